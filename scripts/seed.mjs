@@ -1,0 +1,12 @@
+// `npm run seed -- --diamonds N`: erase the database named by DATABASE_URL and seed the demo shop.
+import { ensureModernNode } from './node.mjs';
+ensureModernNode();
+
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { buildIfStale } = await import('./build-lib.mjs');
+await buildIfStale();
+const r = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'seed', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);

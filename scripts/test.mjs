@@ -1,0 +1,69 @@
+// `npm test`: every check a change must pass, then one closing line "N passed, N failed".
+//   1. type check (astro check)   2. production build   3. Vitest: unit, and API on SQLite and PostgreSQL
+//   4. Playwright end-to-end in Debian's Chromium (with axe)   5. the JavaScript budget check
+// PostgreSQL: TEST_DATABASE_URL names a server (each run gets a fresh database); unset, PGlite in-process.
+import { ensureModernNode } from './node.mjs';
+ensureModernNode();
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'var/test-results');
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const run = (title, cmd, args) => {
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return r.status === 0;
+};
+
+ensureChromium();
+const tally = { passed: 0, failed: 0 };
+const count = (ok) => (ok ? tally.passed++ : tally.failed++);
+
+count(run('Type check (astro check)', bin('astro'), ['check']));
+const built = run('Build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
+count(built);
+
+if (built) {
+  run('Unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
+  addVitest(path.join(results, 'vitest.json'));
+  run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+  addPlaywright(path.join(results, 'e2e.json'));
+}
+
+console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed === 0 && tally.passed > 0 ? 0 : 1);
+
+function addVitest(file) {
+  if (!fs.existsSync(file)) return void tally.failed++;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  tally.passed += r.numPassedTests;
+  tally.failed += r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
+  if (r.numTotalTests === 0) tally.failed++;
+}
+
+function addPlaywright(file) {
+  if (!fs.existsSync(file)) return void tally.failed++;
+  const { stats, errors = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  tally.passed += stats.expected + stats.flaky;
+  tally.failed += stats.unexpected + errors.length;
+  if (stats.expected + stats.unexpected + stats.flaky === 0) tally.failed++;
+}
+
+function ensureChromium() {
+  const exe = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (fs.existsSync(exe)) return;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium is missing: installing Debian\'s chromium package');
+    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
+  }
+  if (!fs.existsSync(exe)) {
+    console.error(`No Chromium at ${exe}: install Debian's chromium package (or set CHROMIUM_PATH) to run the browser tests.`);
+  }
+}

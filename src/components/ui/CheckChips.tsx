@@ -1,0 +1,55 @@
+/**
+ * A group of toggle chips, each a real checkbox (Tab to reach, Space to toggle) inside a fieldset with
+ * a legend. Named inputs, so that inside a plain GET form they submit without JavaScript.
+ */
+import type { ReactNode } from 'react';
+
+export interface ChipOption {
+  value: string;
+  label: string;
+  hint?: string;
+  picture?: ReactNode;
+}
+
+interface Props {
+  legend: string;
+  name: string;
+  options: ChipOption[];
+  selected: string[];
+  onChange: (selected: string[]) => void;
+  compact?: boolean;
+  /** Pictures above the label in equal tiles (shapes), or beside it in a pill (metal swatches). */
+  tiles?: boolean;
+}
+
+export default function CheckChips({ legend, name, options, selected, onChange, compact, tiles }: Props) {
+  const toggle = (value: string, on: boolean) => onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
+  return (
+    <fieldset className="py-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className={tiles ? 'mt-2 grid grid-cols-5 gap-1.5 md:grid-cols-4' : `mt-2 flex flex-wrap ${compact ? 'gap-1' : 'gap-2'}`}>
+        {options.map((o) => (
+          <label key={o.value} className={`relative cursor-pointer ${tiles ? "block" : ""}`} title={o.hint}>
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              checked={selected.includes(o.value)}
+              onChange={(e) => toggle(o.value, e.currentTarget.checked)}
+              className="peer absolute size-px opacity-0"
+            />
+            <span
+              className={
+                'flex items-center gap-1 rounded-full border border-primary/25 text-xs transition peer-checked:border-primary peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold hover:border-primary ' +
+                (tiles ? 'h-full flex-col justify-center rounded-lg px-1 py-2 text-[11px]' : compact ? 'px-2.5 py-1.5' : 'px-3 py-1.5')
+              }
+            >
+              {o.picture}
+              <span>{o.label}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

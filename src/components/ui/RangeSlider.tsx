@@ -1,0 +1,93 @@
+/**
+ * A two-thumb range slider made of two native range inputs on one track: each thumb is a real
+ * <input type="range"> with its own label, so arrows, Page Up/Down, Home and End work as everywhere.
+ * A log scale suits prices that span $100 to $1,000,000. `value` ends left open (undefined) mean
+ * "no limit on this side".
+ */
+import { useId } from 'react';
+
+export interface RangeValue {
+  min?: number;
+  max?: number;
+}
+
+interface Props {
+  label: string;
+  unit: string;
+  min: number;
+  max: number;
+  step: number;
+  value: RangeValue;
+  onChange: (value: RangeValue) => void;
+  format: (value: number) => string;
+  scale?: 'linear' | 'log';
+}
+
+const STEPS = 1000;
+
+export default function RangeSlider({ label, unit, min, max, step, value, onChange, format, scale = 'linear' }: Props) {
+  const id = useId();
+  const log = scale === 'log' && min > 0;
+  const toPos = (v: number) => (log ? Math.round((Math.log(v / min) / Math.log(max / min)) * STEPS) : v);
+  const fromPos = (p: number) => {
+    if (!log) return Math.round(p / step) * step;
+    const v = min * Math.pow(max / min, p / STEPS);
+    return Math.min(max, Math.max(min, Math.round(v / step) * step));
+  };
+  const [pMin, pMax] = log ? [0, STEPS] : [min, max];
+  const lo = value.min ?? min;
+  const hi = value.max ?? max;
+  const loPos = Math.max(pMin, Math.min(pMax, toPos(lo)));
+  const hiPos = Math.max(pMin, Math.min(pMax, toPos(hi)));
+  const pct = (p: number) => ((p - pMin) / (pMax - pMin || 1)) * 100;
+  const emit = (next: number, side: 'min' | 'max') => {
+    const v = Number(fromPos(next).toFixed(6));
+    const out: RangeValue = { ...value };
+    if (side === 'min') out.min = v <= min ? undefined : Math.min(v, hi);
+    else out.max = v >= max ? undefined : Math.max(v, lo);
+    onChange(out);
+  };
+  const thumb =
+    'pointer-events-none absolute inset-x-0 top-0 h-6 w-full appearance-none bg-transparent focus-visible:outline-none ' +
+    '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow ' +
+    'focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-gold ' +
+    '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-primary';
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} className="py-2">
+      <div className="flex items-baseline justify-between text-sm">
+        <span id={`${id}-label`} className="font-medium">{label}</span>
+        <span className="text-muted" aria-hidden="true">
+          {format(lo)} – {format(hi)}
+        </span>
+      </div>
+      <div className="relative mt-2 h-6">
+        <div className="absolute inset-x-0 top-2.5 h-1 rounded bg-primary/15" />
+        <div className="absolute top-2.5 h-1 rounded bg-primary" style={{ left: `${pct(loPos)}%`, right: `${100 - pct(hiPos)}%` }} />
+        <input
+          type="range"
+          className={thumb}
+          min={pMin}
+          max={pMax}
+          step={log ? 1 : step}
+          value={loPos}
+          // Thumbs that meet: the one that can still move is on top.
+          style={{ zIndex: loPos > (pMin + pMax) / 2 ? 2 : 1 }}
+          aria-label={`Minimum ${unit}`}
+          aria-valuetext={format(lo)}
+          onChange={(e) => emit(Number(e.currentTarget.value), 'min')}
+        />
+        <input
+          type="range"
+          className={thumb}
+          min={pMin}
+          max={pMax}
+          step={log ? 1 : step}
+          value={hiPos}
+          aria-label={`Maximum ${unit}`}
+          aria-valuetext={format(hi)}
+          onChange={(e) => emit(Number(e.currentTarget.value), 'max')}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The content collections: Markdown pages that editors write (src/content/pages/*.md). Each page has a
+ * slug (its route is /{slug}) and a status; drafts are hidden unless ?previewPage=true. The list must
+ * match cmsPageRoutes in shop.json, which astro.config.mjs checks before every build.
+ */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const pages = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/pages', generateId: ({ data, entry }) => String(data.slug ?? entry.replace(/\.md$/, '')) }),
+  schema: z.object({
+    title: z.string().min(1),
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case words joined by hyphens'),
+    status: z.enum(['draft', 'published']),
+    description: z.string().min(1),
+    /** The small line above the title. */
+    eyebrow: z.string().optional(),
+  }),
+});
+
+export const collections = { pages };

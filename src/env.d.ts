@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in customer, loaded by the middleware from the bearer token or the session cookie. */
+    customer?: import('./server/accounts/session.ts').Customer;
+    /** SHA-256 of the session token (sessions.id), for logout. */
+    sessionId?: string;
+  }
+}

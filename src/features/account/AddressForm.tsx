@@ -1,0 +1,71 @@
+/** One address form, for a new address or an edited one (not an island: AddressBook renders it). */
+import { addressSchema, COUNTRIES, type AddressInput } from './address.schema.ts';
+import type { AddressData } from './account.api.ts';
+import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
+
+const FIELDS = ['first_name', 'last_name', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'phone', 'addr_type', 'default_address'];
+
+interface Props {
+  address?: AddressData;
+  initial?: ServerOutcome;
+  onSave: (input: AddressInput) => Promise<string>;
+  onCancel?: () => void;
+  cancelHref?: string;
+}
+
+export default function AddressForm({ address, initial, onSave, onCancel, cancelHref }: Props) {
+  const { state, onSubmit } = useAccountForm(addressSchema, (data) => onSave(data), initial);
+  const v = { ...(address as unknown as Record<string, string | null>), ...initial?.values };
+  const title = address ? `Edit address: ${address.address1}` : 'Add an address';
+  const titleId = address ? `address-form-${address.id}` : 'address-form-new';
+  return (
+    <form method="post" action="/customer/account/addresses" onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-gray-200 p-5" aria-labelledby={titleId}>
+      <h3 id={titleId} className="font-serif text-xl text-primary">
+        {title}
+      </h3>
+      <input type="hidden" name="_action" value={address ? 'address-update' : 'address-create'} />
+      {address && <input type="hidden" name="id" value={address.id} />}
+      <FormMessage state={state} fields={FIELDS} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="first_name" label="First name" autoComplete="given-name" errors={state.errors} defaultValue={v.first_name} />
+        <Field name="last_name" label="Last name" autoComplete="family-name" errors={state.errors} defaultValue={v.last_name} />
+        <Field name="address1" label="Street address" autoComplete="address-line1" required errors={state.errors} defaultValue={v.address1} />
+        <Field name="address2" label="Apartment, suite (optional)" autoComplete="address-line2" errors={state.errors} defaultValue={v.address2} />
+        <Field name="city" label="City" autoComplete="address-level2" required errors={state.errors} defaultValue={v.city} />
+        <Field name="state" label="State or region" autoComplete="address-level1" errors={state.errors} defaultValue={v.state} />
+        <Field name="postcode" label="Postcode" autoComplete="postal-code" required errors={state.errors} defaultValue={v.postcode} />
+        <Field name="country" label="Country" autoComplete="country" required errors={state.errors} defaultValue={v.country ?? 'US'}>
+          {COUNTRIES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </Field>
+        <Field name="phone" label="Phone" type="tel" autoComplete="tel" required errors={state.errors} defaultValue={v.phone} />
+        <Field name="addr_type" label="Label (home, work…)" errors={state.errors} defaultValue={v.addr_type} />
+      </div>
+      {!address?.default_address && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="default_address" value="1" className="h-4 w-4" /> Use as my default address
+        </label>
+      )}
+      <div className="flex items-center gap-4">
+        <SubmitButton pending={state.pending}>Save address</SubmitButton>
+        {(onCancel || cancelHref) && (
+          <a
+            href={cancelHref ?? '/customer/account/addresses'}
+            onClick={(e) => {
+              if (onCancel) {
+                e.preventDefault();
+                onCancel();
+              }
+            }}
+            className="text-sm text-primary underline underline-offset-4"
+          >
+            Cancel
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}

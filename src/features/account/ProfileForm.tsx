@@ -1,0 +1,45 @@
+/** The profile (spec: first_name, last_name, gender, phone, email, date_of_birth). */
+import { GENDERS, profileSchema } from './account.schema.ts';
+import { accountApi } from './account.api.ts';
+import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
+
+export interface ProfileValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  gender: string | null;
+  phone: string | null;
+  date_of_birth: string | null;
+}
+
+const FIELDS = ['first_name', 'last_name', 'email', 'gender', 'phone', 'date_of_birth'];
+
+export default function ProfileForm({ profile, initial }: { profile: ProfileValues; initial?: ServerOutcome }) {
+  const { state, onSubmit } = useAccountForm(profileSchema, async (data) => (await accountApi.updateProfile(data)).message, initial);
+  const v = { ...profile, ...initial?.values } as Record<string, string | null>;
+  return (
+    <form method="post" action="/customer/account/profile" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="profile-title">
+      <h2 id="profile-title" className="font-serif text-2xl text-primary">
+        Your details
+      </h2>
+      <input type="hidden" name="_action" value="profile" />
+      <FormMessage state={state} fields={FIELDS} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="first_name" label="First name" autoComplete="given-name" required errors={state.errors} defaultValue={v.first_name} />
+        <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />
+        <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={v.email} />
+        <Field name="phone" label="Phone" type="tel" autoComplete="tel" errors={state.errors} defaultValue={v.phone} />
+        <Field name="gender" label="Gender" errors={state.errors} defaultValue={v.gender}>
+          <option value="">Prefer not to say</option>
+          {GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </Field>
+        <Field name="date_of_birth" label="Date of birth" type="date" autoComplete="bday" errors={state.errors} defaultValue={v.date_of_birth} />
+      </div>
+      <SubmitButton pending={state.pending}>Save profile</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+/** The account calls as the islands make them (ky, same-origin, the session cookie rides along). */
+import { api } from '../../lib/http.ts';
+import type { AddressInput } from './address.schema.ts';
+
+export interface Message {
+  message: string;
+}
+
+export interface AddressData {
+  id: number;
+  first_name: string;
+  last_name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string | null;
+  country: string;
+  postcode: string;
+  phone: string;
+  default_address: boolean;
+  addr_type: string | null;
+  address_type: string | null;
+}
+
+export const accountApi = {
+  login: (body: { email: string; password: string }, redirect?: string) =>
+    api.post<Message & { token: string; redirect: string }>('customer/login', body, redirect ? { searchParams: { redirect } } : undefined),
+  register: (body: Record<string, string>) => api.post<Message>('customer/register', body),
+  forgotPassword: (email: string) => api.post<Message>('customer/forgot-password', { email }),
+  resetPassword: (body: Record<string, string>) => api.post<Message>('customer/reset-password', body),
+  updateProfile: (body: Record<string, unknown>) => api.put<Message>('customer/profile', body),
+  changePassword: (body: Record<string, string>) => api.put<Message>('customer/change-password', body),
+  addresses: () => api.get<{ data: AddressData[] }>('addresses'),
+  createAddress: (body: AddressInput) => api.post<Message & { data: AddressData }>('addresses/create', body),
+  updateAddress: (id: number, body: AddressInput) => api.put<Message & { data: AddressData }>(`addresses/${id}`, body),
+  deleteAddress: (id: number) => api.delete<Message>(`addresses/${id}`),
+  makeDefault: (id: number) => api.post<Message & { data: AddressData }>(`addresses/${id}/default`),
+};

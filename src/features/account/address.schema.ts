@@ -1,0 +1,63 @@
+/** The address contract (spec section 3: address1, address2, city, country, state, postcode, phone,
+ * default_address, addr_type, address_type), shared by the server and the address book island. */
+import { z } from 'zod';
+
+const text = (what: string, max: number) => z.string({ error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** true/false, 1/0, "1"/"0", "true"/"false" and a checkbox's "on" all read as a boolean. */
+export const looseBoolean = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
+
+export const addressSchema = z.object({
+  // Optional on the wire (the spec's address has no names): the customer's own names fill them.
+  first_name: optional(100),
+  last_name: optional(100),
+  address1: text('the street address', 200),
+  address2: optional(200),
+  city: text('the city', 100),
+  country: z
+    .string({ error: 'Choose a country' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose a country (a two-letter ISO code such as US)'),
+  state: optional(100),
+  postcode: text('the postcode', 20),
+  phone: z
+    .string({ error: 'Enter a phone number' })
+    .trim()
+    .regex(/^\+?[0-9 ()\-.]{5,30}$/, 'Enter a valid phone number'),
+  default_address: looseBoolean.optional(),
+  /** A label the customer picks, such as home or work. */
+  addr_type: optional(30),
+  /** What the address is for: shipping, billing or both. */
+  address_type: optional(30),
+});
+
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** Countries offered by the address form; the API accepts any ISO 3166-1 alpha-2 code. */
+export const COUNTRIES: [code: string, name: string][] = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['FR', 'France'],
+  ['DE', 'Germany'],
+  ['IT', 'Italy'],
+  ['ES', 'Spain'],
+  ['NL', 'Netherlands'],
+  ['CH', 'Switzerland'],
+  ['AU', 'Australia'],
+  ['NZ', 'New Zealand'],
+  ['JP', 'Japan'],
+  ['SG', 'Singapore'],
+  ['AE', 'United Arab Emirates'],
+];

@@ -1,0 +1,112 @@
+/**
+ * The appointments API contract (zod), shared by the server (400 with `errors` per field) and the booking
+ * island (the same messages before anything is sent).
+ */
+import { z } from 'zod';
+import { emailField } from '../account/account.schema.ts';
+import { APPOINTMENT_KINDS } from './appointments-config.schema.ts';
+
+export const kindField = z.enum(APPOINTMENT_KINDS, { error: 'Choose a showroom visit or a video call' });
+export const dateField = z.iso.date({ error: 'Choose a day, written as YYYY-MM-DD' });
+
+/**
+ * A link the shopper attaches (a build-your-own ring or a wishlist item): a path on this shop only, so
+ * that our e-mail and the consultant's screen never carry a link to another site.
+ */
+export function isSameSitePath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\s\u0000-\u001f]/.test(value)) return false;
+  try {
+    return new URL(value, 'http://shop.invalid').host === 'shop.invalid';
+  } catch {
+    return false;
+  }
+}
+
+const attachmentField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(500, 'Use at most 500 characters')
+    .refine(isSameSitePath, 'Attach a link to a page of this shop, such as /wishlist')
+    .optional(),
+);
+
+export const bookingSchema = z.object({
+  kind: kindField,
+  start: z.iso.datetime({ offset: true, error: 'Choose a time for your appointment' }),
+  name: z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(100, 'Use at most 100 characters'),
+  email: emailField,
+  phone: z
+    .string({ error: 'Enter a phone number' })
+    .trim()
+    .max(30, 'Use at most 30 characters')
+    .regex(/^\+?[\d\s().-]*$/, 'Enter a phone number using digits, spaces and + ( ) - only')
+    .refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter a phone number we can reach you on (at least 7 digits)'),
+  note: z.string().trim().max(2000, 'Use at most 2000 characters').default(''),
+  attachment: attachmentField,
+});
+
+export type BookingInput = z.output<typeof bookingSchema>;
+
+export const cancelSchema = z.object({ token: z.string({ error: 'This cancellation link is not valid' }).min(1, 'This cancellation link is not valid').max(128, 'This cancellation link is not valid') });
+
+/** An appointment as the API answers it. Times are UTC ISO; the browser shows them in the shopper's zone. */
+export interface AppointmentData {
+  reference: string;
+  kind: 'showroom' | 'video';
+  start: string;
+  end: string;
+  time_zone: string;
+  name: string;
+  email: string;
+  phone: string;
+  note: string;
+  attachment: string | null;
+  location: string;
+  status: 'booked' | 'cancelled';
+}
+
+export interface SlotData {
+  start: string;
+  end: string;
+  seats_left: number;
+  available: boolean;
+}
+
+export interface DaySlots {
+  date: string;
+  kind: 'showroom' | 'video';
+  time_zone: string;
+  open: boolean;
+  /** Why the day has no slots (closed, past, too far ahead). */
+  reason: string | null;
+  slots: SlotData[];
+}
+
+export const slotsQuerySchema = z.object({ date: dateField, kind: kindField.default('showroom') });
+
+export interface CalendarDay {
+  date: string;
+  /** "Tuesday, December 1, 2026", for screen readers. */
+  label: string;
+  day: number;
+  open: boolean;
+}
+
+export interface CalendarMonth {
+  key: string;
+  label: string;
+  /** Weeks from Monday to Sunday; null where the day is outside the bookable range. */
+  weeks: (CalendarDay | null)[][];
+}
+
+export interface BookingCalendar {
+  time_zone: string;
+  slot_minutes: number;
+  kinds: ('showroom' | 'video')[];
+  showroom_address: string;
+  /** The first day with a slot still bookable, chosen when the page opens. */
+  first_open_day: string | null;
+  months: CalendarMonth[];
+}

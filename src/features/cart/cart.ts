@@ -1,0 +1,47 @@
+/** Pure helpers of the cart screens (no DOM, no network), shared by the islands and unit tests. */
+import type { CartItem } from './cart.schema.ts';
+
+/** Spec section 9: the cart badge shows at most 99, and "99+" above. */
+export const BADGE_MAX = 99;
+
+/** The badge text for a count: '' (no badge) for zero, '99+' above 99. */
+export function badgeText(count: number): string {
+  if (!Number.isFinite(count) || count <= 0) return '';
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(count));
+}
+
+export interface ItemGroup {
+  key: string;
+  byo_id: string | null;
+  items: CartItem[];
+}
+
+/** Lines grouped by build-your-own id (spec: the popup list is grouped by byo id), in cart order. */
+export function groupByByo(items: CartItem[]): ItemGroup[] {
+  const groups: ItemGroup[] = [];
+  const byId = new Map<string, ItemGroup>();
+  for (const item of items) {
+    if (item.byo_id === null) {
+      groups.push({ key: `line-${item.id}`, byo_id: null, items: [item] });
+      continue;
+    }
+    const existing = byId.get(item.byo_id);
+    if (existing) existing.items.push(item);
+    else {
+      const group = { key: `byo-${item.byo_id}`, byo_id: item.byo_id, items: [item] };
+      byId.set(item.byo_id, group);
+      groups.push(group);
+    }
+  }
+  return groups;
+}
+
+/** Spec section 4: a line is available only when its product, and its child's product if any, are. */
+export function isLineAvailable(item: CartItem): boolean {
+  return Boolean(item.product.status) && (!item.child || Boolean(item.child.product.status));
+}
+
+/** Diamonds and build-your-own lines are one of a kind: their quantity cannot change. */
+export function hasFixedQuantity(item: CartItem): boolean {
+  return item.byo_id !== null || item.product.type === 'diamond';
+}

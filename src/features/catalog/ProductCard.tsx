@@ -1,0 +1,43 @@
+/**
+ * A product in a listing: its picture and price in the metal shown, and the metal swatches of its
+ * listing variants (spec section 9). Choosing a swatch shows that metal; the link opens the product in it.
+ */
+import { useState } from 'react';
+import type { Product } from './product.ts';
+import { swatchBackground } from './swatch.ts';
+
+/** With `lead` (a build-your-own selection), the card opens the setting's build-your-own page and keeps the selection. */
+export default function ProductCard({ product, lead }: { product: Product; lead?: string }) {
+  const [metal, setMetal] = useState(product.variants[0]?.metal_code);
+  const variant = product.variants.find((v) => v.metal_code === metal) ?? product.variants[0];
+  const url = lead ? `/build-your-own/products/${product.id}` : product.url;
+  const query = [variant && `metal=${variant.metal_code}`, lead].filter(Boolean).join('&');
+  const href = query ? `${url}?${query}` : url;
+  const swatches = product.attributes.metal;
+  return (
+    <article className="group flex h-full flex-col">
+      <a href={href} className="block">
+        <img src={variant?.image_url ?? product.base_image.medium_image_url} alt="" width="300" height="300" loading="lazy" className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90" />
+        <h2 className="mt-3 text-sm font-medium group-hover:text-gold">{product.name}</h2>
+        <p className="text-sm font-semibold">{variant?.formated_price ?? product.formated_price}</p>
+      </a>
+      {swatches.length > 1 && (
+        <div role="group" aria-label={`Metals for ${product.name}`} className="mt-2 flex gap-1.5">
+          {swatches.map((s) => (
+            <button
+              key={s.code}
+              type="button"
+              title={s.admin_name}
+              aria-label={s.admin_name}
+              aria-pressed={s.code === metal}
+              onClick={() => setMetal(s.code)}
+              className="size-6 rounded-full border border-primary/20 p-0.5 aria-pressed:border-primary aria-pressed:ring-1 aria-pressed:ring-primary"
+            >
+              <span className="block size-full rounded-full" style={{ background: swatchBackground(s.attribute_swatch_type, s.attribute_swatch_value) }} />
+            </button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

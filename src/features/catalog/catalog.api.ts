@@ -1,0 +1,25 @@
+/** The product calls of the catalogue (spec section 7). */
+import { catalog } from '../../lib/http.ts';
+import type { Product, ProductFilters, ProductPage } from './product.ts';
+import type { ProductListingState } from './product-url.ts';
+
+export function fetchProducts(state: ProductListingState, scope: { categoryIds: number[]; fixed: ProductFilters; isByo?: boolean }, signal?: AbortSignal): Promise<ProductPage> {
+  return catalog.get<ProductPage>('products', {
+    signal,
+    searchParams: {
+      page_number: state.page,
+      page_size: 24,
+      sort_by: state.sort_by,
+      sort_direction: state.sort_direction,
+      ...(scope.categoryIds.length && { category_id: scope.categoryIds.join(',') }),
+      product_filters: JSON.stringify({ ...state.filters, ...scope.fixed }),
+      ...(scope.isByo && { is_byo: 'true' }),
+    },
+  });
+}
+
+/** Does nothing without an id; `js` (the jewellery shape) is sent only when given (spec section 7). */
+export function fetchProduct(id: number | string | undefined, js?: string, signal?: AbortSignal): Promise<Product> | undefined {
+  if (id === undefined || id === '') return undefined;
+  return catalog.get<Product>(`products/${encodeURIComponent(String(id))}`, { signal, ...(js && { searchParams: { js } }) });
+}

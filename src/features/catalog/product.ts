@@ -1,0 +1,88 @@
+/** Products as the catalogue answers them (README, Catalogue), shared by server, pages and islands. */
+import type { MetalCode } from './metals.ts';
+
+export const PRODUCT_SORTS = ['price', 'name', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_FILTER_KEYS = ['metal', 'price', 'style', 'shape'] as const;
+
+export interface ProductFilters {
+  metal?: string[];
+  style?: string[];
+  shape?: string[];
+  price?: { min?: number; max?: number };
+  /** A centre diamond's carat weight: settings whose carat range holds it. */
+  carat?: number;
+}
+
+export interface ProductImage {
+  small_image_url: string;
+  medium_image_url: string;
+  large_image_url: string;
+  original_image_url: string;
+  metal: string;
+}
+
+export interface MetalSwatch {
+  code: MetalCode | string;
+  admin_name: string;
+  attribute_swatch_type: 'image' | 'color';
+  /** A colour as plain text (#e4e4e1) or JSON ({"from":…,"to":…}), or an image path. */
+  attribute_swatch_value: string;
+  position: number;
+}
+
+export interface ProductVariant {
+  id: number;
+  sku: string;
+  metal_code: string;
+  metal_name: string;
+  metal_position: number;
+  metal_show_in_products_list: boolean;
+  total_carat_weight: number;
+  /** The weight as the trade writes it: "1/2", "1 1/2" (spec section 9); "0" for plain metal. */
+  total_carat_weight_fraction: string;
+  price: number;
+  formated_price: string;
+  status: boolean;
+  image_url: string;
+}
+
+export interface Product {
+  id: number;
+  sku: string;
+  name: string;
+  slug: string;
+  url: string;
+  status: boolean;
+  price: number;
+  formated_price: string;
+  description: string;
+  category: { id: number; slug: string; name: string };
+  style: string;
+  is_byo: boolean;
+  has_ring_size: boolean;
+  accepted_shapes: string[];
+  carat_min: number | null;
+  carat_max: number | null;
+  images: ProductImage[];
+  base_image: ProductImage;
+  variants: ProductVariant[];
+  attributes: { metal: MetalSwatch[]; style: { code: string; admin_name: string }[] };
+  created_at: string;
+  selected_jewelry_shape?: string | null;
+}
+
+export type ProductFacets = { metal: Record<string, number>; style: Record<string, number>; shape: Record<string, number> } & {
+  price: { min: number; max: number } | null;
+};
+
+export interface ProductPage {
+  data: Product[];
+  meta: { page_number: number; page_size: number; total: number; total_pages: number };
+  facets: ProductFacets;
+}
+
+/** "three-stone" → "Three-Stone". */
+export function styleLabel(style: string): string {
+  return style.replace(/(^|[\s-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+}

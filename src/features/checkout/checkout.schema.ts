@@ -1,0 +1,186 @@
+/**
+ * The checkout's wire contract (spec sections 3 and 7: Address, Checkout, Order update), shared by the
+ * server (validation) and the checkout islands (types). The shape is checked here; what depends on the
+ * country (states, postcodes, phone numbers) is checked on the server against the datasets.
+ */
+import { z } from 'zod';
+import type { Cart } from '../cart/cart.schema.ts';
+
+const text = (what: string, max: number) => z.string({ error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
+
+/** The spec's address fields plus the names and, for a guest, the e-mail address the order is sent to. */
+export const checkoutAddressSchema = z.object({
+  first_name: text('the first name', 100),
+  last_name: text('the last name', 100),
+  email: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')).optional()),
+  address1: text('the street address', 200),
+  address2: optional(200),
+  city: text('the city', 100),
+  country: z
+    .string({ error: 'Choose a country' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose a country'),
+  state: optional(100),
+  postcode: text('the postcode', 20),
+  phone: text('a phone number', 30),
+  default_address: flag.optional(),
+  addr_type: optional(30),
+  address_type: optional(30),
+});
+export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
+export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
+
+/** POST /api/checkout/save-address. Without `shipping`, the order ships to the billing address. */
+export const saveAddressSchema = z.object({
+  billing: checkoutAddressSchema,
+  shipping: checkoutAddressSchema.nullish(),
+  instructions: optional(500),
+});
+export type SaveAddressPayload = z.input<typeof saveAddressSchema>;
+
+/** POST /api/checkout/get-shipping-rates: `addresses.shipping` (or the saved one when omitted). */
+export const shippingRatesSchema = z.object({
+  addresses: z.object({ billing: z.unknown().optional(), shipping: checkoutAddressSchema }).optional(),
+});
+
+export const saveShippingSchema = z.object({
+  selected_shipping_rate_id: z.string({ error: 'Choose a shipping method' }).trim().min(1, 'Choose a shipping method').max(200),
+});
+
+export const PAYMENT_METHODS = ['banktransfer', 'cashondelivery', 'card'] as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+
+export const paymentMethodsSchema = z.object({ checkCart: flag.optional() });
+
+export const savePaymentSchema = z.object({
+  payment: z.object({ method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }) }, { error: 'Choose a payment method' }),
+});
+
+export const couponSchema = z.object({
+  code: z.string({ error: 'Enter a coupon code' }).trim().toUpperCase().min(1, 'Enter a coupon code').max(40, 'Use at most 40 characters'),
+});
+
+/** Dollars, as the shopper types them (up to cents). */
+export const storeCreditSchema = z.object({
+  amount: z.coerce
+    .number({ error: 'Enter an amount in dollars' })
+    .positive('Enter an amount above zero')
+    .max(1_000_000, 'Enter a smaller amount')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals'),
+});
+
+/** POST /api/checkout/save-order: `paymentData` is accepted and ignored; prices come from the server. */
+export const saveOrderSchema = z.object({ paymentData: z.unknown().optional() });
+
+export const updateOrderSchema = z.object({
+  cart_id: z.coerce.number().int().positive().nullish(),
+  orderId: z.coerce.number({ error: 'Give the order id' }).int('Give the order id').positive('Give the order id'),
+  orderToken: z.string({ error: 'Give the order token' }).trim().min(10, 'Give the order token').max(200),
+  paymentData: z.object({ session: z.string().max(200).optional() }).loose().nullish(),
+  paymentMethod: z.literal('card', { error: 'Orders are paid later by card' }).default('card'),
+});
+export type UpdateOrderPayload = z.input<typeof updateOrderSchema>;
+
+export interface ShippingRate {
+  id: string;
+  code: string;
+  carrier_title: string;
+  method_title: string;
+  description: string;
+  price: number;
+  formated_price: string;
+}
+
+export interface PaymentMethod {
+  method: PaymentMethodCode;
+  method_title: string;
+  description: string;
+}
+
+export interface Region {
+  code: string;
+  name: string;
+}
+
+/** The cart as checkout answers it: the cart's lines and every total with its `formated_` string. */
+export interface CheckoutCart extends Cart {
+  billing_address: CheckoutAddress | null;
+  shipping_address: CheckoutAddress | null;
+  instructions: string | null;
+  selected_shipping_rate: ShippingRate | null;
+  payment: { method: PaymentMethodCode; method_title: string } | null;
+  coupon_code: string | null;
+  /** Why the saved coupon no longer applies (the order cannot be placed until it is removed). */
+  coupon_error: string | null;
+  store_credit_amount: number;
+  formated_store_credit_amount: string;
+  /** The signed-in customer's balance; 0 for guests. */
+  store_credit_balance: number;
+  formated_store_credit_balance: string;
+  is_guest: boolean;
+}
+
+export interface CheckoutAnswer {
+  message: string;
+  data: CheckoutCart;
+}
+
+export interface OrderLine {
+  id: number;
+  name: string;
+  sku: string;
+  byo_id: string | null;
+  qty_ordered: number;
+  price: number;
+  formated_price: string;
+  total: number;
+  formated_total: string;
+  options: unknown;
+  product?: { id: number; name: string; base_image: { medium_image_url: string } | null };
+}
+
+export interface PlacedOrder {
+  id: number;
+  increment_id: string;
+  status: string;
+  status_label: string;
+  email: string;
+  order_token: string;
+  is_unpaid: boolean;
+  items: OrderLine[];
+  sub_total: number;
+  formated_sub_total: string;
+  discount_amount: number;
+  formated_discount_amount: string;
+  shipping_amount: number;
+  formated_shipping_amount: string;
+  store_credit_amount: number;
+  formated_store_credit_amount: string;
+  grand_total: number;
+  formated_grand_total: string;
+  coupon_code: string | null;
+  shipping_method: string | null;
+  payment_method: string;
+  payment_title: string;
+  billing_address: CheckoutAddress;
+  shipping_address: CheckoutAddress;
+  instructions: string | null;
+  created_at: string;
+}
+
+export interface SaveOrderAnswer {
+  message: string;
+  order: PlacedOrder;
+  redirect_url?: string;
+}

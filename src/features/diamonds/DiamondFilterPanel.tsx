@@ -1,0 +1,114 @@
+/** The diamond filters: shapes with their drawings, range sliders, grade chips, origin, and advanced ones. */
+import CheckChips from '../../components/ui/CheckChips.tsx';
+import RangeSlider, { type RangeValue } from '../../components/ui/RangeSlider.tsx';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
+import type { DiamondFacets, DiamondFilters, RangeBounds, RangeFilterKey } from './diamond-query.ts';
+
+interface Props {
+  filters: DiamondFilters;
+  facets: DiamondFacets;
+  bounds: RangeBounds;
+  onChange: (filters: DiamondFilters) => void;
+  /** The shapes on offer (build-your-own: those the chosen setting holds); every shape otherwise. */
+  shapes?: readonly string[];
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
+
+const SLIDERS: { key: RangeFilterKey; label: string; unit: string; step: number; format: (v: number) => string; scale?: 'log' }[] = [
+  { key: 'carat', label: 'Carat', unit: 'carat', step: 0.01, format: (v) => `${v.toFixed(2)} ct` },
+  { key: 'price', label: 'Price', unit: 'price', step: 10, format: (v) => usd.format(v), scale: 'log' },
+];
+const ADVANCED_SLIDERS: typeof SLIDERS = [
+  { key: 'depth', label: 'Depth %', unit: 'depth', step: 0.1, format: (v) => `${v.toFixed(1)}%` },
+  { key: 'table', label: 'Table %', unit: 'table', step: 0.5, format: (v) => `${v.toFixed(1)}%` },
+  { key: 'lw_ratio', label: 'Length to width ratio', unit: 'ratio', step: 0.01, format: (v) => v.toFixed(2) },
+];
+
+/** Slider ends rounded outwards to the step, so every stone sits inside the track. */
+function ends(bounds: RangeBounds, key: RangeFilterKey, step: number): [number, number] {
+  const b = bounds?.[key] ?? { min: 0, max: 1 };
+  const lo = Math.floor(b.min / step) * step;
+  const hi = Math.ceil(b.max / step) * step;
+  return [Number(lo.toFixed(4)), Number(hi.toFixed(4))];
+}
+
+export default function DiamondFilterPanel({ filters, facets, bounds, onChange, shapes }: Props) {
+  const set = <K extends keyof DiamondFilters>(key: K, value: DiamondFilters[K]) => onChange({ ...filters, [key]: value });
+  const list = (key: keyof typeof facets & keyof DiamondFilters) => (filters[key] as string[] | undefined) ?? [];
+  const origin = filters.origin?.length === 1 ? filters.origin[0] : 'all';
+  const slider = (s: (typeof SLIDERS)[number]) => {
+    const [min, max] = ends(bounds, s.key, s.step);
+    return (
+      <RangeSlider
+        key={s.key}
+        label={s.label}
+        unit={s.unit}
+        min={min}
+        max={max}
+        step={s.step}
+        scale={s.scale}
+        value={filters[s.key] ?? {}}
+        format={s.format}
+        onChange={(v: RangeValue) => set(s.key, v.min === undefined && v.max === undefined ? undefined : v)}
+      />
+    );
+  };
+  const advancedActive = ['polish', 'symmetry', 'fluorescence', 'lab', 'depth', 'table', 'lw_ratio'].some((k) => filters[k as keyof DiamondFilters] !== undefined);
+  return (
+    <div className="space-y-3">
+      <CheckChips
+        legend="Shape"
+        tiles
+        name="df_shape"
+        selected={list('shape')}
+        onChange={(v) => set('shape', v)}
+        options={SHAPES.filter((s) => !shapes || shapes.includes(s)).map((s) => ({
+          value: s,
+          label: SHAPE_LABELS[s],
+          hint: `${count(facets.shape[s])} diamonds`,
+          picture: <img src={`/images/diamonds/${s}.svg`} alt="" width="36" height="36" className="size-9" />,
+        }))}
+      />
+      {SLIDERS.map(slider)}
+      <fieldset className="py-2">
+        <legend className="text-sm font-medium">Origin</legend>
+        <div className="mt-2 inline-flex rounded-full border border-primary/25 p-0.5 text-xs">
+          {(
+            [
+              ['all', 'All'],
+              ['natural', `Natural (${count(facets.origin.natural)})`],
+              ['lab_grown', `Lab-grown (${count(facets.origin.lab_grown)})`],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="relative cursor-pointer">
+              <input
+                type="radio"
+                name="df_origin"
+                value={value === 'all' ? '' : value}
+                checked={origin === value}
+                onChange={() => set('origin', value === 'all' ? undefined : [value])}
+                className="peer absolute size-px opacity-0"
+              />
+              <span className="block rounded-full px-3 py-1.5 peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-gold">{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <CheckChips legend="Cut" name="df_cut" compact selected={list('cut')} onChange={(v) => set('cut', v)} options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))} />
+      <CheckChips legend="Colour" name="df_color" compact selected={list('color')} onChange={(v) => set('color', v)} options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))} />
+      <CheckChips legend="Clarity" name="df_clarity" compact selected={list('clarity')} onChange={(v) => set('clarity', v)} options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))} />
+      <details className="group border-t border-primary/10 pt-3" open={advancedActive}>
+        <summary className="cursor-pointer text-sm font-medium">More filters</summary>
+        <div className="mt-2 space-y-3">
+          <CheckChips legend="Polish" name="df_polish" compact selected={filters.polish ?? []} onChange={(v) => set('polish', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
+          <CheckChips legend="Symmetry" name="df_symmetry" compact selected={filters.symmetry ?? []} onChange={(v) => set('symmetry', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
+          <CheckChips legend="Fluorescence" name="df_fluorescence" compact selected={filters.fluorescence ?? []} onChange={(v) => set('fluorescence', v)} options={FLUORESCENCES.map((g) => ({ value: g, label: g }))} />
+          <CheckChips legend="Lab" name="df_lab" compact selected={list('lab')} onChange={(v) => set('lab', v)} options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))} />
+          {ADVANCED_SLIDERS.map(slider)}
+        </div>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The diamond listing island. The server renders it with the first page already searched, so the list
+ * shows before JavaScript; once hydrated, every change puts the search in the URL (df* parameters),
+ * cancels the request in flight and asks the catalogue again. Back and forward restore the search.
+ * Without JavaScript the filters are a plain GET form and the pages plain links.
+ */
+import { useEffect, useRef, useState } from 'react';
+import Pagination from '../../components/ui/Pagination.tsx';
+import DiamondFilterPanel from './DiamondFilterPanel.tsx';
+import DiamondResults from './DiamondResults.tsx';
+import { fetchDiamonds } from './diamonds.api.ts';
+import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
+import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
+import { constrainFilters, withQuery, type SettingConstraint } from '../byo/byo.ts';
+
+interface Props {
+  initial: DiamondPage;
+  initialState: DiamondListingState;
+  paths: ListingPaths;
+  bounds: RangeBounds;
+  /** Build-your-own mode: the chosen setting's limits; cards open the stone's step page with the selection (paths.lead). */
+  constraint?: SettingConstraint;
+}
+
+const SORT_LABELS: Record<DiamondSort, string> = { price: 'Price', carat: 'Carat', cut: 'Cut', color: 'Colour', clarity: 'Clarity', price_per_carat: 'Price per carat' };
+const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clarity';
+
+export default function DiamondListing({ initial, initialState, paths, bounds, constraint }: Props) {
+  const [state, setState] = useState(initialState);
+  const [result, setResult] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const inFlight = useRef<AbortController | null>(null);
+  const skipFetch = useRef(true);
+  const resultsTop = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (skipFetch.current) {
+      skipFetch.current = false;
+      return;
+    }
+    // A change cancels the request in flight at once; the new one waits a moment for a slider to settle.
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setBusy(true);
+    const timer = setTimeout(() => {
+      fetchDiamonds(constraint ? { ...state, filters: constrainFilters(state.filters, constraint) } : state, controller.signal)
+        .then((page) => {
+          if (controller.signal.aborted) return;
+          setResult(page);
+          setError(undefined);
+          setBusy(false);
+        })
+        .catch((e: unknown) => {
+          if (controller.signal.aborted || (e instanceof Error && e.name === 'AbortError')) return;
+          setError(e instanceof Error && e.message ? e.message : 'Something went wrong');
+          setBusy(false);
+        });
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  useEffect(() => {
+    const onPop = () => {
+      const onSlug = paths.slugPath !== undefined && location.pathname.replace(/\/+$/, '') === paths.slugPath;
+      setState(stateFromParams(new URLSearchParams(location.search), onSlug ? paths.preset : {}));
+    };
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, [paths]);
+
+  const change = (next: DiamondListingState, push = false) => {
+    setState(next);
+    const href = hrefFor(paths, next);
+    if (push) history.pushState(null, '', href);
+    else history.replaceState(null, '', href);
+  };
+  const setFilters = (filters: DiamondFilters) => change({ ...state, filters, page: 1 });
+  const goTo = (page: number) => {
+    change({ ...state, page }, true);
+    resultsTop.current?.scrollIntoView({ block: 'start' });
+  };
+  const { total, total_pages } = result.meta;
+  const direction = (asc: boolean) => (isGrade(state.sort_by) ? (asc ? 'Best first' : 'Best last') : asc ? 'Low to high' : 'High to low');
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[18rem_1fr]">
+      <div>
+        <button
+          type="button"
+          className="w-full rounded-full border border-primary px-4 py-2 text-sm font-medium md:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="diamond-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          {filtersOpen ? 'Hide filters' : 'Show filters'}
+        </button>
+        <form id="diamond-filters" method="get" action={paths.prefix} onSubmit={(e) => e.preventDefault()} className={`${filtersOpen ? 'block' : 'hidden'} mt-4 md:mt-0 md:block`} aria-label="Diamond filters">
+          {[...new URLSearchParams(paths.lead ?? '')].map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+          <DiamondFilterPanel filters={state.filters} facets={result.facets} bounds={bounds} onChange={setFilters} shapes={constraint?.shapes} />
+          {RANGE_FILTER_KEYS.flatMap((k) =>
+            (['min', 'max'] as const).map((side) =>
+              state.filters[k]?.[side] !== undefined ? <input key={`${k}-${side}`} type="hidden" name={`df_${k}_${side}`} value={state.filters[k]![side]} /> : null,
+            ),
+          )}
+          <div className="mt-4 flex items-center gap-3">
+            <noscript>
+              <button type="submit" className="rounded-full bg-primary px-5 py-2 text-sm text-white">Apply filters</button>
+            </noscript>
+            <a href={listingHref(paths.prefix, DEFAULT_STATE, paths.lead)} onClick={(e) => { e.preventDefault(); setFilters({}); }} className="text-sm underline underline-offset-4 hover:text-gold">
+              Clear all filters
+            </a>
+          </div>
+        </form>
+      </div>
+      <div ref={resultsTop} className="scroll-mt-48">
+        <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
+          <p role="status" aria-live="polite" className="text-sm">
+            <strong className="text-lg">{total.toLocaleString('en-US')}</strong> {total === 1 ? 'diamond' : 'diamonds'}
+            {busy && <span className="ml-2 text-muted">Updating…</span>}
+          </p>
+          <div className="flex gap-3 text-sm">
+            <label className="flex flex-col gap-1">
+              <span className="text-xs text-muted">Sort by</span>
+              <select form="diamond-filters" name="sort_by" value={state.sort_by} onChange={(e) => change({ ...state, sort_by: e.currentTarget.value as DiamondSort, page: 1 })} className="rounded border border-primary/25 px-2 py-1.5">
+                {DIAMOND_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="text-xs text-muted">Order</span>
+              <select form="diamond-filters" name="sort_direction" value={state.sort_direction} onChange={(e) => change({ ...state, sort_direction: e.currentTarget.value as 'asc' | 'desc', page: 1 })} className="rounded border border-primary/25 px-2 py-1.5">
+                <option value="asc">{direction(true)}</option>
+                <option value="desc">{direction(false)}</option>
+              </select>
+            </label>
+          </div>
+        </div>
+        {error && <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">{error}</p>}
+        <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <DiamondResults diamonds={result.data} linkFor={constraint && ((d) => withQuery(`/build-your-own/diamonds/${d.id}`, paths.lead ?? ''))} />
+        </div>
+        <Pagination page={state.page} totalPages={total_pages} hrefFor={(p) => hrefFor(paths, { ...state, page: p })} onNavigate={goTo} label="Diamond result pages" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** The result grid of the diamond listing: one card per stone, each a link to its detail page. */
+import type { Diamond } from './diamond-query.ts';
+import { SHAPE_LABELS, type Shape } from './grades.ts';
+
+/** `linkFor` sends each card elsewhere (build-your-own: the stone's step page, keeping the selection). */
+export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamond[]; linkFor?: (d: Diamond) => string }) {
+  if (!diamonds.length) {
+    return (
+      <div className="rounded border border-primary/10 bg-ivory px-6 py-16 text-center">
+        <p className="font-serif text-2xl text-primary">No diamonds match these filters</p>
+        <p className="mt-2 text-sm text-muted">Widen a range or clear a grade to see more stones.</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Diamond results" className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
+      {diamonds.map((d) => (
+        <li key={d.id}>
+          <a href={linkFor ? linkFor(d) : d.url} className="group block h-full rounded border border-primary/10 p-3 transition hover:border-primary/40 hover:shadow-sm">
+            <img src={d.image_url} alt="" width="160" height="160" loading="lazy" className="mx-auto aspect-square w-full max-w-40 bg-ivory p-3" />
+            <span className="mt-3 block text-sm font-medium group-hover:text-gold">
+              {d.carat.toFixed(2)} ct {SHAPE_LABELS[d.shape as Shape] ?? d.shape}
+              {d.origin === 'lab_grown' ? ' · Lab-grown' : ''}
+            </span>
+            <span className="block text-xs text-muted">
+              {d.cut} · {d.color} · {d.clarity} · {d.lab}
+            </span>
+            <span className="mt-1 block font-semibold">{d.formated_price}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+/** Diamond shapes and grades, best first: the catalogue's vocabulary, shared by server and browser. */
+export const SHAPES = ['round', 'princess', 'cushion', 'oval', 'emerald', 'pear', 'marquise', 'radiant', 'asscher', 'heart'] as const;
+export const ORIGINS = ['natural', 'lab_grown'] as const;
+export const CUTS = ['Ideal', 'Excellent', 'Very Good', 'Good', 'Fair'] as const;
+export const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'] as const;
+export const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2', 'I1'] as const;
+export const FINISHES = ['Excellent', 'Very Good', 'Good', 'Fair'] as const;
+export const FLUORESCENCES = ['None', 'Faint', 'Medium', 'Strong', 'Very Strong'] as const;
+export const LABS = ['GIA', 'IGI', 'AGS', 'HRD'] as const;
+export const STATUSES = ['available', 'reserved', 'sold'] as const;
+
+export type Shape = (typeof SHAPES)[number];
+export type Origin = (typeof ORIGINS)[number];
+export type Cut = (typeof CUTS)[number];
+export type Color = (typeof COLORS)[number];
+export type Clarity = (typeof CLARITIES)[number];
+export type Finish = (typeof FINISHES)[number];
+export type Fluorescence = (typeof FLUORESCENCES)[number];
+export type Lab = (typeof LABS)[number];
+export type DiamondStatus = (typeof STATUSES)[number];
+
+export const SHAPE_LABELS: Record<Shape, string> = {
+  round: 'Round',
+  princess: 'Princess',
+  cushion: 'Cushion',
+  oval: 'Oval',
+  emerald: 'Emerald',
+  pear: 'Pear',
+  marquise: 'Marquise',
+  radiant: 'Radiant',
+  asscher: 'Asscher',
+  heart: 'Heart',
+};

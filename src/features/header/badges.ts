@@ -1,0 +1,27 @@
+/**
+ * The cart and wishlist count badges: static markup in the header that follows the stores. The cart
+ * issue fills $cartCount (and the wishlist issue $wishlistCount); every badge and link on the page updates.
+ */
+import type { ReadableAtom } from 'nanostores';
+import { $cartCount } from '../cart/cart.store.ts';
+import { $wishlistCount } from '../wishlist/wishlist.store.ts';
+import { badgeLabel, badgeText } from './badge.ts';
+
+function bind(store: ReadableAtom<number>, kind: 'cart' | 'wishlist', name: string) {
+  const badges = [...document.querySelectorAll<HTMLElement>(`[data-count-badge="${kind}"]`)];
+  const links = [...document.querySelectorAll<HTMLElement>(`[data-${kind}-link]`)];
+  if (!badges.length && !links.length) return;
+  store.subscribe((count) => {
+    const text = badgeText(count);
+    for (const badge of badges) {
+      badge.textContent = text;
+      badge.hidden = !text;
+    }
+    for (const link of links) link.setAttribute('aria-label', badgeLabel(name, count));
+  });
+}
+
+export function bindBadges(): void {
+  bind($cartCount, 'cart', 'Cart');
+  bind($wishlistCount, 'wishlist', 'Wishlist');
+}

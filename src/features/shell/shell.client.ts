@@ -1,0 +1,16 @@
+/**
+ * The one script every page loads (bundled by Astro, never inline): the header's behaviours and count
+ * badges, the global snackbar, the newsletter form and analytics. Each is a small enhancement of
+ * server-rendered markup, so the page works and reads before this arrives.
+ */
+import { initHeader } from '../header/header.client.ts';
+import { initSnackbar } from '../snackbar/snackbar.client.ts';
+import { initNewsletterForms } from '../newsletter/newsletter.client.ts';
+import { startAnalytics } from '../analytics/analytics.client.ts';
+
+initSnackbar();
+initHeader();
+initNewsletterForms();
+// Analytics waits for an idle moment: it must never hold up the page.
+const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
+idle(() => startAnalytics());

@@ -1,0 +1,37 @@
+/**
+ * The snackbar host (markup in src/components/ui/Snackbar.astro): listens for `show-snackbar`, shows one
+ * message at a time (a new one replaces the current one), and hides on timeout, on its close button or
+ * on Escape. Errors are announced assertively (role="alert"), the others politely.
+ */
+import { SNACKBAR_EVENT, snackbarFor, type SnackbarMessage } from './snackbar.ts';
+
+export function initSnackbar(): void {
+  const host = document.querySelector<HTMLElement>('[data-snackbar]');
+  const box = host?.querySelector<HTMLElement>('[data-snackbar-box]');
+  const text = host?.querySelector<HTMLElement>('[data-snackbar-message]');
+  if (!host || !box || !text) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const hide = () => {
+    clearTimeout(timer);
+    box.hidden = true;
+    text.textContent = '';
+    text.removeAttribute('role');
+  };
+
+  window.addEventListener(SNACKBAR_EVENT, (event) => {
+    const shown = snackbarFor((event as CustomEvent<SnackbarMessage>).detail);
+    if (!shown) return;
+    clearTimeout(timer);
+    box.dataset.severity = shown.severity;
+    if (shown.severity === 'error') text.setAttribute('role', 'alert');
+    else text.removeAttribute('role');
+    text.textContent = shown.text;
+    box.hidden = false;
+    timer = setTimeout(hide, shown.duration);
+  });
+  host.querySelector('[data-snackbar-close]')?.addEventListener('click', hide);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !box.hidden) hide();
+  });
+}

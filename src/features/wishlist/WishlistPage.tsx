@@ -1,0 +1,103 @@
+/**
+ * The /wishlist screen: products, diamonds and build-your-own pairs, newest first, each with Move to
+ * Cart and Remove; Move All to Cart; pages of twelve. The server renders the first view; the island then
+ * follows the shared wishlist store (and the cart store, which a move changes).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../lib/http.ts';
+import { LineItemCard, UNAVAILABLE_TEXT } from '../cart/LineItemCard.tsx';
+import { notify } from '../cart/notify.ts';
+import { useHydrated } from '../cart/useHydrated.ts';
+import type { WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
+import { $wishlistPage, hydrateWishlist, moveAllToCart, moveEntryToCart, removeFromWishlist } from './wishlist.store.ts';
+
+const button = 'rounded-full px-4 py-2 text-xs font-medium tracking-wide disabled:opacity-60';
+
+function Entry({ entry, busy, run }: { entry: WishlistEntry; busy: boolean; run: (action: () => Promise<{ message: string }>) => void }) {
+  const name = entry.product.name;
+  return (
+    <li className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center" data-wishlist-entry={entry.id} data-byo-id={entry.byo_id ?? undefined}>
+      <div className="flex-1 space-y-3">
+        {entry.byo_id && <p className="text-xs font-semibold tracking-widest text-gold uppercase">Build your own ring</p>}
+        <LineItemCard product={entry.product} quantity={1} options={entry.options} quantitySlot={<span />} />
+        {entry.child && (
+          <div className="ml-7 border-l-2 border-gold-light pl-3">
+            <LineItemCard product={entry.child.product} quantity={1} quantitySlot={<span />} />
+          </div>
+        )}
+        {!entry.is_available && <p className="text-sm font-semibold text-red-800">{UNAVAILABLE_TEXT}</p>}
+      </div>
+      <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+        <p className="text-sm font-semibold">{entry.formated_price}</p>
+        <div className="flex gap-2">
+          <button type="button" disabled={busy || !entry.is_available} onClick={() => run(() => moveEntryToCart(entry))} className={`${button} bg-primary text-white hover:bg-primary-light`}>
+            Move to Cart<span className="sr-only"> {name}</span>
+          </button>
+          <button type="button" disabled={busy} onClick={() => run(() => removeFromWishlist(entry))} className={`${button} border border-primary text-primary hover:bg-ivory`}>
+            Remove<span className="sr-only"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function WishlistPage({ page: initial }: { page: Page }) {
+  const stored = useStore($wishlistPage);
+  const page = (useHydrated() && stored) || initial;
+  const [busy, setBusy] = useState(false);
+  useEffect(() => hydrateWishlist(initial), [initial]);
+
+  const run = async (action: () => Promise<{ message: string; not_moved?: unknown[] }>) => {
+    setBusy(true);
+    try {
+      const answer = await action();
+      notify(answer.message, answer.not_moved?.length ? 'warning' : 'success');
+    } catch (error) {
+      notify(error instanceof ApiError ? error.message : 'Something went wrong', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { current_page: current, last_page: last, total } = page.meta;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 md:px-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="font-serif text-4xl text-primary">Your Wishlist</h1>
+        {total > 0 && (
+          <button type="button" disabled={busy} onClick={() => run(moveAllToCart)} className={`${button} bg-primary text-white hover:bg-primary-light`}>
+            Move All to Cart
+          </button>
+        )}
+      </div>
+      <p className="mt-2 text-sm text-muted" aria-live="polite">
+        {total === 1 ? '1 item' : `${total} items`}
+      </p>
+      {page.data.length === 0 ? (
+        <div className="mt-8 rounded bg-ivory px-6 py-16 text-center">
+          <p className="text-lg">Your wishlist is empty.</p>
+          <a href="/diamonds" className="mt-6 inline-block rounded-full bg-primary px-7 py-3 text-sm font-medium tracking-wide text-white hover:bg-primary-light">
+            Discover our diamonds
+          </a>
+        </div>
+      ) : (
+        <ul className="mt-6 divide-y divide-primary/10 border-y border-primary/10" aria-label="Wishlist items">
+          {page.data.map((entry) => (
+            <Entry key={entry.id} entry={entry} busy={busy} run={run} />
+          ))}
+        </ul>
+      )}
+      {last > 1 && (
+        <nav aria-label="Wishlist pages" className="mt-8 flex justify-center gap-2 text-sm">
+          {Array.from({ length: last }, (_, i) => i + 1).map((n) => (
+            <a key={n} href={`/wishlist?page=${n}`} aria-current={n === current ? 'page' : undefined} className={`rounded px-3 py-1.5 ${n === current ? 'bg-primary text-white' : 'hover:bg-ivory'}`}>
+              {n}
+            </a>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}

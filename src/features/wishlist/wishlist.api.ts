@@ -1,0 +1,16 @@
+/** The wishlist calls of spec section 7 (the only browser code that knows their paths). */
+import { api } from '../../lib/http.ts';
+import type { MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistPage } from './wishlist.schema.ts';
+
+export const wishlistApi = {
+  page: (page: number) => api.get<WishlistPage>('wishlist', { searchParams: { page } }),
+  count: () => api.get<{ data: { count: number } }>('wishlist/count'),
+  add: (id: number, payload: WishlistAddPayload = {}) => api.post<WishlistChange>(`wishlist/add/${id}`, payload),
+  addByo: (payload: WishlistAddByoPayload) => api.post<WishlistChange>('wishlist/add-byo', payload),
+  remove: (id: number) => api.delete<WishlistChange>(`wishlist/${id}`),
+  removeByo: (byoId: string) => api.delete<WishlistChange>(`wishlist/remove-byo/${encodeURIComponent(byoId)}`),
+  clear: (ids?: number[]) => api.delete<WishlistChange>('wishlist/clear', ids ? { ids } : {}),
+  moveToCart: (id: number) => api.get<MoveToCartAnswer>(`move-to-cart/${id}`),
+  moveByoToCart: (byoID: string) => api.post<MoveToCartAnswer>('wishlist/move-byo-to-cart', { byoID }),
+  moveAllToCart: () => api.get<MoveToCartAnswer>('move-to-cart/all'),
+};

@@ -1,0 +1,79 @@
+/** The wishlist's wire contract (spec sections 3 and 7), shared by the server and the browser. */
+import { z } from 'zod';
+import { flag, optionalId, optionalText, type Cart, type LineProduct } from '../cart/cart.schema.ts';
+
+/** GET /api/wishlist?page=: entries per page (a build-your-own pair is one entry). */
+export const WISHLIST_PAGE_SIZE = 12;
+/** The most entries one wishlist keeps. */
+export const WISHLIST_LIMIT = 200;
+
+export const wishlistPageSchema = z.object({
+  page: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(1)),
+});
+
+/** POST /api/wishlist/add/{id}: the spec's wishlist add (plus an optional ring size). */
+export const wishlistAddSchema = z.object({
+  selected_configurable_option: optionalId,
+  selected_jewelry_shape: optionalText,
+  selected_size: optionalText,
+});
+export type WishlistAddPayload = z.input<typeof wishlistAddSchema>;
+
+/** POST /api/wishlist/add-byo: ids (diamond id, product id), is_byo, quantity always 1. */
+export const wishlistAddByoSchema = z.object({
+  ids: z
+    .array(z.coerce.number({ error: 'must be a product or diamond id' }).int().positive(), { error: 'must be a diamond id and a setting id' })
+    .length(2, 'must be a diamond id and a setting id'),
+  is_byo: flag.refine((v) => v, 'must be true'),
+  quantity: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().refine((n) => n === 1, 'must be 1')),
+  selected_configurable_option: optionalId,
+  selected_jewelry_shape: optionalText,
+  selected_size: optionalText,
+  custom_size: optionalText,
+});
+export type WishlistAddByoPayload = z.input<typeof wishlistAddByoSchema>;
+
+/** DELETE /api/wishlist/clear: `{ ids }` (entry ids); without ids, everything goes. */
+export const wishlistClearSchema = z.object({
+  ids: z.array(z.coerce.number().int().positive('must be wishlist entry ids')).max(500).optional(),
+});
+
+/** POST /api/wishlist/move-byo-to-cart: `{ byoID }`. */
+export const moveByoSchema = z.object({ byoID: z.string({ error: 'must be the byo_id of a wishlist pair' }).min(1).max(64) });
+
+export interface WishlistEntry {
+  /** The entry's id (for a pair, its setting's row): what DELETE /api/wishlist/{id} and move-to-cart take. */
+  id: number;
+  byo_id: string | null;
+  product_id: number;
+  selected_configurable_option: number | null;
+  selected_jewelry_shape: string | null;
+  selected_size: string | null;
+  custom_size: string | null;
+  is_available: boolean;
+  price: number;
+  formated_price: string;
+  options: string[];
+  product: LineProduct;
+  child: { id: number; product_id: number; product: LineProduct } | null;
+  added_on: string;
+}
+
+export interface WishlistPage {
+  data: WishlistEntry[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+export interface WishlistChange {
+  message: string;
+  data: { count: number; item?: WishlistEntry };
+}
+
+export interface MoveToCartAnswer {
+  message: string;
+  /** The cart after the move. */
+  data: Cart;
+  wishlist_count: number;
+  moved?: number[];
+  not_moved?: { id: number; message: string }[];
+}

@@ -1,0 +1,11 @@
+/** Money is integer cents everywhere; this is the one place it becomes text (USD, en-US). */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Cents as the number of dollars the API answers with (e.g. 123456 → 1234.56). */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}

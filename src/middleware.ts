@@ -1,0 +1,41 @@
+import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
+import { whenReady } from './server/boot.ts';
+import { errorResponse, HttpError, MAX_BODY_BYTES, notFound } from './server/http.ts';
+import { isForeignOrigin } from './server/origin.ts';
+import { loadCustomer } from './server/accounts/session.ts';
+import { withSecurityHeaders } from './server/security/headers.ts';
+
+// Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
+export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await serve(context, next), context.request, context.url));
+
+async function serve(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { request, url } = context;
+  const isApi = url.pathname.startsWith('/api/') || url.pathname.startsWith('/catalog/');
+  if (isForeignOrigin(request, url)) {
+    const error = new HttpError(403, 'Requests from another site are not allowed', 'foreign_origin');
+    return isApi ? errorResponse(error) : new Response(error.message, { status: 403 });
+  }
+  // A NUL byte names nothing in this shop, and PostgreSQL text cannot hold one: refuse it at the door.
+  if (/%00/.test(url.pathname + url.search)) {
+    const error = new HttpError(400, 'The address contains a NUL character', 'bad_request');
+    return isApi ? errorResponse(error) : new Response(error.message, { status: 400 });
+  }
+  if (isApi && Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
+    return errorResponse(new HttpError(413, 'The request body is larger than 1 MB', 'payload_too_large'));
+  }
+  if (!url.pathname.startsWith('/images/')) {
+    try {
+      await whenReady();
+    } catch (error) {
+      if (isApi) return errorResponse(new HttpError(503, 'The shop is starting or its database is unavailable', 'unavailable'));
+      throw error;
+    }
+    // Accounts: who is signed in (bearer token or session cookie) → locals.customer, locals.sessionId.
+    await loadCustomer(context);
+  }
+  const response = await next();
+  // A path the router cannot match (a newline in a catch-all segment) renders the 404 page; API clients get JSON.
+  if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) return errorResponse(notFound(`No API endpoint at ${url.pathname}`));
+  return response;
+}

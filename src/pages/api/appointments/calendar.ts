@@ -1,0 +1,5 @@
+/** GET /api/appointments/calendar — the bookable days, as month grids, and what the showroom offers. */
+import { endpoint } from '../../../server/http.ts';
+import { bookingCalendar } from '../../../server/appointments/calendar.ts';
+
+export const GET = endpoint(() => ({ data: bookingCalendar() }));

@@ -1,0 +1,11 @@
+import { endpoint, readBody } from '../../../server/http.ts';
+import { loginSchema } from '../../../features/account/account.schema.ts';
+import { customerJson, login } from '../../../server/accounts/accounts.service.ts';
+import { safeRedirect } from '../../../server/accounts/auth.ts';
+
+/** Answers the bearer token and sets the session cookie; `redirect` (query) comes back sanitised. */
+export const POST = endpoint(async (context) => {
+  const input = await readBody(context.request, loginSchema);
+  const { token, customer } = await login(context, input, context.clientAddress);
+  return { message: 'You are signed in.', token, data: customerJson(customer), redirect: safeRedirect(context.url.searchParams.get('redirect')) };
+});

@@ -1,0 +1,14 @@
+import { endpoint, json } from '../../../../server/http.ts';
+import { diamondQuerySchema, queryRecord, toDiamondQuery } from '../../../../features/diamonds/diamonds.schema.ts';
+import { searchDiamonds, type SearchTiming } from '../../../../server/diamonds/diamonds.service.ts';
+
+const PARAMS = ['page_number', 'page_size', 'sort_by', 'sort_direction', 'diamond_filters'];
+
+/** GET {api}/api/diamonds: one page of matching stones, the total and the facets (README, Catalogue). */
+export const GET = endpoint(async ({ url }) => {
+  const query = toDiamondQuery(diamondQuerySchema.parse(queryRecord(url.searchParams, PARAMS)));
+  const timing: SearchTiming = {};
+  const page = await searchDiamonds(query, { timing });
+  const serverTiming = Object.entries(timing).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+  return json(page, { headers: { 'server-timing': serverTiming } });
+});

@@ -1,0 +1,19 @@
+import { badRequest, endpoint, notFound } from '../../../server/http.ts';
+import { queryRecord } from '../../../features/diamonds/diamonds.schema.ts';
+import { productDetailQuerySchema } from '../../../features/catalog/products.schema.ts';
+import { getProduct } from '../../../server/products/products.service.ts';
+
+/**
+ * GET {api}/products/{id}[?js=shape]: one product with all its variants. `js` is the jewellery shape
+ * (the centre stone's shape) the piece is viewed for; a setting that does not take it is a 400.
+ */
+export const GET = endpoint(async ({ params, url }) => {
+  const { js } = productDetailQuerySchema.parse(queryRecord(url.searchParams, ['js']));
+  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : NaN;
+  const product = Number.isNaN(id) ? undefined : await getProduct(id);
+  if (!product) throw notFound('No product has that id');
+  if (js && product.is_byo && !product.accepted_shapes.includes(js)) {
+    throw badRequest(`js: this setting does not take a ${js} diamond`, { js: [`must be one of ${product.accepted_shapes.join(', ')}`] });
+  }
+  return { ...product, selected_jewelry_shape: js ?? null };
+});

@@ -1,0 +1,18 @@
+import { endpoint } from '../../../server/http.ts';
+import { queryRecord } from '../../../features/diamonds/diamonds.schema.ts';
+import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '../../../features/catalog/products.schema.ts';
+import { listProducts } from '../../../server/products/products.service.ts';
+
+/** GET {api}/products: one page of products on sale, with listing variants and facets (README, Catalogue). */
+export const GET = endpoint(async ({ url }) => {
+  const q = productQuerySchema.parse(queryRecord(url.searchParams, PRODUCT_QUERY_PARAMS));
+  return listProducts({
+    page_number: q.page_number,
+    page_size: q.page_size,
+    sort_by: q.sort_by,
+    sort_direction: q.sort_direction,
+    categoryIds: q.category_id,
+    isByo: q.is_byo,
+    filters: q.product_filters,
+  });
+});

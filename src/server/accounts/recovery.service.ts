@@ -1,0 +1,80 @@
+/**
+ * Password recovery, first-time login (accounts made at guest checkout set their password) and e-mail
+ * verification. Tokens are 256 random bits sent once by e-mail, stored as SHA-256, single use, and
+ * valid for 60 minutes.
+ */
+import { HttpError } from '../http.ts';
+import { assertUnderLimit, consume, recordHit } from '../security/rate-limit.ts';
+import { sendMailLater } from '../mail/mailer.ts';
+import type { ResetPasswordInput } from '../../features/account/account.schema.ts';
+import { hashPassword, randomToken, sha256 } from './crypto.ts';
+import { findCustomerByEmail, findCustomerById, updateCustomer } from './customer.repository.ts';
+import { findUsableToken, insertToken, retireTokens, spendToken, type TokenPurpose } from './auth-token.repository.ts';
+import { endAllSessions, type Customer } from './session.ts';
+import { limits } from './limits.ts';
+import { firstTimeLoginMail, resetPasswordMail, verifyAccountMail } from './account-mail.ts';
+
+export const TOKEN_LIFETIME_MS = 60 * 60_000;
+
+/** A fresh token for one purpose; older unused ones of that purpose stop working (only the newest link counts). */
+export async function issueToken(customerId: number, purpose: TokenPurpose): Promise<string> {
+  await retireTokens(customerId, [purpose]);
+  const token = randomToken();
+  await insertToken(customerId, purpose, sha256(token), TOKEN_LIFETIME_MS);
+  return token;
+}
+
+export const FORGOT_MESSAGE = 'If an account exists for this e-mail address, we have sent it a link to choose a new password.';
+
+/** Same answer, same work before answering, whether or not the address has an account. */
+export async function forgotPassword(email: string, address: string): Promise<{ message: string }> {
+  await assertUnderLimit(limits.forgotAccount, email);
+  await consume(limits.forgotAddress, address);
+  await recordHit(limits.forgotAccount, email);
+  sendMailLater(async () => {
+    const customer = await findCustomerByEmail(email);
+    if (!customer) return undefined;
+    // An account without a password (made at guest checkout) gets the first-time-login link instead.
+    return customer.password_hash === null
+      ? firstTimeLoginMail(customer, await issueToken(customer.id, 'first_time_login'))
+      : resetPasswordMail(customer, await issueToken(customer.id, 'reset_password'));
+  });
+  return { message: FORGOT_MESSAGE };
+}
+
+/** For checkout: e-mails an account it created for a guest (no password) the link to set one. */
+export function inviteToSetPassword(customer: { id: number; email: string; first_name: string }): void {
+  sendMailLater(async () => firstTimeLoginMail(customer, await issueToken(customer.id, 'first_time_login')));
+}
+
+const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+const invalidLink = () => new HttpError(400, INVALID_LINK, 'invalid_token', { token: [INVALID_LINK] });
+
+/** Sets the password from a reset or first-time-login link; proves the address, so it also verifies it. */
+export async function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
+  const found = await findUsableToken(sha256(input.token), ['reset_password', 'first_time_login']);
+  const customer = found && (await findCustomerById(found.customer_id));
+  if (!found || !customer || customer.email !== input.email) throw invalidLink();
+  // Hash before spending the token: a failure in between must not burn the link.
+  const passwordHash = await hashPassword(input.password);
+  if (!(await spendToken(found.id))) throw invalidLink();
+  await updateCustomer(customer.id, { password_hash: passwordHash, is_verified: 1 });
+  await retireTokens(customer.id, ['reset_password', 'first_time_login']);
+  await endAllSessions(customer.id);
+  return { message: 'Your password has been saved. You can now sign in with it.' };
+}
+
+export async function verifyAccount(token: string): Promise<{ message: string; customer_id: number }> {
+  const found = await findUsableToken(sha256(token), ['verify_account']);
+  if (!found || !(await spendToken(found.id))) throw invalidLink();
+  await updateCustomer(found.customer_id, { is_verified: 1 });
+  return { message: 'Thank you: your e-mail address is confirmed.', customer_id: found.customer_id };
+}
+
+/** A signed-in customer asks for the confirmation e-mail again. */
+export async function resendVerification(customer: Customer): Promise<{ message: string }> {
+  if (customer.is_verified) return { message: 'Your e-mail address is already confirmed.' };
+  await consume(limits.verifyResend, String(customer.id));
+  sendMailLater(async () => verifyAccountMail(customer, await issueToken(customer.id, 'verify_account')));
+  return { message: `We have sent a confirmation link to ${customer.email}.` };
+}

@@ -1,0 +1,105 @@
+/**
+ * The address book. The first address becomes the default; deleting the default promotes the oldest
+ * remaining one, so a customer with addresses always has exactly one default. An id that is not the
+ * caller's answers 404, exactly like one that does not exist.
+ */
+import { HttpError, notFound } from '../http.ts';
+import type { Customer } from '../accounts/session.ts';
+import type { AddressInput } from '../../features/account/address.schema.ts';
+import {
+  countAddresses,
+  deleteAddress,
+  findAddress,
+  insertAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+  type AddressRow,
+} from './address.repository.ts';
+
+export const MAX_ADDRESSES = 50;
+
+export function addressJson(a: AddressRow) {
+  return {
+    id: a.id,
+    first_name: a.first_name,
+    last_name: a.last_name,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    postcode: a.postcode,
+    phone: a.phone,
+    default_address: a.default_address === 1,
+    addr_type: a.addr_type,
+    address_type: a.address_type,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  };
+}
+
+export type AddressJson = ReturnType<typeof addressJson>;
+
+/** Path ids are positive integers; anything else cannot be the caller's address. */
+export function parseId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound('Address not found');
+  return id;
+}
+
+export async function addresses(customer: Customer): Promise<AddressJson[]> {
+  return (await listAddresses(customer.id)).map(addressJson);
+}
+
+async function owned(customer: Customer, id: number): Promise<AddressRow> {
+  const row = await findAddress(customer.id, id);
+  if (!row) throw notFound('Address not found');
+  return row;
+}
+
+function values(customer: Customer, input: AddressInput) {
+  return {
+    first_name: input.first_name ?? customer.first_name,
+    last_name: input.last_name ?? customer.last_name,
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    country: input.country,
+    state: input.state,
+    postcode: input.postcode,
+    phone: input.phone,
+    addr_type: input.addr_type,
+    address_type: input.address_type,
+  };
+}
+
+export async function createAddress(customer: Customer, input: AddressInput): Promise<AddressJson> {
+  const count = await countAddresses(customer.id);
+  if (count >= MAX_ADDRESSES) throw new HttpError(400, `An address book holds at most ${MAX_ADDRESSES} addresses`, 'too_many_addresses');
+  const id = await insertAddress(customer.id, values(customer, input));
+  if (count === 0 || input.default_address) await setDefaultAddress(customer.id, id);
+  return addressJson(await owned(customer, id));
+}
+
+export async function editAddress(customer: Customer, id: number, input: AddressInput): Promise<AddressJson> {
+  const before = await owned(customer, id);
+  await updateAddress(customer.id, id, values(customer, input));
+  if (input.default_address && !before.default_address) await setDefaultAddress(customer.id, id);
+  return addressJson(await owned(customer, id));
+}
+
+export async function removeAddress(customer: Customer, id: number): Promise<void> {
+  const row = await owned(customer, id);
+  await deleteAddress(customer.id, id);
+  if (row.default_address) {
+    const [next] = (await listAddresses(customer.id)).sort((a, b) => a.id - b.id);
+    if (next) await setDefaultAddress(customer.id, next.id);
+  }
+}
+
+export async function makeDefault(customer: Customer, id: number): Promise<AddressJson> {
+  await owned(customer, id);
+  await setDefaultAddress(customer.id, id);
+  return addressJson(await owned(customer, id));
+}

@@ -1,0 +1,25 @@
+/**
+ * Readiness of this app server: the database answers and its schema is current. Memoised, so every
+ * request awaits the same promise and only the first one pays. Seeding is not done here: the start
+ * script does it once (see src/server/cli.ts), so that several app servers never seed at once.
+ */
+import { assertReachable, getConnection, type Connection } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { config } from './config.ts';
+import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
+
+let ready: Promise<Connection> | undefined;
+
+export function whenReady(): Promise<Connection> {
+  ready ??= (async () => {
+    const conn = await getConnection();
+    await assertReachable(conn, config.databaseUrl);
+    await migrateToLatest(conn.db);
+    // Not awaited: the server answers at once; the first diamond search waits for the index if need be.
+    warmDiamondIndex(conn.db);
+    return conn;
+  })();
+  // A failed start is retried by the next request rather than remembered forever.
+  ready.catch(() => (ready = undefined));
+  return ready;
+}

@@ -1,0 +1,177 @@
+/**
+ * The cart's rules: one active cart per shopper (customer or guest token), created by the first add.
+ * Prices and availability come from the catalogue rows at every read, never from the client.
+ * Every function takes the database so that tests can run it in-process on either dialect.
+ */
+import { MAX_LINE_QUANTITY, type Cart, type CartAdd } from '../../features/cart/cart.schema.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http.ts';
+import { loadItems, type ItemRecord } from './catalog-items.repository.ts';
+import {
+  cartLines,
+  deleteAllLines,
+  deleteLines,
+  findActiveCartByCustomer,
+  findActiveCartByToken,
+  insertCart,
+  insertLines,
+  setLineQuantity,
+  touchCart,
+  type CartLineRow,
+  type CartRow,
+  type NewCartLine,
+} from './cart.repository.ts';
+import { presentCart } from './cart.presenter.ts';
+import { planAdd } from './cart.rules.ts';
+import { newToken, type Owner } from './owner.ts';
+
+export const CART_COOKIE = 'aurelle_cart';
+
+export function findCart(db: Db, owner: Owner): Promise<CartRow | undefined> {
+  if (owner.customerId !== undefined) return findActiveCartByCustomer(db, owner.customerId);
+  if (owner.token) return findActiveCartByToken(db, owner.token);
+  return Promise.resolve(undefined);
+}
+
+/** The owner's cart, created when there is none; `token` is set when a new guest cart needs its cookie. */
+export async function findOrCreateCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?: string }> {
+  const existing = await findCart(db, owner);
+  if (existing) return { cart: existing };
+  if (owner.customerId !== undefined) return { cart: await insertCart(db, newToken(), owner.customerId) };
+  const token = newToken();
+  return { cart: await insertCart(db, token, null), token };
+}
+
+export async function readCart(db: Db, cartId: number | null): Promise<Cart> {
+  if (cartId === null) return presentCart(null, [], new Map());
+  const rows = await cartLines(db, cartId);
+  return presentCart(cartId, rows, await loadItems(db, rows.map((r) => r.item_id)));
+}
+
+export async function getCart(db: Db, owner: Owner): Promise<Cart> {
+  return readCart(db, (await findCart(db, owner))?.id ?? null);
+}
+
+export const sameChoice = (a: CartLineRow, b: NewCartLine) =>
+  a.byo_id === null &&
+  a.item_id === b.item_id &&
+  a.variant_id === (b.variant_id ?? null) &&
+  a.selected_size === (b.selected_size ?? null) &&
+  a.custom_size === (b.custom_size ?? null) &&
+  a.selected_jewelry_shape === (b.selected_jewelry_shape ?? null);
+
+/**
+ * Puts new lines into a cart whose current rows are `current`. A diamond is one of a kind: it cannot be
+ * in one cart twice (a lone stone chosen for a build-your-own ring becomes part of the pair). The same
+ * product with the same choices adds to its line's quantity.
+ */
+export async function putLines(db: Db, cartId: number, current: CartLineRow[], lines: NewCartLine[], records: Map<number, ItemRecord>): Promise<void> {
+  const absorbed: number[] = [];
+  const toInsert: NewCartLine[] = [];
+  for (const line of lines) {
+    if (records.get(line.item_id)?.kind === 'diamond') {
+      const held = current.filter((r) => r.item_id === line.item_id);
+      const lone = held.length === 1 && held[0]!.byo_id === null && line.byo_id;
+      if (held.length && !lone) throw new HttpError(409, 'This diamond is already in your cart', 'already_in_cart', { ids: ['this diamond is already in your cart'] });
+      if (lone) absorbed.push(held[0]!.id);
+      toInsert.push(line);
+      continue;
+    }
+    const same = line.byo_id ? undefined : current.find((r) => sameChoice(r, line));
+    if (!same) {
+      toInsert.push(line);
+      continue;
+    }
+    if (same.quantity >= MAX_LINE_QUANTITY) {
+      throw new HttpError(409, `At most ${MAX_LINE_QUANTITY} of one item per order`, 'quantity_limit', { quantity: [`at most ${MAX_LINE_QUANTITY} of one item`] });
+    }
+    await setLineQuantity(db, cartId, same.id, same.quantity + 1);
+  }
+  await deleteLines(db, cartId, absorbed);
+  await insertLines(db, cartId, toInsert);
+}
+
+/** Adds what the payload names; a bad payload changes nothing (not even creating the cart). */
+export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ cart: Cart; token?: string }> {
+  const { lines, records } = await planAdd(db, add);
+  const { cartId, token } = await db.transaction().execute(async (trx) => {
+    const { cart, token } = await findOrCreateCart(trx, owner);
+    await touchCart(trx, cart.id);
+    await putLines(trx, cart.id, await cartLines(trx, cart.id), lines, records);
+    return { cartId: cart.id, token };
+  });
+  return { cart: await readCart(db, cartId), token };
+}
+
+/** The owner's cart, which `cartId` (from the body) must name: a client never reaches another cart. */
+export async function ownCart(db: Db, owner: Owner, cartId: number): Promise<CartRow> {
+  const cart = await findCart(db, owner);
+  if (!cart || cart.id !== cartId) throw new HttpError(403, 'cart_id: this is not your cart', 'not_your_cart', { cart_id: ['this is not your cart'] });
+  return cart;
+}
+
+export interface QuantityChange {
+  id: number;
+  quantity: number;
+}
+
+/** Sets line quantities. Diamonds and build-your-own lines are one of a kind: they stay at 1. */
+export async function updateQuantities(db: Db, owner: Owner, changes: QuantityChange[]): Promise<Cart> {
+  const cart = await findCart(db, owner);
+  if (!cart) throw new HttpError(404, 'Your cart is empty', 'not_found');
+  const rows = await cartLines(db, cart.id);
+  const records = await loadItems(db, rows.map((r) => r.item_id));
+  changes.forEach((change, i) => {
+    const row = rows.find((r) => r.id === change.id);
+    if (!row) throw new HttpError(404, `data.items.${i}.id: there is no line ${change.id} in your cart`, 'not_found', { [`data.items.${i}.id`]: ['is not a line of your cart'] });
+    const unique = row.byo_id !== null || records.get(row.item_id)?.kind === 'diamond';
+    if (unique && change.quantity !== 1) {
+      const message = 'a diamond is one of a kind: its quantity stays 1';
+      throw new HttpError(400, `data.items.${i}.quantity: ${message}`, 'bad_request', { [`data.items.${i}.quantity`]: [message] });
+    }
+  });
+  await db.transaction().execute(async (trx) => {
+    await touchCart(trx, cart.id);
+    for (const change of changes) await setLineQuantity(trx, cart.id, change.id, change.quantity);
+  });
+  return readCart(db, cart.id);
+}
+
+export interface RemoveItem {
+  cart_id: number;
+  byo_id?: string;
+  product_id?: number;
+  cart_item_id?: number;
+}
+
+/** Removes the named line; one part of a build-your-own pair takes the whole pair with it. */
+export async function removeItem(db: Db, owner: Owner, data: RemoveItem): Promise<Cart> {
+  const cart = await ownCart(db, owner, data.cart_id);
+  const rows = await cartLines(db, cart.id);
+  const targets = rows.filter(
+    (r) =>
+      (data.cart_item_id === undefined || r.id === data.cart_item_id) &&
+      (data.byo_id === undefined || r.byo_id === data.byo_id) &&
+      (data.product_id === undefined || r.item_id === data.product_id),
+  );
+  if (!targets.length) {
+    const field = data.cart_item_id !== undefined ? 'cart_item_id' : data.product_id !== undefined ? 'product_id' : 'byo_id';
+    throw new HttpError(404, `${field}: this item is not in your cart`, 'not_found', { [field]: ['is not in your cart'] });
+  }
+  const pairs = new Set(targets.map((r) => r.byo_id).filter((b) => b !== null));
+  const ids = rows.filter((r) => targets.includes(r) || (r.byo_id !== null && pairs.has(r.byo_id))).map((r) => r.id);
+  await db.transaction().execute(async (trx) => {
+    await touchCart(trx, cart.id);
+    await deleteLines(trx, cart.id, ids);
+  });
+  return readCart(db, cart.id);
+}
+
+export async function removeAll(db: Db, owner: Owner, cartId: number): Promise<Cart> {
+  const cart = await ownCart(db, owner, cartId);
+  await db.transaction().execute(async (trx) => {
+    await touchCart(trx, cart.id);
+    await deleteAllLines(trx, cart.id);
+  });
+  return readCart(db, cart.id);
+}

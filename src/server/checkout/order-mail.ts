@@ -1,0 +1,33 @@
+/** The order confirmation e-mail, sent through the accounts' mailer once the order is committed. */
+import type { PlacedOrder } from '../../features/checkout/checkout.schema.ts';
+import { sendMailLater, simpleHtml, siteUrl } from '../mail/mailer.ts';
+import { successPath } from './order.presenter.ts';
+
+export function orderConfirmationMail(order: PlacedOrder) {
+  const lines = order.items.map((i) => `${i.name} × ${i.qty_ordered}: ${i.formated_total}`);
+  const totals = [
+    `Subtotal: ${order.formated_sub_total}`,
+    ...(order.discount_amount ? [`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}: −${order.formated_discount_amount}`] : []),
+    `Shipping (${order.shipping_method}): ${order.formated_shipping_amount}`,
+    ...(order.store_credit_amount ? [`Store credit: −${order.formated_store_credit_amount}`] : []),
+    `Total: ${order.formated_grand_total}`,
+  ];
+  const next =
+    order.payment_method === 'banktransfer'
+      ? `Please transfer ${order.formated_grand_total} within 7 days with the reference ${order.increment_id}.`
+      : order.status === 'pending_payment'
+        ? 'Your order is waiting for its card payment; you can pay it from the order page.'
+        : 'We will let you know when it ships.';
+  const paragraphs = [`Thank you for your order ${order.increment_id}.`, ...lines, ...totals, `Payment: ${order.payment_title}. ${next}`];
+  const url = `${siteUrl()}${successPath({ id: order.id, payment_token: order.order_token })}`;
+  return {
+    to: order.email,
+    subject: `Your order ${order.increment_id}`,
+    text: `${paragraphs.join('\n')}\n\nView your order: ${url}\n`,
+    html: simpleHtml(paragraphs, { label: 'View your order', url }),
+  };
+}
+
+export function sendOrderConfirmation(order: PlacedOrder): void {
+  sendMailLater(async () => orderConfirmationMail(order));
+}

@@ -1,0 +1,90 @@
+/** What placing and paying an order writes (Kysely only); always called inside writeTransaction. */
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { isSqlite } from '../db/dialect.ts';
+import type { OrderItemsTable, OrdersTable } from '../db/schema.ts';
+
+export type NewOrder = Omit<Insertable<OrdersTable>, 'increment_id' | 'created_at' | 'updated_at'>;
+
+export async function insertOrder(db: Db, values: NewOrder): Promise<{ id: number; increment_id: string }> {
+  const now = new Date().toISOString();
+  // The order number follows the id; a unique placeholder holds its place for the one statement between.
+  const placeholder = `tmp-${values.cart_id}`;
+  const { id } = await db
+    .insertInto('orders')
+    .values({ ...values, increment_id: placeholder, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const incrementId = `AU${String(100000 + id)}`;
+  await db.updateTable('orders').set({ increment_id: incrementId }).where('id', '=', id).execute();
+  return { id, increment_id: incrementId };
+}
+
+export async function insertOrderItems(db: Db, items: Insertable<OrderItemsTable>[]): Promise<void> {
+  if (items.length) await db.insertInto('order_items').values(items).execute();
+}
+
+/**
+ * Takes one stone for an order: only an available, visible stone changes state, so of two orders
+ * racing for it one updates a row and the other none (on PostgreSQL the second waits for the first's
+ * row lock, then re-reads the status). The reservation's primary key is the second guard.
+ */
+export async function takeDiamond(db: Db, diamondId: number, orderId: number, status: 'reserved' | 'sold'): Promise<boolean> {
+  const result = await db
+    .updateTable('diamonds')
+    .set({ status, updated_at: new Date().toISOString() })
+    .where('id', '=', diamondId)
+    .where('status', '=', 'available')
+    .where('is_hidden', '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db.insertInto('diamond_reservations').values({ diamond_id: diamondId, order_id: orderId, created_at: new Date().toISOString() }).execute();
+  return true;
+}
+
+/** The order's reserved stones become sold once it is paid. */
+export async function sellReservedDiamonds(db: Db, orderId: number): Promise<void> {
+  await db
+    .updateTable('diamonds')
+    .set({ status: 'sold', updated_at: new Date().toISOString() })
+    .where('id', 'in', (eb) => eb.selectFrom('diamond_reservations').select('diamond_id').where('order_id', '=', orderId))
+    .where('status', '=', 'reserved')
+    .execute();
+}
+
+/** Locks the customer's row for the rest of the transaction (PostgreSQL); SQLite already holds the write lock. */
+export async function lockCustomer(db: Db, customerId: number): Promise<void> {
+  if (isSqlite(db)) return;
+  await sql`select id from customers where id = ${customerId} for update`.execute(db);
+}
+
+export function findOrderByCart(db: Db, cartId: number) {
+  return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).executeTakeFirst();
+}
+
+export function findOrderById(db: Db, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setOrderStatus(db: Db, orderId: number, status: string, onlyFrom: string[]): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status, updated_at: new Date().toISOString() })
+    .where('id', '=', orderId)
+    .where('status', 'in', onlyFrom)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A guest's e-mail finds or makes the account the order belongs to (no password until first-time login). */
+export async function customerForEmail(db: Db, email: string, names: { first_name: string; last_name: string }) {
+  const existing = await db.selectFrom('customers').select(['id', 'email', 'first_name', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  if (existing) return { id: existing.id, email: existing.email, first_name: existing.first_name, created: false, hasPassword: existing.password_hash !== null };
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('customers')
+    .values({ email, ...names, password_hash: null, gender: null, phone: null, date_of_birth: null, is_verified: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, first_name: names.first_name, created: true, hasPassword: false };
+}

@@ -1,0 +1,65 @@
+/** An order as checkout answers it: totals as numbers with `formated_` strings, lines, addresses, token. */
+import type { Selectable } from 'kysely';
+import type { CheckoutAddress, OrderLine, PlacedOrder } from '../../features/checkout/checkout.schema.ts';
+import type { OrdersTable } from '../db/schema.ts';
+import { findOrderItems } from '../orders/order.repository.ts';
+import { statusLabel, UNPAID_STATUSES } from '../orders/orders.service.ts';
+import { productImageUrl } from '../products/product-images.ts';
+import { parseAddress } from './checkout-state.ts';
+import { money } from './checkout.presenter.ts';
+import { paymentTitle } from './payment-methods.ts';
+
+type OrderRow = Selectable<OrdersTable>;
+
+/** The page that pays an unpaid order (also the link createOrderPaymentLink gives). */
+export const orderPaymentPath = (o: { id: number; payment_token: string | null }) => `/checkout/order-payment?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
+export const successPath = (o: { id: number; payment_token: string | null }) => `/checkout/success?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
+
+function options(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
+  const items = await findOrderItems(o.id);
+  const lines: OrderLine[] = items.map((i) => {
+    const image = i.product_id ? productImageUrl(i.category_slug ?? '', i.product_style ?? '', i.metal_code ?? '14k_white_gold') : i.diamond_shape ? `/images/diamonds/${i.diamond_shape}.svg` : null;
+    return {
+      id: i.id,
+      name: i.name,
+      sku: i.sku,
+      byo_id: i.byo_id,
+      qty_ordered: i.qty_ordered,
+      ...money('price', i.price_cents),
+      ...money('total', i.price_cents * i.qty_ordered),
+      options: options(i.options),
+      product: { id: i.item_id, name: i.name, base_image: image ? { medium_image_url: image } : null },
+    };
+  });
+  return {
+    id: o.id,
+    increment_id: o.increment_id,
+    status: o.status,
+    status_label: statusLabel(o.status),
+    email: o.email,
+    order_token: o.payment_token ?? '',
+    is_unpaid: UNPAID_STATUSES.includes(o.status),
+    items: lines,
+    ...money('sub_total', o.subtotal_cents),
+    ...money('discount_amount', o.discount_cents),
+    ...money('shipping_amount', o.shipping_cents),
+    ...money('store_credit_amount', o.store_credit_cents),
+    ...money('grand_total', o.grand_total_cents),
+    coupon_code: o.coupon_code,
+    shipping_method: o.shipping_method,
+    payment_method: o.payment_method,
+    payment_title: paymentTitle(o.payment_method),
+    billing_address: parseAddress(o.billing_address) as CheckoutAddress,
+    shipping_address: parseAddress(o.shipping_address) as CheckoutAddress,
+    instructions: o.instructions,
+    created_at: o.created_at,
+  };
+}

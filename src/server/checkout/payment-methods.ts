@@ -1,0 +1,25 @@
+/**
+ * The ways to pay, and where each is offered. Cash on delivery is for domestic (US) deliveries up to a
+ * value cap: the courier carries the cash and the risk. A card is paid on the payment provider's page.
+ */
+import type { PaymentMethod, PaymentMethodCode } from '../../features/checkout/checkout.schema.ts';
+
+export const COD_LIMIT_CENTS = 500_000;
+
+const ALL: Record<PaymentMethodCode, PaymentMethod> = {
+  card: { method: 'card', method_title: 'Credit or debit card', description: 'Pay securely on our payment page; your card details never touch our shop.' },
+  banktransfer: {
+    method: 'banktransfer',
+    method_title: 'Bank transfer',
+    description: 'Transfer the total within 7 days using your order number as the reference; we ship once it arrives.',
+  },
+  cashondelivery: { method: 'cashondelivery', method_title: 'Cash on delivery', description: 'Pay the courier in cash when your parcel arrives (US deliveries up to $5,000).' },
+};
+
+export function paymentMethods(shippingCountry: string | undefined, grandTotalCents: number): PaymentMethod[] {
+  const methods = [ALL.card, ALL.banktransfer];
+  if (shippingCountry === 'US' && grandTotalCents <= COD_LIMIT_CENTS) methods.push(ALL.cashondelivery);
+  return methods;
+}
+
+export const paymentTitle = (code: string) => ALL[code as PaymentMethodCode]?.method_title ?? code;

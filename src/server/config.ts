@@ -1,0 +1,29 @@
+/**
+ * Runtime settings, read from the environment with safe defaults.
+ *
+ * Why process.env and not `astro:env`: the same server modules run inside the Astro server and
+ * inside the database CLI (migrate, seed), which is bundled by plain Vite where `astro:env` does not
+ * exist. The variables are still declared in astro.config.mjs so that Astro validates them.
+ */
+import path from 'node:path';
+
+export const config = {
+  get databaseUrl(): string {
+    return process.env.DATABASE_URL?.trim() || 'var/shop.db';
+  },
+  get port(): number {
+    return Number(process.env.PORT) || 4321;
+  },
+  get smtpUrl(): string | undefined {
+    return process.env.SMTP_URL?.trim() || undefined;
+  },
+  /** Where the embedded mode keeps its files (SQLite database, mail, generated secret). */
+  get varDir(): string {
+    return path.resolve(process.env.VAR_DIR?.trim() || 'var');
+  },
+  /** How many diamonds the demo seed creates on an empty database. */
+  get seedDiamonds(): number {
+    const n = Number(process.env.SEED_DIAMONDS);
+    return Number.isInteger(n) && n >= 0 ? n : 20_000;
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * One Kysely instance per process, its dialect chosen by DATABASE_URL:
+ * SQLite (better-sqlite3, WAL) by default, PostgreSQL (pg) for postgres://, PGlite for pglite:.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, PGliteDialect, sql } from 'kysely';
+import type { Database } from './schema.ts';
+import { parseDatabaseUrl, redact, type DatabaseTarget } from './url.ts';
+import { config } from '../config.ts';
+
+export type Db = Kysely<Database>;
+export type DbKind = DatabaseTarget['kind'];
+
+export interface Connection {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/** Opens a connection to the database that `url` names. Throws DatabaseUrlError on a bad URL. */
+export async function openDatabase(url: string): Promise<Connection> {
+  const target = parseDatabaseUrl(url);
+  const db = new Kysely<Database>({ dialect: await dialectFor(target) });
+  return { db, kind: target.kind, close: () => db.destroy() };
+}
+
+async function dialectFor(target: DatabaseTarget) {
+  switch (target.kind) {
+    case 'sqlite': {
+      const { default: SQLite } = await import('better-sqlite3');
+      const file = target.file === ':memory:' ? target.file : path.resolve(target.file);
+      if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+      const database = new SQLite(file);
+      database.pragma('journal_mode = WAL');
+      database.pragma('foreign_keys = ON');
+      database.pragma('busy_timeout = 5000');
+      database.pragma('synchronous = NORMAL');
+      return new SqliteDialect({ database });
+    }
+    case 'postgres': {
+      const { default: pg } = await import('pg');
+      // COUNT(*) and SUM() come back as bigint/numeric strings; we only ever count within int range.
+      pg.types.setTypeParser(20, (v) => Number(v)); // int8
+      pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+      const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.PG_POOL_MAX) || 10 });
+      return new PostgresDialect({ pool });
+    }
+    case 'pglite': {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pglite = new PGlite(target.dir ? path.resolve(target.dir) : undefined);
+      await pglite.waitReady;
+      return new PGliteDialect({ pglite });
+    }
+  }
+}
+
+/** Runs a trivial query, turning any failure into one line that names DATABASE_URL. */
+export async function assertReachable(conn: Connection, url: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(conn.db);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message || error.constructor.name : String(error);
+    throw new DatabaseUnreachableError(`DATABASE_URL ${redact(url)} cannot be reached: ${reason}`);
+  }
+}
+
+export class DatabaseUnreachableError extends Error {}
+
+let shared: Promise<Connection> | undefined;
+
+/** The process-wide connection, opened on first use from DATABASE_URL. */
+export function getConnection(): Promise<Connection> {
+  shared ??= openDatabase(config.databaseUrl);
+  return shared;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getConnection()).db;
+}

@@ -1,0 +1,408 @@
+/**
+ * The database schema as Kysely sees it: one source of truth for table types.
+ *
+ * Conventions that hold on SQLite and PostgreSQL alike:
+ * - money is integer cents (`*_cents`);
+ * - booleans are integers 0/1 (SQLite has no boolean; pg booleans would differ in type);
+ * - timestamps are ISO-8601 UTC text, which sorts and compares correctly as text;
+ * - JSON documents are text (parsed in the repositories).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Bool = 0 | 1;
+
+/** Every sellable thing (product or diamond) takes its id from here: one id space for cart and wishlist. */
+export interface ItemsTable {
+  id: Generated<number>;
+  kind: 'product' | 'diamond';
+}
+
+export interface DiamondsTable {
+  id: number;
+  sku: string;
+  shape: string;
+  carat: number;
+  cut: string;
+  color: string;
+  clarity: string;
+  polish: string;
+  symmetry: string;
+  fluorescence: string;
+  lab: string;
+  certificate_number: string;
+  origin: 'natural' | 'lab_grown';
+  depth: number;
+  table_pct: number;
+  length_mm: number;
+  width_mm: number;
+  depth_mm: number;
+  lw_ratio: number;
+  price_cents: number;
+  status: 'available' | 'reserved' | 'sold';
+  is_hidden: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  parent_id: number | null;
+  position: number;
+}
+
+export interface ProductsTable {
+  id: number;
+  sku: string;
+  slug: string;
+  name: string;
+  description: string;
+  category_id: number;
+  /** 1 when on sale; 0 makes the product unavailable everywhere. */
+  status: Bool;
+  /** The price of the cheapest variant, kept for sorting and filtering listings. */
+  price_cents: number;
+  style: string;
+  /** 1 for ring settings that take a diamond (build-your-own). */
+  is_byo: Bool;
+  /** JSON list of shape codes a setting accepts; '[]' for other products. */
+  accepted_shapes: string;
+  carat_min: number | null;
+  carat_max: number | null;
+  /** 1 where a ring size is chosen. */
+  has_ring_size: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MetalsTable {
+  code: string;
+  name: string;
+  swatch_type: 'image' | 'color';
+  /** A colour as plain text (#c0c0c0) or JSON ({"from":…,"to":…}); an image path for image swatches. */
+  swatch_value: string;
+  position: number;
+}
+
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  sku: string;
+  metal_code: string;
+  metal_position: number;
+  metal_show_in_products_list: Bool;
+  total_carat_weight: number;
+  price_cents: number;
+  status: Bool;
+}
+
+export interface ProductAttributesTable {
+  id: Generated<number>;
+  product_id: number;
+  code: string;
+  value: string;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  /** Stored lower-cased; unique. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** Null until the shopper sets one (an account made at guest checkout). */
+  password_hash: string | null;
+  gender: string | null;
+  phone: string | null;
+  date_of_birth: string | null;
+  is_verified: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token the client holds; the token itself is never stored. */
+  id: string;
+  customer_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  customer_id: number;
+  purpose: 'reset_password' | 'verify_account' | 'first_time_login';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One row per counted event (failed login, reset request, analytics hit…), shared by every app server. */
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  at: string;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  customer_id: number;
+  first_name: string;
+  last_name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  country: string;
+  state: string | null;
+  postcode: string;
+  phone: string;
+  default_address: Bool;
+  addr_type: string | null;
+  address_type: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  /** Random secret held in the guest's httpOnly cookie. */
+  token: string;
+  customer_id: number | null;
+  is_active: Bool;
+  coupon_code: string | null;
+  store_credit_cents: number;
+  /** Checkout state, JSON documents as saved by the checkout steps. */
+  billing_address: string | null;
+  shipping_address: string | null;
+  instructions: string | null;
+  shipping_rate_id: string | null;
+  payment_method: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  /** A product or a diamond (items.id). */
+  item_id: number;
+  variant_id: number | null;
+  /** Groups the setting and the diamond of one build-your-own line. */
+  byo_id: string | null;
+  quantity: number;
+  selected_size: string | null;
+  custom_size: string | null;
+  selected_jewelry_shape: string | null;
+  created_at: string;
+}
+
+export interface WishlistsTable {
+  id: Generated<number>;
+  token: string;
+  customer_id: number | null;
+  created_at: string;
+}
+
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  wishlist_id: number;
+  item_id: number;
+  variant_id: number | null;
+  byo_id: string | null;
+  selected_jewelry_shape: string | null;
+  selected_size: string | null;
+  /** A ring size outside the standard list (migration 0007); null when a standard size or none was chosen. */
+  custom_size: string | null;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  increment_id: string;
+  customer_id: number | null;
+  email: string;
+  status: string;
+  cart_id: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  store_credit_cents: number;
+  grand_total_cents: number;
+  coupon_code: string | null;
+  shipping_method: string | null;
+  payment_method: string;
+  billing_address: string;
+  shipping_address: string;
+  instructions: string | null;
+  /** Secret that lets the payment link pay this order. */
+  payment_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  item_id: number;
+  variant_id: number | null;
+  byo_id: string | null;
+  name: string;
+  sku: string;
+  qty_ordered: number;
+  price_cents: number;
+  /** JSON: ring size, shape, metal and the other options chosen. */
+  options: string;
+}
+
+/** A diamond belongs to at most one live order: the primary key makes a second reservation fail. */
+export interface DiamondReservationsTable {
+  diamond_id: number;
+  order_id: number;
+  created_at: string;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1–100) for percent coupons, cents for fixed ones. */
+  value: number;
+  min_subtotal_cents: number;
+  expires_at: string | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  times_used: number;
+  is_active: Bool;
+  created_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_id: number;
+  customer_id: number | null;
+  email: string;
+  created_at: string;
+}
+
+/** Store credit is a ledger: the balance is the sum of a customer's entries and never below zero. */
+export interface StoreCreditLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  amount_cents: number;
+  reason: string;
+  order_id: number | null;
+  created_at: string;
+}
+
+/** A hosted payment page's session (src/server/payments/): the order it pays and how it ended. */
+export interface PaymentSessionsTable {
+  id: string;
+  provider: string;
+  order_id: number;
+  amount_cents: number;
+  status: 'open' | 'paid' | 'declined';
+  card_last4: string | null;
+  return_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Lower-cased; unique. */
+  email: string;
+  created_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  type: string;
+  user_id: string | null;
+  payload: string;
+  created_at: string;
+}
+
+/** A booked (or cancelled) appointment; times are UTC ISO text. */
+export interface AppointmentsTable {
+  id: Generated<number>;
+  /** Short code shown to the shopper and used in the video room's name. */
+  reference: string;
+  kind: 'showroom' | 'video';
+  starts_at: string;
+  ends_at: string;
+  name: string;
+  email: string;
+  phone: string;
+  note: string;
+  /** A same-site path (a build-your-own or wishlist item) the shopper attached. */
+  attachment: string | null;
+  video_url: string | null;
+  customer_id: number | null;
+  /** SHA-256 of the secret in the cancel link. */
+  cancel_token_hash: string;
+  status: 'booked' | 'cancelled';
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+/** One row per taken seat of a slot; the key (slot_start, seat_no) makes a seat impossible to take twice. */
+export interface AppointmentSeatsTable {
+  slot_start: string;
+  seat_no: number;
+  appointment_id: number;
+}
+
+/** The diamonds change log the in-memory search index follows (migration 0002, diamond-sync.ts). */
+export interface CatalogChangesTable {
+  id: Generated<number>;
+  /** null asks every app server to rebuild its index. */
+  diamond_id: number | null;
+  /** PostgreSQL: the writing transaction's id (txid_current()); 0 on SQLite. */
+  txid: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface Database {
+  items: ItemsTable;
+  diamonds: DiamondsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  metals: MetalsTable;
+  product_variants: ProductVariantsTable;
+  product_attributes: ProductAttributesTable;
+  customers: CustomersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  rate_limit_hits: RateLimitHitsTable;
+  addresses: AddressesTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  wishlists: WishlistsTable;
+  wishlist_items: WishlistItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  diamond_reservations: DiamondReservationsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  store_credit_ledger: StoreCreditLedgerTable;
+  payment_sessions: PaymentSessionsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  analytics_events: AnalyticsEventsTable;
+  appointments: AppointmentsTable;
+  appointment_seats: AppointmentSeatsTable;
+  catalog_changes: CatalogChangesTable;
+}
+
+export type DiamondRow = Selectable<DiamondsTable>;
+export type NewDiamond = Insertable<DiamondsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type VariantRow = Selectable<ProductVariantsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type CustomerUpdate = Updateable<CustomersTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;

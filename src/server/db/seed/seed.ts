@@ -1,0 +1,132 @@
+/**
+ * The deterministic demo seed: categories, metals, products with variants, coupons and N diamonds.
+ * Same seed, same shop, on every machine and on both databases.
+ */
+import { sql } from 'kysely';
+import type { Connection, Db } from '../database.ts';
+import { isSqlite } from '../dialect.ts';
+import { CATEGORIES, METALS, PRODUCTS, describe, slugify } from './catalog.ts';
+import { generateDiamond } from './diamonds.ts';
+import { createRng } from './random.ts';
+
+export const SEED = 0x5eed_2026;
+const BATCH = 500;
+
+export interface SeedOptions {
+  diamonds: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedSummary {
+  products: number;
+  variants: number;
+  diamonds: number;
+  ms: number;
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function seed(conn: Connection, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const { db } = conn;
+  const now = new Date().toISOString();
+  const { products, variants } = await db.transaction().execute((trx) => seedCatalog(trx, now));
+  await seedDiamonds(db, options, now);
+  if (!isSqlite(db)) {
+    // Ids were given explicitly; move the identity on past them.
+    await sql`select setval(pg_get_serial_sequence('items', 'id'), (select max(id) from items))`.execute(db);
+  }
+  return { products, variants, diamonds: options.diamonds, ms: Math.round(performance.now() - started) };
+}
+
+async function seedCatalog(db: Db, now: string) {
+  await db.insertInto('metals').values(METALS.map(({ factor: _factor, ...m }) => m)).execute();
+  const categoryIds = new Map<string, number>();
+  for (const [position, c] of CATEGORIES.entries()) {
+    const row = await db.insertInto('categories').values({ ...c, position }).returning('id').executeTakeFirstOrThrow();
+    categoryIds.set(c.slug, row.id);
+  }
+  let variants = 0;
+  for (const [index, p] of PRODUCTS.entries()) {
+    const id = index + 1;
+    await db.insertInto('items').values({ id, kind: 'product' } as never).execute();
+    const prices = METALS.flatMap((m) =>
+      p.ctw.map((ctw) => ({ metal: m, ctw, cents: Math.round((p.base + ctw * (p.perCarat ?? 0)) * m.factor) * 100 })),
+    );
+    const sku = `P-${String(id).padStart(4, '0')}`;
+    await db
+      .insertInto('products')
+      .values({
+        id,
+        sku,
+        slug: slugify(p.name),
+        name: p.name,
+        description: describe(p),
+        category_id: categoryIds.get(p.category)!,
+        status: 1,
+        price_cents: Math.min(...prices.map((v) => v.cents)),
+        style: p.style,
+        is_byo: p.accepts ? 1 : 0,
+        accepted_shapes: JSON.stringify(p.accepts ?? []),
+        carat_min: p.carat?.[0] ?? null,
+        carat_max: p.carat?.[1] ?? null,
+        has_ring_size: p.ringSize ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('product_variants')
+      .values(
+        prices.map((v) => ({
+          product_id: id,
+          sku: `${sku}-${v.metal.code.toUpperCase()}-${Math.round(v.ctw * 100)}`,
+          metal_code: v.metal.code,
+          metal_position: v.metal.position,
+          metal_show_in_products_list: p.hideInList?.includes(v.metal.code) ? 0 : 1,
+          total_carat_weight: v.ctw,
+          price_cents: v.cents,
+          status: 1,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('product_attributes')
+      .values([
+        { product_id: id, code: 'style', value: p.style },
+        ...(p.accepts ?? []).map((shape) => ({ product_id: id, code: 'shape', value: shape })),
+      ])
+      .execute();
+    variants += prices.length;
+  }
+  await db
+    .insertInto('coupons')
+    .values([
+      { code: 'WELCOME10', kind: 'percent', value: 10, min_subtotal_cents: 0, per_customer_limit: 1, times_used: 0, is_active: 1, created_at: now },
+      { code: 'SPARKLE100', kind: 'fixed', value: 10_000, min_subtotal_cents: 100_000, times_used: 0, is_active: 1, created_at: now },
+    ])
+    .execute();
+  return { products: PRODUCTS.length, variants };
+}
+
+async function seedDiamonds(db: Db, { diamonds: total, onProgress }: SeedOptions, now: string) {
+  const rng = createRng(SEED);
+  const first = PRODUCTS.length + 1;
+  // Large transactions keep SQLite's fsyncs few; batches keep each statement under the parameter limit.
+  const perTransaction = BATCH * 40;
+  for (let start = 0; start < total; start += perTransaction) {
+    const end = Math.min(total, start + perTransaction);
+    await db.transaction().execute(async (trx) => {
+      for (let from = start; from < end; from += BATCH) {
+        const rows = [];
+        for (let i = from; i < Math.min(end, from + BATCH); i++) rows.push(generateDiamond(rng, i, first + i, now));
+        await trx.insertInto('items').values(rows.map((r) => ({ id: r.id, kind: 'diamond' }) as never)).execute();
+        await trx.insertInto('diamonds').values(rows).execute();
+      }
+    });
+    onProgress?.(end, total);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The sort orders of the index: one permutation of the slots per sort key, each a total order so that
+ * pages never overlap. Ties go to the lower price, then the lower id (slots are in id order); price per
+ * carat ties go to the lower id. Grades rank best first (Ideal, D, FL), so `asc` lists the best first,
+ * and `desc` walks the same order backwards.
+ */
+import type { DiamondSort } from '../../features/diamonds/diamond-query.ts';
+import { DIAMOND_SORTS } from '../../features/diamonds/diamond-query.ts';
+import { decodeB } from './diamond-codes.ts';
+import type { Columns } from './diamond-scan.ts';
+
+type Sortable = Pick<Columns, 'size' | 'B' | 'carat' | 'price'> & { ids: Uint32Array };
+
+const perCarat = (price: number, carat: number) => {
+  const v = price / carat;
+  return Number.isNaN(v) ? Infinity : v;
+};
+
+/** The comparator of a sort key over slots: used to place a stone whose values changed. */
+export function comparator(c: Sortable, sort: DiamondSort): (x: number, y: number) => number {
+  const { price, carat, ids, B } = c;
+  const byPrice = (x: number, y: number) => price[x]! - price[y]! || ids[x]! - ids[y]!;
+  const grade = (f: (b: number) => number) => (x: number, y: number) => f(B[x]!) - f(B[y]!) || byPrice(x, y);
+  switch (sort) {
+    case 'price':
+      return byPrice;
+    case 'carat':
+      return (x, y) => carat[x]! - carat[y]! || byPrice(x, y);
+    case 'cut':
+      return grade((b) => decodeB(b).cut);
+    case 'color':
+      return grade((b) => decodeB(b).color);
+    case 'clarity':
+      return grade((b) => decodeB(b).clarity);
+    case 'price_per_carat':
+      return (x, y) => perCarat(price[x]!, carat[x]!) - perCarat(price[y]!, carat[y]!) || ids[x]! - ids[y]!;
+  }
+}
+
+/** Packed sort keys hold two ranks below 2²¹ each: exact in a double. */
+const PACK = 2 ** 21;
+const identity = (n: number) => {
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+};
+
+/** Each value's position among the distinct values (ties share a rank). */
+function denseRank(values: Float64Array): Uint32Array {
+  const distinct = new Float64Array(values).sort();
+  let u = 0;
+  for (let i = 0; i < distinct.length; i++) if (i === 0 || distinct[i] !== distinct[u - 1]) distinct[u++] = distinct[i]!;
+  const unique = distinct.subarray(0, u);
+  const out = new Uint32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    let lo = 0;
+    let hi = u - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (unique[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    out[i] = lo;
+  }
+  return out;
+}
+
+/** Slots ordered by (primary rank, tie rank); `slotOfTie` maps a tie rank back to its slot. */
+function packedOrder(primary: ArrayLike<number>, tie: ArrayLike<number>, slotOfTie?: Uint32Array): Uint32Array {
+  const n = primary.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = primary[i]! * PACK + tie[i]!;
+  keys.sort();
+  const out = new Uint32Array(n);
+  for (let j = 0; j < n; j++) {
+    const t = keys[j]! % PACK;
+    out[j] = slotOfTie ? slotOfTie[t]! : t;
+  }
+  return out;
+}
+
+/**
+ * Every order, built with native numeric sorts of packed keys (a dense rank of the sort value · 2²¹ +
+ * a tie-break rank): about a second for a million stones where comparator sorts take several. The
+ * result equals sorting with comparator(), which the unit tests check.
+ */
+export function sortOrders(c: Sortable): Record<DiamondSort, Uint32Array> {
+  const n = c.size;
+  if (n >= PACK) return Object.fromEntries(DIAMOND_SORTS.map((s) => [s, identity(n).sort(comparator(c, s))])) as Record<DiamondSort, Uint32Array>;
+  const slots = identity(n);
+  const byPrice = packedOrder(denseRank(c.price.subarray(0, n)), slots);
+  const priceRank = new Uint32Array(n);
+  for (let i = 0; i < n; i++) priceRank[byPrice[i]!] = i;
+  const thenPrice = (rank: ArrayLike<number>) => packedOrder(rank, priceRank, byPrice);
+  const grade = (f: (b: number) => number) => {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = f(c.B[i]!);
+    return out;
+  };
+  const ppc = new Float64Array(n);
+  for (let i = 0; i < n; i++) ppc[i] = perCarat(c.price[i]!, c.carat[i]!);
+  return {
+    price: byPrice,
+    carat: thenPrice(denseRank(c.carat.subarray(0, n))),
+    cut: thenPrice(grade((b) => decodeB(b).cut)),
+    color: thenPrice(grade((b) => decodeB(b).color)),
+    clarity: thenPrice(grade((b) => decodeB(b).clarity)),
+    price_per_carat: packedOrder(denseRank(ppc), slots),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The search kernel: one pass over every stone computes each stone's failure mask (which filter groups
+ * it fails) without a branch, stores it, and adds the stone to a histogram slot by that mask. From the
+ * histograms come the total and every facet "with every other filter applied" (a stone that fails only
+ * the shape filter still counts for the shape facet). Branch-free filtering because, over a million
+ * stones in no useful order, a mispredicted branch per stone costs more than the work itself; the one
+ * branch left skips the histograms for stones that fail two groups or more, which is most stones in a
+ * narrow search and almost none in a broad one, so it predicts well (measured: 40% faster than
+ * counting them into a discarded slot).
+ *
+ * The loop is generated per combination of range filters in use (at most 2⁵ × 2 variants, cached), so
+ * an unused range costs nothing. The generated text is built only from the constant fragments below,
+ * never from request input; bounds are passed in as numbers.
+ */
+import type { FacetKey, RangeFilterKey } from '../../features/diamonds/diamond-query.ts';
+import { FACET_KEYS, LIST_FILTERS } from '../../features/diamonds/diamond-query.ts';
+import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, SLOT_OF, TRASH } from './diamond-codes.ts';
+
+export interface Columns {
+  size: number;
+  A: Uint8Array;
+  B: Uint16Array;
+  C: Uint8Array;
+  carat: Float64Array;
+  price: Float64Array;
+  depth: Float64Array;
+  table: Float64Array;
+  lw: Float64Array;
+  /** Scratch: each stone's failure mask from the last pass (searches run one at a time, synchronously). */
+  M: Uint16Array;
+}
+
+export const RANGE_COLUMN: Record<RangeFilterKey, keyof Columns> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
+
+export interface PassInput {
+  tA: Uint16Array;
+  tB: Uint16Array;
+  tC: Uint16Array;
+  useC: boolean;
+  /** Inclusive bounds per range filter in use, in index units (price in cents). */
+  ranges: [RangeFilterKey, number, number][];
+}
+
+export interface PassOutput {
+  /** Per slot (see SLOTS) and code: how many stones. */
+  hA: Uint32Array;
+  hB: Uint32Array;
+}
+
+type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, slotOf: Uint8Array, out: PassOutput) => void;
+const kernels = new Map<string, Kernel>();
+
+function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
+  const key = `${ranges.join(',')}|${useC}`;
+  let kernel = kernels.get(key);
+  if (kernel) return kernel;
+  const prelude = ranges
+    .map((r, j) => `const col${j} = cols.${RANGE_COLUMN[r]}, lo${j} = lo[${j}], hi${j} = hi[${j}];`)
+    .join('\n');
+  const checks = ranges.map((r, j) => `{ const v = col${j}[i]; m |= ((v < lo${j}) | (v > hi${j})) << ${BIT[r]}; }`).join('\n');
+  const body = `
+    const A = cols.A, B = cols.B, C = cols.C, M = cols.M, n = cols.size;
+    const tA = t.tA, tB = t.tB, tC = t.tC, hA = out.hA, hB = out.hB;
+    ${prelude}
+    for (let i = 0; i < n; i++) {
+      const a = A[i], b = B[i];
+      let m = tA[a] | tB[b]${useC ? ' | tC[C[i]]' : ''};
+      ${checks}
+      M[i] = m;
+      const s = slotOf[m];
+      if (s !== ${TRASH}) {
+        hA[s * ${A_SIZE} + a]++;
+        hB[s * ${B_SIZE} + b]++;
+      }
+    }`;
+  kernel = new Function('cols', 't', 'lo', 'hi', 'slotOf', 'out', body) as Kernel;
+  kernels.set(key, kernel);
+  return kernel;
+}
+
+/** Runs the pass: fills cols.M and returns the histograms. */
+export function scan(cols: Columns, input: PassInput): PassOutput {
+  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE) };
+  const lo = Float64Array.from(input.ranges, (r) => r[1]);
+  const hi = Float64Array.from(input.ranges, (r) => r[2]);
+  kernelFor(
+    input.ranges.map((r) => r[0]),
+    input.useC,
+  )(cols, input, lo, hi, SLOT_OF, out);
+  return out;
+}
+
+/**
+ * Reads the histograms: the total (slot 0), each facet (slot 0 plus the stones that fail only that
+ * facet's own filter), and how many stones qualify for the carat and price extremes.
+ */
+export function tally(hA: Uint32Array, hB: Uint32Array) {
+  const facets = Object.fromEntries(FACET_KEYS.map((k) => [k, new Array<number>(LIST_FILTERS[k].length).fill(0)])) as Record<FacetKey, number[]>;
+  const only = (key: keyof typeof BIT, size: number) => (BIT[key] + 1) * size;
+  let total = 0;
+  let caratSet = 0;
+  let priceSet = 0;
+  for (let a = 0; a < A_LIVE; a++) {
+    const here = hA[a]!;
+    const d = decodeA(a);
+    total += here;
+    caratSet += here + hA[only('carat', A_SIZE) + a]!;
+    priceSet += here + hA[only('price', A_SIZE) + a]!;
+    facets.shape[d.shape]! += here + hA[only('shape', A_SIZE) + a]!;
+    facets.origin[d.origin]! += here + hA[only('origin', A_SIZE) + a]!;
+    facets.lab[d.lab]! += here + hA[only('lab', A_SIZE) + a]!;
+  }
+  for (let b = 0; b < B_SIZE; b++) {
+    const here = hB[b]!;
+    const d = decodeB(b);
+    facets.cut[d.cut]! += here + hB[only('cut', B_SIZE) + b]!;
+    facets.color[d.color]! += here + hB[only('color', B_SIZE) + b]!;
+    facets.clarity[d.clarity]! += here + hB[only('clarity', B_SIZE) + b]!;
+  }
+  return { total, facets, caratSet, priceSet };
+}
+
+/**
+ * The smallest and largest value of `column` among stones that pass every filter except `bit`'s own.
+ * Broad sets: walk the column's sorted order from each end (a few probes). Narrow sets: one pass.
+ */
+export function extremes(cols: Columns, column: Float64Array, order: Uint32Array, bit: number, count: number): { min: number; max: number } | null {
+  if (count === 0) return null;
+  const M = cols.M;
+  const others = ~(1 << bit) & 0xffff;
+  if (count * 64 >= cols.size) {
+    let lo = 0;
+    while (M[order[lo]!]! & others) lo++;
+    let hi = order.length - 1;
+    while (M[order[hi]!]! & others) hi--;
+    return { min: column[order[lo]!]!, max: column[order[hi]!]! };
+  }
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < cols.size; i++) {
+    if ((M[i]! & others) === 0) {
+      const v = column[i]!;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  return { min, max };
+}
+
+/** The slots of one page of matching stones, walking `order` forwards (asc) or backwards (desc). */
+export function pageOf(cols: Columns, order: Uint32Array, desc: boolean, offset: number, limit: number): number[] {
+  const M = cols.M;
+  const out: number[] = [];
+  let seen = 0;
+  const n = order.length;
+  for (let j = 0; j < n && out.length < limit; j++) {
+    const slot = order[desc ? n - 1 - j : j]!;
+    if (M[slot] === 0) {
+      if (seen >= offset) out.push(slot);
+      seen++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+/**
+ * The diamond catalogue: search (through the in-memory index), one stone by id or certificate, and
+ * the rows-to-API mapping (dollars and formated_* strings, image URLs, a display name).
+ */
+import type { DiamondRow } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { getDb } from '../db/database.ts';
+import { centsToDollars, formatCents } from '../../lib/money.ts';
+import { SHAPE_LABELS, type Shape } from '../../features/diamonds/grades.ts';
+import {
+  FACET_KEYS,
+  LIST_FILTER_KEYS,
+  LIST_FILTERS,
+  RANGE_FILTER_KEYS,
+  type Diamond,
+  type DiamondFacets,
+  type DiamondPage,
+  type DiamondQuery,
+  type ListFilterKey,
+  type RangeFilterKey,
+} from '../../features/diamonds/diamond-query.ts';
+import { CODE } from './diamond-codes.ts';
+import type { IndexQuery } from './diamond-index.ts';
+import { currentDiamondIndex } from './diamond-sync.ts';
+import { findDiamond, findDiamondByReference, findDiamondsByIds } from './diamond.repository.ts';
+
+export function diamondImageUrl(shape: string): string {
+  return `/images/diamonds/${shape}.svg`;
+}
+
+export function diamondName(d: Pick<DiamondRow, 'carat' | 'shape' | 'origin'>): string {
+  const shape = SHAPE_LABELS[d.shape as Shape] ?? d.shape;
+  return `${d.carat.toFixed(2)} Carat ${shape} ${d.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`;
+}
+
+export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
+  const carat = Number(r.carat);
+  const cents = Number(r.price_cents);
+  const perCaratCents = carat > 0 ? Math.round(cents / carat) : cents;
+  const image = diamondImageUrl(r.shape);
+  const picture = { small_image_url: image, medium_image_url: image, large_image_url: image, original_image_url: image };
+  return {
+    id: Number(r.id),
+    sku: r.sku,
+    name: diamondName({ ...r, carat }),
+    url: `${base}/${r.id}`,
+    shape: r.shape,
+    carat,
+    cut: r.cut,
+    color: r.color,
+    clarity: r.clarity,
+    polish: r.polish,
+    symmetry: r.symmetry,
+    fluorescence: r.fluorescence,
+    lab: r.lab,
+    certificate_number: r.certificate_number,
+    origin: r.origin,
+    depth: Number(r.depth),
+    table: Number(r.table_pct),
+    measurements: { length: Number(r.length_mm), width: Number(r.width_mm), depth: Number(r.depth_mm) },
+    lw_ratio: Number(r.lw_ratio),
+    price: centsToDollars(cents),
+    formated_price: formatCents(cents),
+    price_per_carat: centsToDollars(perCaratCents),
+    formated_price_per_carat: formatCents(perCaratCents),
+    status: r.status,
+    is_available: r.status === 'available' && !Number(r.is_hidden),
+    image_url: image,
+    images: [picture],
+    base_image: picture,
+  };
+}
+
+/** Filters as the index reads them: grade bit sets and inclusive bounds (price in cents). */
+export function toIndexQuery(q: DiamondQuery): IndexQuery {
+  const allowed: IndexQuery['allowed'] = {};
+  for (const key of LIST_FILTER_KEYS) {
+    const list = q.filters[key];
+    if (!list?.length) continue; // an empty list filters nothing
+    allowed[key] = list.reduce((bits, grade) => bits | (1 << CODE[key].get(grade)!), 0);
+  }
+  const ranges: IndexQuery['ranges'] = {};
+  for (const key of RANGE_FILTER_KEYS) {
+    const r = q.filters[key];
+    if (!r || (r.min === undefined && r.max === undefined)) continue;
+    // Prices are whole cents: a bound in dollars becomes the nearest cent inside the range.
+    const scale = key === 'price' ? 100 : 1;
+    const lo = r.min === undefined ? -Infinity : key === 'price' ? Math.ceil(r.min * scale - 1e-6) : r.min;
+    const hi = r.max === undefined ? Infinity : key === 'price' ? Math.floor(r.max * scale + 1e-6) : r.max;
+    ranges[key as RangeFilterKey] = [lo, hi];
+  }
+  return {
+    allowed,
+    ranges,
+    sort: q.sort_by,
+    desc: q.sort_direction === 'desc',
+    offset: (q.page_number - 1) * q.page_size,
+    limit: q.page_size,
+  };
+}
+
+/** Milliseconds spent per phase, for a Server-Timing header: sync (change log), index (the pass), rows (the page's rows). */
+export type SearchTiming = Partial<Record<'sync' | 'index' | 'rows', number>>;
+
+export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?: string; timing?: SearchTiming } = {}): Promise<DiamondPage> {
+  const db = options.db ?? (await getDb());
+  const t0 = performance.now();
+  const index = await currentDiamondIndex(db);
+  const t1 = performance.now();
+  const result = index.search(toIndexQuery(q));
+  const t2 = performance.now();
+  const rows = new Map((await findDiamondsByIds(db, result.ids)).map((r) => [Number(r.id), r]));
+  if (options.timing) Object.assign(options.timing, { sync: t1 - t0, index: t2 - t1, rows: performance.now() - t2 });
+  // A stone sold between the index read and this one is left out rather than shown as for sale.
+  const data = result.ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row && row.status === 'available' && !Number(row.is_hidden) ? [toDiamond(row, options.base)] : [];
+  });
+  const facets = Object.fromEntries(
+    FACET_KEYS.map((key) => [key, Object.fromEntries(LIST_FILTERS[key as ListFilterKey].map((grade, i) => [grade, result.facets[key][i]!]))]),
+  ) as unknown as DiamondFacets;
+  facets.carat = result.carat;
+  facets.price = result.price && { min: centsToDollars(result.price.min), max: centsToDollars(result.price.max) };
+  return {
+    data,
+    meta: { page_number: q.page_number, page_size: q.page_size, total: result.total, total_pages: Math.ceil(result.total / q.page_size) },
+    facets,
+  };
+}
+
+/**
+ * One stone by id, or by certificate number or sku. Hidden stones are not found; sold and reserved
+ * ones are, with their status, so that a detail page can say so.
+ */
+export async function getDiamond(reference: string | number, options: { db?: Db } = {}): Promise<DiamondRow | undefined> {
+  const db = options.db ?? (await getDb());
+  const text = String(reference).trim();
+  const row = /^\d{1,9}$/.test(text) ? await findDiamond(db, Number(text)) : undefined;
+  // Certificate numbers and skus are letters, digits and hyphens: anything else cannot name a stone.
+  const found = row ?? (/^[A-Za-z0-9-]{1,40}$/.test(text) ? await findDiamondByReference(db, text.toUpperCase()) : undefined);
+  return found && !Number(found.is_hidden) ? found : undefined;
+}
+
+/** The inventory's full extent, for the listing's slider ends (every live stone, no filter). */
+export async function diamondBounds(options: { db?: Db } = {}) {
+  const db = options.db ?? (await getDb());
+  const index = await currentDiamondIndex(db);
+  return index.bounds();
+}

@@ -1,0 +1,103 @@
+/**
+ * The one error path of the API: every endpoint is wrapped by `endpoint()`, which turns an HttpError
+ * (or a zod validation error) into a JSON answer with `message` (and `errors` per field) and a 4xx
+ * status, and anything else into a 500 whose details stay in the server log.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { z, ZodError } from 'zod';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = 'error',
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new HttpError(400, message, 'bad_request', errors);
+export const notFound = (message = 'Not found') => new HttpError(404, message, 'not_found');
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    return json({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers: error.headers });
+  }
+  if (error instanceof ZodError) return errorResponse(validationError(error));
+  console.error(error);
+  return json({ message: 'Something went wrong', code: 'internal' }, { status: 500 });
+}
+
+/** Turns zod issues into `errors` keyed by field path, and a message naming the first field. */
+export function validationError(error: ZodError): HttpError {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  const [field, messages] = Object.entries(errors)[0] ?? ['_', ['Invalid input']];
+  const message = field === '_' ? messages[0]! : `${field}: ${messages[0]}`;
+  return new HttpError(400, message, 'validation_failed', errors);
+}
+
+/** Reads a JSON body of at most 1 MB; an empty body reads as {}. */
+export async function readJson(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is larger than 1 MB', 'payload_too_large');
+  if (!request.body) return {};
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, 'The request body is larger than 1 MB', 'payload_too_large');
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return {};
+  // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it here rather than fail there.
+  if (text.includes('\u0000') || text.includes('\\u0000')) throw badRequest('The request body contains a NUL character');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+}
+
+/** Parses a body against a zod schema; failures become a 400 naming the field. */
+export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const body = await readJson(request);
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+type Handler = (context: APIContext) => Promise<Response | unknown> | Response | unknown;
+
+/** Wraps a handler: a returned Response passes through, any other value is sent as JSON, errors as above. */
+export function endpoint(handler: Handler): APIRoute {
+  return async (context) => {
+    try {
+      const result = await handler(context);
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,20 @@
+/** newsletter_subscribers: one row per address, stored lower-cased (unique). */
+import { getDb } from '../db/database.ts';
+
+/** Inserts the address; returns false when it was already there (no error, no second row). */
+export async function insertSubscriber(email: string, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .insertInto('newsletter_subscribers')
+    .values({ email, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function countSubscribers(email: string): Promise<number> {
+  const db = await getDb();
+  const row = await db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', email).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

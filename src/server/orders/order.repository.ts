@@ -1,0 +1,87 @@
+/** Orders and their lines, read for the customer who placed them (checkout writes them). */
+import { sql } from 'kysely';
+import { getDb } from '../db/database.ts';
+import type { OrdersTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export async function countOrders(customerId: number): Promise<number> {
+  const db = await getDb();
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Newest first; id breaks ties between orders placed in the same millisecond. */
+export async function listOrders(customerId: number, limit: number, offset: number): Promise<(OrderRow & { items_count: number })[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) =>
+      eb
+        .selectFrom('order_items')
+        .select(sql<number>`coalesce(sum(order_items.qty_ordered), 0)`.as('n'))
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .as('items_count'),
+    )
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({ ...r, items_count: Number(r.items_count ?? 0) }));
+}
+
+export async function findOrder(customerId: number, id: number): Promise<OrderRow | undefined> {
+  const db = await getDb();
+  return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Order lines with what the line-item card needs of the product (or diamond) today. */
+export async function findOrderItems(orderId: number) {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom('order_items')
+    .leftJoin('products', 'products.id', 'order_items.item_id')
+    .leftJoin('categories', 'categories.id', 'products.category_id')
+    .leftJoin('product_variants', 'product_variants.id', 'order_items.variant_id')
+    .leftJoin('diamonds', 'diamonds.id', 'order_items.item_id')
+    .select([
+      'order_items.id',
+      'order_items.item_id',
+      'order_items.variant_id',
+      'order_items.byo_id',
+      'order_items.name',
+      'order_items.sku',
+      'order_items.qty_ordered',
+      'order_items.price_cents',
+      'order_items.options',
+      'products.id as product_id',
+      'products.name as product_name',
+      'products.sku as product_sku',
+      'products.status as product_status',
+      'products.style as product_style',
+      'categories.slug as category_slug',
+      'product_variants.metal_code as metal_code',
+      'diamonds.id as diamond_id',
+      'diamonds.shape as diamond_shape',
+      'diamonds.status as diamond_status',
+    ])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('order_items.id')
+    .execute();
+  return rows;
+}
+
+export async function setPaymentToken(customerId: number, id: number, token: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .updateTable('orders')
+    .set({ payment_token: token, updated_at: new Date().toISOString() })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .where('payment_token', 'is', null)
+    .execute();
+}

@@ -1,0 +1,53 @@
+/**
+ * The production server, `node dist/server/serve.mjs` (built by scripts/build-lib.mjs next to the
+ * adapter's entry.mjs). It keeps @astrojs/node's standalone handler (static files from dist/client, then
+ * Astro) and wraps it with what the adapter lacks:
+ * - compression (br or gzip, per Accept-Encoding) of every compressible answer, pages and assets alike;
+ * - the security headers on static files too: the adapter answers those before any Astro middleware
+ *   runs, so src/middleware.ts never sees them. Astro's own answers override these defaults (a page's
+ *   CSP with its hashes), because headers given to writeHead win over those set beforehand.
+ * Hashed assets (/_astro/*) are compressed once and served from memory (src/server/asset-cache.ts) with
+ * `Cache-Control: public, max-age=31536000, immutable`, as the adapter marks them too.
+ * PORT, HOST, SERVER_CERT_PATH and SERVER_KEY_PATH mean what they mean to the adapter's entry.
+ */
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import { serveCachedAsset } from './asset-cache.ts';
+import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+interface AdapterEntry {
+  handler: Handler;
+  options: { host: string | boolean; port: number };
+}
+
+// The adapter's entry starts its own server on import unless told not to.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entryPath = './entry.mjs';
+const { handler, options } = (await import(/* @vite-ignore */ entryPath)) as AdapterEntry;
+
+const compress = compression({ threshold: 1024 });
+// This file runs as dist/server/serve.mjs; the browser's files are in dist/client.
+const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+
+function listener(req: IncomingMessage, res: ServerResponse) {
+  const secure = (req.socket as TLSSocket).encrypted === true || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https';
+  for (const [name, value] of Object.entries(baseSecurityHeaders(secure))) res.setHeader(name, value);
+  res.setHeader('content-security-policy', LOCKED_DOWN_CSP);
+  if (serveCachedAsset(clientDir, req, res)) return;
+  compress(req as never, res as never, () => handler(req, res));
+}
+
+const port = process.env.PORT ? Number(process.env.PORT) : (options.port ?? 8080);
+const host = process.env.HOST ?? (typeof options.host === 'boolean' ? (options.host ? '0.0.0.0' : 'localhost') : options.host);
+const server =
+  process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH
+    ? https.createServer({ key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH) }, listener)
+    : http.createServer(listener);
+// Load tests keep connections open; Node's 5 s default would drop idle keep-alive sockets mid-run.
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));

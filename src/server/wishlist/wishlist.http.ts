@@ -1,0 +1,37 @@
+/** The wishlist endpoints' shared steps: who is asking, the id in the path, and the answers. */
+import type { APIContext } from 'astro';
+import { z } from 'zod';
+import type { MoveToCartAnswer, WishlistChange } from '../../features/wishlist/wishlist.schema.ts';
+import { getDb, type Db } from '../db/database.ts';
+import { validationError } from '../http.ts';
+import { CART_COOKIE } from '../cart/cart.service.ts';
+import { ownerFrom, rememberGuest, type Owner } from '../cart/owner.ts';
+import type { MoveResult } from './wishlist.move.ts';
+import { WISHLIST_COOKIE, type WishlistResult } from './wishlist.service.ts';
+
+export async function wishlistRequest(context: APIContext): Promise<{ db: Db; owner: Owner; cartOwner: Owner }> {
+  return { db: await getDb(), owner: ownerFrom(context, WISHLIST_COOKIE), cartOwner: ownerFrom(context, CART_COOKIE) };
+}
+
+const pathId = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id') });
+
+export function idParam(context: APIContext): number {
+  const parsed = pathId.safeParse(context.params);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data.id;
+}
+
+export function wishlistChange(context: APIContext, result: WishlistResult): WishlistChange {
+  if (result.token) rememberGuest(context, WISHLIST_COOKIE, result.token);
+  return { message: result.message, data: { count: result.count, ...(result.item ? { item: result.item } : {}) } };
+}
+
+export function moveAnswer(context: APIContext, message: string, result: MoveResult, all = false): MoveToCartAnswer {
+  if (result.cartToken) rememberGuest(context, CART_COOKIE, result.cartToken);
+  return {
+    message,
+    data: result.cart,
+    wishlist_count: result.count,
+    ...(all ? { moved: result.moved, not_moved: result.notMoved } : {}),
+  };
+}

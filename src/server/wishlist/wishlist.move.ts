@@ -1,0 +1,83 @@
+/**
+ * Moving wishlist entries to the cart: each entry goes through the cart's own add (same rules, same
+ * prices) and leaves the wishlist only once it is in the cart. Moving everything moves what can be
+ * moved and says what could not (a sold stone, a product to configure first).
+ */
+import type { Cart, CartAdd } from '../../features/cart/cart.schema.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http.ts';
+import type { ItemRecord } from '../cart/catalog-items.repository.ts';
+import type { LineGroup } from '../cart/cart.presenter.ts';
+import { addToCart, getCart } from '../cart/cart.service.ts';
+import type { Owner } from '../cart/owner.ts';
+import { deleteWishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
+import { countWishlist, loadWishlist, type Loaded } from './wishlist.service.ts';
+
+export interface MoveResult {
+  cart: Cart;
+  /** Set when the move gave a guest its first cart (the endpoint sets the cookie). */
+  cartToken?: string;
+  count: number;
+  moved: number[];
+  notMoved: { id: number; message: string }[];
+}
+
+/** The cart add that an entry stands for. */
+export function cartAddFor({ parent, child }: LineGroup<WishlistItemRow>, records: Map<number, ItemRecord>): CartAdd {
+  const choices = {
+    selected_configurable_option: parent.variant_id ?? undefined,
+    selected_jewelry_shape: parent.selected_jewelry_shape ?? undefined,
+    selected_size: parent.selected_size ?? undefined,
+    custom_size: parent.custom_size ?? undefined,
+    quantity: 1 as const,
+  };
+  if (child) return { ...choices, ids: [parent.item_id, child.item_id], is_byo: true };
+  const record = records.get(parent.item_id);
+  if (record?.kind === 'product' && parent.variant_id === null && record.variants.length > 1) {
+    throw new HttpError(409, `Choose the metal and carat weight of ${record.product.name} on its page first`, 'choose_options');
+  }
+  return { ...choices, ids: [parent.item_id], is_byo: false };
+}
+
+async function move(db: Db, wishOwner: Owner, cartOwner: Owner, pick: (loaded: Loaded) => LineGroup<WishlistItemRow>[], all: boolean): Promise<MoveResult> {
+  const loaded = await loadWishlist(db, wishOwner);
+  const owner = { ...cartOwner };
+  const result: Omit<MoveResult, 'cart' | 'count'> = { moved: [], notMoved: [] };
+  for (const group of pick(loaded)) {
+    try {
+      const { token } = await addToCart(db, owner, cartAddFor(group, loaded.records));
+      if (token) result.cartToken = owner.token = token;
+      await deleteWishlistRows(db, loaded.wishlist!.id, group.child ? [group.parent.id, group.child.id] : [group.parent.id]);
+      result.moved.push(group.parent.id);
+    } catch (error) {
+      if (!all || !(error instanceof HttpError)) throw error;
+      result.notMoved.push({ id: group.parent.id, message: error.message });
+    }
+  }
+  return { ...result, cart: await getCart(db, owner), count: await countWishlist(db, wishOwner) };
+}
+
+function notInWishlist(field: string): HttpError {
+  return new HttpError(404, `${field}: this item is not in your wishlist`, 'not_found', { [field]: ['is not in your wishlist'] });
+}
+
+export function moveEntryToCart(db: Db, wishOwner: Owner, cartOwner: Owner, id: number): Promise<MoveResult> {
+  return move(db, wishOwner, cartOwner, ({ groups }) => {
+    const group = groups.find((g) => g.parent.id === id || g.child?.id === id);
+    if (!group) throw notInWishlist('id');
+    return [group];
+  }, false);
+}
+
+export function movePairToCart(db: Db, wishOwner: Owner, cartOwner: Owner, byoId: string): Promise<MoveResult> {
+  return move(db, wishOwner, cartOwner, ({ groups }) => {
+    const group = groups.find((g) => g.parent.byo_id === byoId);
+    if (!group) throw notInWishlist('byoID');
+    return [group];
+  }, false);
+}
+
+/** Oldest entry first, so that the cart (newest first) keeps the wishlist's order. */
+export function moveAllToCart(db: Db, wishOwner: Owner, cartOwner: Owner): Promise<MoveResult> {
+  return move(db, wishOwner, cartOwner, ({ groups }) => groups.toReversed(), true);
+}

@@ -1,0 +1,24 @@
+/** What the account journeys share: the e2e server's mailbox and database, and waiting for islands. */
+import fs from 'node:fs';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { e2eStateFile } from '../support/mailbox.ts';
+
+export { linkIn, waitForMail } from '../support/mailbox.ts';
+export { seedCustomer, seedOrder, uniqueEmail } from '../support/accounts.ts';
+
+export function e2e(): { url: string; databaseUrl: string; mailDir: string } {
+  return JSON.parse(fs.readFileSync(e2eStateFile(Number(process.env.E2E_PORT) || 4455), 'utf8'));
+}
+
+/** Every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Signs the browser in with a session seeded in the database (no scrypt, no login form). */
+export async function signInAs(context: BrowserContext, token: string) {
+  await context.addCookies([{ name: 'aurelle_session', value: token, url: e2e().url, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** The path and query of an e-mailed link, to open on the test server. */
+export const pathOf = (url: URL) => url.pathname + url.search;

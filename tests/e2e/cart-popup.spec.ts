@@ -1,0 +1,133 @@
+/** The cart popup's rules (spec sections 2 and 9): when it opens and closes, its size, timing and list. */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support.ts';
+import { addBand, addPair, addToCart, cartLink, hydrated, openCartPopup, popup, stonesFor } from './cart-support.ts';
+
+const isMobile = (name: string) => name === 'mobile';
+
+test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and out over 100 ms when the pointer leaves', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo.project.name), 'hover needs a mouse');
+  const [stone] = stonesFor(testInfo, 0);
+  await addBand(page);
+  const cart = await addToCart(page, { ids: [stone!.id] });
+  await page.goto('/');
+  await hydrated(page);
+  await expect(popup(page)).toBeHidden();
+
+  await cartLink(page).hover();
+  const box = popup(page).locator('section');
+  await expect(box).toBeVisible();
+  await expect(popup(page)).toHaveCSS('transition-duration', '0.25s, 0.25s, 0s');
+  await expect(box.getByRole('heading', { name: 'Cart' })).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Remove All' })).toBeVisible();
+  await expect(box.getByText('Estimated Total')).toBeVisible();
+  await expect(box.locator('[data-cart-popup-total]')).toHaveText(cart.formated_grand_total);
+  await expect(box.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+  await expect(box.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+  const size = await box.boundingBox();
+  expect(size!.width).toBe(350);
+  expect(size!.height).toBeGreaterThanOrEqual(475);
+  expect((await box.locator('[data-cart-popup-list]').boundingBox())!.height).toBe(325);
+  await expect(cartLink(page)).toHaveAttribute('aria-expanded', 'true');
+
+  // Moving from the link into the popup keeps it open (past the grace period).
+  await page.mouse.move(size!.x + 175, size!.y + 200, { steps: 5 });
+  await page.waitForTimeout(300);
+  await expect(box).toBeVisible();
+
+  await page.mouse.move(200, 700, { steps: 5 });
+  await expect(popup(page)).toHaveCSS('transition-duration', '0.1s, 0.1s, 0s');
+  await expect(box).toBeHidden();
+  await expect(cartLink(page)).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('opens on keyboard focus, lets Tab into it, and closes on Escape or when focus moves on', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo.project.name), 'keyboard journey on desktop');
+  await addBand(page);
+  await page.goto('/');
+  await hydrated(page);
+  await cartLink(page).focus();
+  await expect(popup(page).locator('section')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(popup(page).getByRole('button', { name: 'Remove All' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup(page).locator('section')).toBeHidden();
+  await expect(cartLink(page)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(cartLink(page)).toBeFocused();
+  await expect(popup(page).locator('section')).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await expect(popup(page).locator('section')).toBeHidden();
+});
+
+test('opens on a tap of the cart icon on a phone, and closes on a tap elsewhere', async ({ page }, testInfo) => {
+  test.skip(!isMobile(testInfo.project.name), 'taps are for touch screens');
+  await addBand(page);
+  await page.goto('/');
+  await hydrated(page);
+  await cartLink(page).tap();
+  await expect(popup(page).locator('section')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  const box = (await popup(page).locator('section').boundingBox())!;
+  expect(box.width).toBe(350);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.touchscreen.tap(20, 780);
+  await expect(popup(page).locator('section')).toBeHidden();
+});
+
+test('opens on the open-cart-popup window event', async ({ page }) => {
+  await addBand(page);
+  await page.goto('/');
+  await hydrated(page);
+  await openCartPopup(page);
+  await expect(popup(page).locator('section')).toBeVisible();
+  await expect(popup(page).locator('[data-line-card]')).toHaveCount(1);
+});
+
+test('shows only once the cart data has loaded', async ({ page }) => {
+  await addBand(page);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/api/checkout/cart', async (route) => {
+    held++;
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await openCartPopup(page);
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect(cartLink(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(popup(page)).toBeHidden();
+  await expect(popup(page).locator('section')).toHaveCount(0);
+  release();
+  await expect(popup(page).locator('section')).toBeVisible();
+});
+
+test('lists lines grouped by build-your-own id, the pair together', async ({ page }, testInfo) => {
+  const [lone, centre] = stonesFor(testInfo, 1, 2);
+  await addBand(page);
+  await addToCart(page, { ids: [lone!.id] });
+  const cart = await addPair(page, centre!.id);
+  await page.goto('/');
+  await hydrated(page);
+  await openCartPopup(page);
+  const list = popup(page).locator('[data-cart-popup-list]');
+  await expect(list.locator(':scope > li')).toHaveCount(3);
+  const pair = list.locator('li[data-byo-group]');
+  await expect(pair).toHaveCount(1);
+  await expect(pair).toHaveAttribute('data-byo-group', cart.items[0].byo_id);
+  await expect(pair.locator('[data-line-card]')).toHaveCount(2);
+  await expect(pair.locator('[data-line-card]').first()).toContainText(cart.items[0].product.name);
+  await expect(pair.locator('[data-line-card]').nth(1)).toContainText(/Carat .*Diamond/);
+  const card = list.locator('li').last().locator('[data-line-card]');
+  // A 60px circle.
+  expect(await card.locator('img').evaluate((img) => parseFloat(getComputedStyle(img).borderRadius))).toBeGreaterThanOrEqual(30);
+  expect((await card.locator('img').boundingBox())!.width).toBe(60);
+  await expect(card).toContainText('SKU: ');
+  await expect(card).toContainText('Qty: 1');
+  await expectNoAxeViolations(page);
+});

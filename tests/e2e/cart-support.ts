@@ -1,0 +1,64 @@
+/** What the cart and wishlist journeys share: stones of their own, adding through the API, recorded window events. */
+import SQLite from 'better-sqlite3';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
+import { readE2eState } from '../support/e2e-state.ts';
+
+const available = seededDiamonds(3000).filter((d) => d.available);
+export const band = plainProducts[0]!;
+export const setting = settings[0]!;
+
+/**
+ * Stones no other running test uses: the desktop and mobile projects share one server and run in
+ * parallel, so each (project, slot) pair gets its own range of 110 stones.
+ */
+export function stonesFor(testInfo: TestInfo, slot: number, count = 1) {
+  const base = (testInfo.project.name === 'mobile' ? 1100 : 0) + slot * 110;
+  if (slot > 9 || count > 110) throw new Error('stonesFor: at most 10 slots of 110 stones');
+  return available.slice(base, base + count);
+}
+
+export async function addToCart(page: Page, body: Record<string, unknown>) {
+  const res = await page.request.post('/api/checkout/cart/add', { data: { quantity: 1, is_byo: false, ...body } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data;
+}
+
+export const addBand = (page: Page) => addToCart(page, { ids: [band.id], selected_configurable_option: band.variants[0]!.id });
+export const addPair = (page: Page, stoneId: number) => addToCart(page, { ids: [setting.id, stoneId], is_byo: true, selected_configurable_option: setting.variants[0]!.id });
+
+/**
+ * Every island on the page has hydrated (Astro drops the `ssr` attribute then) and the cart popup has
+ * bound itself to the cart links (it marks them with aria-controls), so that events reach it.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('[data-cart-link]').first()).toHaveAttribute('aria-controls', 'cart-popup');
+}
+
+/** Records `show-snackbar`, `enable-add` and `open-cart-popup` events from the page's first script on. */
+export async function recordEvents(page: Page) {
+  await page.addInitScript(() => {
+    const log: { type: string; detail: unknown }[] = [];
+    (window as unknown as { __events: typeof log }).__events = log;
+    for (const type of ['show-snackbar', 'enable-add']) addEventListener(type, (e) => log.push({ type, detail: (e as CustomEvent).detail }));
+  });
+}
+
+export const events = (page: Page, type: string) =>
+  page.evaluate((t) => (window as unknown as { __events: { type: string; detail: any }[] }).__events.filter((e) => e.type === t).map((e) => e.detail), type);
+
+/** Changes the e2e server's database directly (SQLite file), as the back office would. */
+export function setDiamondStatus(id: number, status: 'available' | 'sold' | 'reserved') {
+  const db = new SQLite(readE2eState().databaseUrl);
+  try {
+    db.prepare('update diamonds set status = ? where id = ?').run(status, id);
+  } finally {
+    db.close();
+  }
+}
+
+/** The cart link the shopper sees (headers may carry one for mobile and one for desktop). */
+export const cartLink = (page: Page) => page.locator('[data-cart-link]:visible').first();
+export const popup = (page: Page) => page.locator('#cart-popup');
+export const openCartPopup = (page: Page) => page.evaluate(() => window.dispatchEvent(new CustomEvent('open-cart-popup')));

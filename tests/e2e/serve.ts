@@ -1,0 +1,21 @@
+// Serves the production build on a fresh SQLite database for the Playwright run, until killed.
+// A real SMTP server (tests/support/mailbox.ts) receives the shop's e-mail; its folder and the database
+// path are written to e2eStateFile(port) (the same file as tests/support/e2e-state.ts names) so that
+// tests can read the mail and change rows (seed orders, sell a stone).
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer } from '../support/server.ts';
+import { e2eStateFile, startMailbox } from '../support/mailbox.ts';
+
+const port = Number(process.env.E2E_PORT) || 4455;
+const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `shop-e2e-mail-${port}`));
+const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url } });
+fs.writeFileSync(e2eStateFile(port), JSON.stringify({ url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir }));
+console.log(`e2e server at ${server.url}`);
+const stop = () =>
+  Promise.all([server.stop(), mailbox.stop()]).then(() => {
+    fs.rmSync(e2eStateFile(port), { force: true });
+    process.exit(0);
+  });
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

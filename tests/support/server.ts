@@ -1,0 +1,112 @@
+/**
+ * Starts the production build (dist/) on a fresh database: `cli.mjs prepare` migrates and seeds it,
+ * then `dist/server/serve.mjs` (the production server) serves on a free loopback port. Used by the API suites and Playwright.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { createTestDatabase, type TestDbKind } from './databases.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface TestServer {
+  kind: TestDbKind;
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+  /** Kills the server process at once (SIGKILL: no shutdown, no flushing) and waits for it to be gone. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same database and port (after kill or stop). */
+  restart(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface StartOptions {
+  diamonds?: number;
+  env?: Record<string, string>;
+  port?: number;
+}
+
+export async function startServer(kind: TestDbKind, options: StartOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(kind);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    SEED_DIAMONDS: String(options.diamonds ?? 3000),
+    VAR_DIR: path.join(path.dirname(database.url.replace(/^pglite:\/\//, '')), 'var'),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ...options.env,
+  };
+  const prepare = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'prepare'], { env, encoding: 'utf8' });
+  if (prepare.status !== 0) throw new Error(`prepare failed on ${kind}:\n${prepare.stdout}\n${prepare.stderr}`);
+
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const launch = async () => {
+    const child = spawn(process.execPath, [path.join(root, 'dist/server/serve.mjs')], {
+      // SITE_URL: links in e-mail point at this server unless the caller says otherwise.
+      env: { SITE_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout!.on('data', (d) => (log += d));
+    child.stderr!.on('data', (d) => (log += d));
+    await waitForHealth(url, child, () => log);
+    return child;
+  };
+  let child = await launch();
+  return {
+    kind,
+    url,
+    databaseUrl: database.url,
+    async stop() {
+      await stopChild(child);
+      await database.drop();
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+    },
+    async restart() {
+      await stopChild(child);
+      child = await launch();
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not become healthy:\n${log()}`);
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * An API client with its own cookie jar, like one browser: it keeps what Set-Cookie gives and sends it
+ * back, so that each test is a separate shopper (guest cart and wishlist cookies).
+ */
+import type { Answer } from './api.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+
+export class Shopper {
+  readonly cookies = new Map<string, string>();
+  /** The raw Set-Cookie headers of the last answer. */
+  lastSetCookie: string[] = [];
+
+  constructor(readonly base: string) {}
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await send<T>(this.base + path, method, body, { ...(cookie ? { cookie } : {}), ...headers });
+    this.lastSetCookie = res.headers.getSetCookie();
+    for (const line of this.lastSetCookie) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.trim());
+    }
+    return res;
+  }
+
+  get = <T = any>(path: string) => this.call<T>('GET', path);
+  post = <T = any>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
+  put = <T = any>(path: string, body: unknown) => this.call<T>('PUT', path, body);
+  delete = <T = any>(path: string, body?: unknown) => this.call<T>('DELETE', path, body);
+}
+
+/** Like tests/support/api.ts `call`, but redirects are answers too (a form post's 303 is what we check). */
+async function send<T>(url: string, method: string, body: unknown, headers: Record<string, string>): Promise<Answer<T>> {
+  const res = await fetch(url, {
+    method,
+    redirect: 'manual',
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON (a redirect, a page): tests that expect JSON will say so
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/**
+ * Runs `write` on the test server's database. PGlite lives inside the server process and cannot be
+ * opened a second time, so there it answers false and the caller's test is not run; SQLite files and
+ * PostgreSQL servers (CI's TEST_DATABASE_URL) are written directly.
+ */
+export const canWrite = (databaseUrl: string) => !databaseUrl.startsWith('pglite:');
+
+export async function writeDb(databaseUrl: string, write: (db: Db) => Promise<unknown>): Promise<void> {
+  const conn = await openDatabase(databaseUrl);
+  try {
+    await write(conn.db);
+  } finally {
+    await conn.close();
+  }
+}

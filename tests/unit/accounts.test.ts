@@ -1,0 +1,60 @@
+/** Account rules that need no server: password hashing parameters, safe redirects, the shared schemas. */
+import { describe, expect, it } from 'vitest';
+import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../src/server/accounts/crypto.ts';
+import { safeRedirect } from '../../src/server/accounts/auth.ts';
+import { profileSchema, registerSchema, verifyAccountSchema } from '../../src/features/account/account.schema.ts';
+
+// Each scrypt hash at OWASP's cost takes about half a second here, more on a busy machine.
+describe('passwords', { timeout: 30_000 }, () => {
+  it('hashes with scrypt at N=2^17, r=8, p=1 and a random salt, and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsE', hash)).toBe(false);
+    expect(await verifyPassword('correct horse', 'not-a-hash')).toBe(false);
+    expect(DUMMY_HASH).toMatch(/^scrypt\$17\$8\$1\$/);
+  });
+
+  it('makes 256-bit URL-safe tokens and stores only their SHA-256', () => {
+    const a = randomToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken()).not.toBe(a);
+    expect(sha256(a)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/customer/account/orders?page=2', '/customer/account/orders?page=2'],
+    ['/wishlist#top', '/wishlist#top'],
+    [null, '/customer/account/profile'],
+    ['https://evil.example/', '/customer/account/profile'],
+    ['//evil.example/', '/customer/account/profile'],
+    ['/\\evil.example', '/customer/account/profile'],
+    ['javascript:alert(1)', '/customer/account/profile'],
+    ['/customer', '/customer/account/profile'],
+  ])('%s → %s', (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+});
+
+describe('account schemas', () => {
+  it('normalises the e-mail address and checks the confirmation', () => {
+    const ok = registerSchema.parse({ email: ' Ada@Example.COM ', first_name: 'Ada', last_name: 'L', password: 'password1', password_confirmation: 'password1' });
+    expect(ok.email).toBe('ada@example.com');
+    const bad = registerSchema.safeParse({ email: 'ada@example.com', first_name: 'Ada', last_name: 'L', password: 'password1', password_confirmation: 'password2' });
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['password_confirmation']);
+  });
+
+  it('reads profile genders case-insensitively and refuses a date of birth in the future', () => {
+    expect(profileSchema.parse({ first_name: 'A', last_name: 'B', email: 'a@b.co', gender: 'other' }).gender).toBe('Other');
+    expect(profileSchema.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.co', date_of_birth: '2999-01-01' }).success).toBe(false);
+    expect(profileSchema.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.co', date_of_birth: '1990-02-30' }).success).toBe(false);
+  });
+
+  it('takes the verification token as a bare string or as { token }', () => {
+    expect(verifyAccountSchema.parse('abc')).toEqual({ token: 'abc' });
+    expect(verifyAccountSchema.parse({ token: 'abc' })).toEqual({ token: 'abc' });
+    expect(verifyAccountSchema.parse({})).toEqual({});
+  });
+});

@@ -1,0 +1,23 @@
+/** The JavaScript budget's arithmetic: what counts against a page and when it fails (more than 10% over). */
+import { describe, expect, it } from 'vitest';
+import { judge, KB, type PageJs } from '../support/pages.ts';
+
+const js = (...scripts: [string, number][]): PageJs => ({ status: 200, scripts: scripts.map(([url, gzip]) => ({ url, gzip })), gzip: scripts.reduce((n, [, g]) => n + g, 0) });
+const shell = js(['/_astro/shell.js', 5 * KB], ['(inline abc)', 100]);
+
+describe('JavaScript budget', () => {
+  it('counts only what a content page loads beyond the shell', () => {
+    expect(judge({ name: 'content', path: '/about-us', kind: 'shell' }, js(['/_astro/shell.js', 5 * KB], ['(inline abc)', 100], ['/_astro/island.js', 16 * KB]), shell)).toEqual({ budget: 15 * KB, measured: 16 * KB, over: false });
+    expect(judge({ name: 'content', path: '/about-us', kind: 'shell' }, js(['/_astro/shell.js', 5 * KB], ['/_astro/island.js', 17 * KB]), shell).over).toBe(true);
+  });
+
+  it('holds the diamond listing to 90 KB in all, with 10% grace', () => {
+    const listing = { name: 'diamond listing', path: '/diamonds', kind: 'diamond-listing' } as const;
+    expect(judge(listing, js(['/_astro/shell.js', 5 * KB], ['/_astro/filters.js', 93 * KB]), shell).over).toBe(false);
+    expect(judge(listing, js(['/_astro/shell.js', 5 * KB], ['/_astro/filters.js', 95 * KB]), shell).over).toBe(true);
+  });
+
+  it('passes a placeholder that loads only the shell', () => {
+    expect(judge({ name: 'diamond detail', path: '/diamonds/1', kind: 'other' }, shell, shell).over).toBe(false);
+  });
+});

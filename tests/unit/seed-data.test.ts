@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
+import { createRng } from '../../src/server/db/seed/random.ts';
+import { PRODUCTS, CATEGORIES } from '../../src/server/db/seed/catalog.ts';
+import { SHAPES, COLORS, CLARITIES, LABS } from '../../src/features/diamonds/grades.ts';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const inventory = (n: number, seed = 42) => {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, (_, i) => generateDiamond(rng, i, i + 1000, NOW));
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+describe('demo diamond inventory', () => {
+  const stones = inventory(20_000);
+
+  it('is the same on every run for the same seed, and different for another seed', () => {
+    expect(inventory(500)).toEqual(inventory(500));
+    expect(inventory(50, 7)).not.toEqual(inventory(50, 8));
+  });
+
+  it('covers every shape, colour, clarity and lab, both origins, within 0.30–5.00 ct', () => {
+    expect(new Set(stones.map((s) => s.shape))).toEqual(new Set(SHAPES));
+    expect(new Set(stones.map((s) => s.color))).toEqual(new Set(COLORS));
+    expect(new Set(stones.map((s) => s.clarity))).toEqual(new Set(CLARITIES));
+    expect(new Set(stones.map((s) => s.lab))).toEqual(new Set(LABS));
+    expect(new Set(stones.map((s) => s.origin))).toEqual(new Set(['natural', 'lab_grown']));
+    for (const s of stones) {
+      expect(s.carat).toBeGreaterThanOrEqual(0.3);
+      expect(s.carat).toBeLessThanOrEqual(5);
+      expect(Number.isInteger(s.price_cents)).toBe(true);
+    }
+  });
+
+  it('makes rounds the most common shape, as in real inventories', () => {
+    const rounds = stones.filter((s) => s.shape === 'round').length;
+    expect(rounds / stones.length).toBeGreaterThan(0.35);
+    expect(rounds / stones.length).toBeLessThan(0.55);
+  });
+
+  it('prices by the 4Cs: bigger, whiter and natural stones cost more', () => {
+    const natural = stones.filter((s) => s.origin === 'natural');
+    const band = (lo: number, hi: number) => natural.filter((s) => s.carat >= lo && s.carat < hi).map((s) => s.price_cents);
+    expect(median(band(2, 3))).toBeGreaterThan(median(band(1, 1.2)));
+    expect(median(band(1, 1.2))).toBeGreaterThan(median(band(0.5, 0.7)));
+    const oneCarat = natural.filter((s) => s.carat >= 1 && s.carat < 1.2);
+    const dColor = median(oneCarat.filter((s) => s.color === 'D').map((s) => s.price_cents));
+    const mColor = median(oneCarat.filter((s) => s.color === 'M').map((s) => s.price_cents));
+    expect(dColor).toBeGreaterThan(mColor * 2);
+    const lab = median(stones.filter((s) => s.origin === 'lab_grown' && s.carat >= 1 && s.carat < 1.2).map((s) => s.price_cents));
+    expect(lab).toBeLessThan(median(oneCarat.map((s) => s.price_cents)) / 2);
+  });
+
+  it('gives every stone a unique certificate number and sku', () => {
+    expect(new Set(stones.map((s) => s.certificate_number)).size).toBe(stones.length);
+    expect(new Set(stones.map((s) => s.sku)).size).toBe(stones.length);
+  });
+
+  it('keeps measurements consistent with the ratio', () => {
+    for (const s of stones.slice(0, 500)) expect(s.length_mm / s.width_mm).toBeCloseTo(s.lw_ratio, 1);
+  });
+});
+
+describe('demo jewellery', () => {
+  it('has about 60 products across the five categories, settings taking a diamond', () => {
+    expect(PRODUCTS.length).toBeGreaterThanOrEqual(55);
+    expect(new Set(PRODUCTS.map((p) => p.category))).toEqual(new Set(CATEGORIES.map((c) => c.slug)));
+    const settings = PRODUCTS.filter((p) => p.accepts);
+    expect(settings.length).toBeGreaterThanOrEqual(10);
+    for (const s of settings) expect(s.carat![0]!).toBeLessThan(s.carat![1]!);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { snackbarFor } from '../../src/features/snackbar/snackbar.ts';
+
+describe('snackbar messages', () => {
+  it('shows the message with its severity for 5000 ms by default', () => {
+    expect(snackbarFor({ message: 'Saved', severity: 'success' })).toEqual({ text: 'Saved', severity: 'success', duration: 5000 });
+    expect(snackbarFor({ message: 'Careful', severity: 'warning', duration: 1500 })).toEqual({ text: 'Careful', severity: 'warning', duration: 1500 });
+  });
+  it('reads an unknown severity as the default one', () => {
+    expect(snackbarFor({ message: 'Hello', severity: 'info' })?.severity).toBe('default');
+    expect(snackbarFor({ message: 'Hello' })?.severity).toBe('default');
+  });
+  it('shows an error with an empty or blank message as Something went wrong', () => {
+    expect(snackbarFor({ message: '', severity: 'error' })?.text).toBe('Something went wrong');
+    expect(snackbarFor({ message: '   ', severity: 'error' })?.text).toBe('Something went wrong');
+    expect(snackbarFor({ severity: 'error' })?.text).toBe('Something went wrong');
+  });
+  it('shows nothing for a blank message that is not an error', () => {
+    expect(snackbarFor({ message: ' ', severity: 'success' })).toBeUndefined();
+    expect(snackbarFor(null)).toBeUndefined();
+  });
+});
