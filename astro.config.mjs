@@ -28,6 +28,22 @@ function shopConfiguration() {
 }
 
 /**
+ * `client:cart`: the cart popup hydrates when a shopper first reaches for the cart, so a page with no
+ * other island loads no React (src/features/cart/hydrate-on-cart.ts).
+ */
+/** @returns {import('astro').AstroIntegration} */
+function cartDirective() {
+  return {
+    name: 'aurelle:cart-directive',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'cart', entrypoint: fileURLToPath(new URL('./src/features/cart/hydrate-on-cart.ts', import.meta.url)) });
+      },
+    },
+  };
+}
+
+/**
  * Browser code imports `zod` as src/lib/zod-jitless.ts (zod in jitless mode): zod's `new Function` probe
  * would otherwise be reported as a CSP violation on every page with a form. The server keeps zod's JIT.
  */
@@ -54,7 +70,7 @@ function catalogueOrigin() {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [shopConfiguration(), react()],
+  integrations: [shopConfiguration(), cartDirective(), react()],
   server: { port: 4321 },
   security: {
     // Our middleware checks Origin itself and answers the API in JSON (see src/server/origin.ts).

@@ -24,11 +24,16 @@ const run = (title, cmd, args) => {
 
 ensureChromium();
 const tally = { passed: 0, failed: 0 };
-const count = (ok) => (ok ? tally.passed++ : tally.failed++);
+const failures = [];
+const count = (ok, title) => {
+  if (ok) return void tally.passed++;
+  tally.failed++;
+  failures.push(title);
+};
 
-count(run('Type check (astro check)', bin('astro'), ['check']));
+count(run('Type check (astro check)', bin('astro'), ['check']), 'astro check');
 const built = run('Build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
-count(built);
+count(built, 'build');
 
 if (built) {
   run('Unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
@@ -37,12 +42,19 @@ if (built) {
   addPlaywright(path.join(results, 'e2e.json'));
 }
 
+// The failures again, last, so that the tail of a long log names them.
+for (const name of failures) console.log(`FAILED: ${name}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 && tally.passed > 0 ? 0 : 1);
 
 function addVitest(file) {
   if (!fs.existsSync(file)) return void tally.failed++;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const suite of r.testResults ?? []) {
+    const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${path.relative(root, suite.name)} › ${t.fullName}`);
+    if (suite.status === 'failed' && failed.length === 0) failures.push(`${path.relative(root, suite.name)}: ${suite.message?.split('\n')[0] ?? 'suite failed'}`);
+  }
   tally.passed += r.numPassedTests;
   tally.failed += r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
   if (r.numTotalTests === 0) tally.failed++;
@@ -50,7 +62,17 @@ function addVitest(file) {
 
 function addPlaywright(file) {
   if (!fs.existsSync(file)) return void tally.failed++;
-  const { stats, errors = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats, errors = [], suites = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') failures.push(`[${t.projectName}] ${[...trail, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const s of suites) walk(s, [s.title]);
+  for (const e of errors) failures.push(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
   tally.passed += stats.expected + stats.flaky;
   tally.failed += stats.unexpected + errors.length;
   if (stats.expected + stats.unexpected + stats.flaky === 0) tally.failed++;

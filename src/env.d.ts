@@ -6,5 +6,7 @@ declare namespace App {
     customer?: import('./server/accounts/session.ts').Customer;
     /** SHA-256 of the session token (sessions.id), for logout. */
     sessionId?: string;
+    /** Set by a page that is the same for every shopper (src/server/page-cache.ts). */
+    sharedPage?: boolean;
   }
 }

@@ -5,6 +5,7 @@ import { errorResponse, HttpError, MAX_BODY_BYTES, notFound } from './server/htt
 import { isForeignOrigin } from './server/origin.ts';
 import { loadCustomer } from './server/accounts/session.ts';
 import { withSecurityHeaders } from './server/security/headers.ts';
+import { sharedPage } from './server/page-cache.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
 export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await serve(context, next), context.request, context.url));
@@ -31,10 +32,15 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
       if (isApi) return errorResponse(new HttpError(503, 'The shop is starting or its database is unavailable', 'unavailable'));
       throw error;
     }
-    // Accounts: who is signed in (bearer token or session cookie) → locals.customer, locals.sessionId.
-    await loadCustomer(context);
   }
-  const response = await next();
+  // Accounts: who is signed in (bearer token or session cookie) → locals.customer, locals.sessionId.
+  // A page the same for every shopper may come from the shared page cache, where no one is signed in.
+  const render = async () => {
+    if (!url.pathname.startsWith('/images/')) await loadCustomer(context);
+    return next();
+  };
+  if (!isApi && !url.pathname.startsWith('/images/')) return sharedPage(context, render);
+  const response = await render();
   // A path the router cannot match (a newline in a catch-all segment) renders the 404 page; API clients get JSON.
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) return errorResponse(notFound(`No API endpoint at ${url.pathname}`));
   return response;

@@ -2,7 +2,9 @@
  * The cart popup (spec sections 2 and 9): 350px wide, at least 475px tall; title Cart and Remove All; a
  * 325px scrolling list grouped by build-your-own id; Estimated Total; View Cart and Checkout. It shows
  * only once the cart has loaded, fades in over 250 ms and out over 100 ms, and sits under whichever
- * cart link opened it (see popup-triggers.ts for when it opens and closes).
+ * cart link opened it (see popup-triggers.ts for when it opens and closes). It hydrates the first time a
+ * shopper reaches for the cart (`client:cart`, hydrate-on-cart.ts), so pages without another island
+ * load no React.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
@@ -12,6 +14,7 @@ import { groupByByo } from './cart.ts';
 import { CartLine } from './LineItemCard.tsx';
 import { useCartRemoval } from './useCartRemoval.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { CART_POPUP_READY } from './notify.ts';
 
 export const POPUP_ID = 'cart-popup';
 const WIDTH = 350;
@@ -50,6 +53,7 @@ export default function CartPopup() {
       },
       refresh: () => void loadCart(true).catch(() => {}),
     });
+    window.dispatchEvent(new Event(CART_POPUP_READY));
     return () => binding.current?.dispose();
   }, []);
 

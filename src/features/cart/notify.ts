@@ -12,6 +12,9 @@ export function enableAdd(detail: { product_id: number; byo_id: string | null })
   window.dispatchEvent(new CustomEvent('enable-add', { detail }));
 }
 
+/** The cart popup has hydrated and listens to the cart links (src/features/cart/hydrate-on-cart.ts). */
+export const CART_POPUP_READY = 'cart-popup-ready';
+
 /** Asks the cart popup to open (after an add, for example). */
 export const OPEN_CART_POPUP = 'open-cart-popup';
 export function openCartPopup(): void {

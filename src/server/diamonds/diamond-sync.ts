@@ -36,6 +36,8 @@ let inflight: Promise<void> | undefined;
 let queued: Promise<void> | undefined;
 let timer: NodeJS.Timeout | undefined;
 let lastPrune = 0;
+/** Counts the index's changes (rebuilds and applied batches): what a cached page was made from. */
+let generation = 0;
 
 async function build(db: Db): Promise<State> {
   // The watermark is taken first: whatever changes during the load is applied again afterwards.
@@ -65,7 +67,9 @@ function grow(old: DiamondIndex): DiamondIndex {
 
 async function rebuild(db: Db): Promise<State> {
   building ??= build(db).finally(() => (building = undefined));
-  state = await building;
+  const built = await building;
+  if (state !== built) generation++;
+  state = built;
   startPolling(db);
   return state;
 }
@@ -83,6 +87,7 @@ async function catchUp(db: Db): Promise<void> {
     return;
   }
   if (fresh.length) {
+    generation++;
     const ids = [...new Set(fresh.map((c) => c.diamond_id!))];
     const rows = new Map((await indexRowsByIds(db, ids)).map((r) => [r.id, r]));
     // Nothing awaited from here on: a search never sees a half-applied batch.
@@ -130,6 +135,15 @@ export async function currentDiamondIndex(db: Db): Promise<DiamondIndex> {
   if (!state) await rebuild(db);
   await sync(db);
   return state!.index;
+}
+
+/**
+ * The generation of the stones as of this call (every change committed before it is counted): equal
+ * generations mean no diamond was added, changed, reserved or sold in between.
+ */
+export async function currentDiamondGeneration(db: Db): Promise<number> {
+  await currentDiamondIndex(db);
+  return generation;
 }
 
 /** Starts building the index in the background so the first shopper does not wait for it. */

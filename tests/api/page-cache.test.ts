@@ -1,0 +1,82 @@
+/**
+ * The shared page cache (src/server/page-cache.ts), seen from outside on SQLite and PostgreSQL: pages the
+ * same for every shopper come back from memory with an Age, compressed as asked, and never outlive a
+ * change to a diamond; pages of a signed-in customer are never shared.
+ */
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { databases } from '../support/api.ts';
+import { seededDiamonds } from '../support/catalog-fixtures.ts';
+import { canWrite, writeDb } from '../support/shopper.ts';
+
+// A stone no other suite takes: they draw from the start and the end of the first 3,000.
+const stone = seededDiamonds(3000).filter((d) => d.available)[1200]!;
+
+const get = (base: string, path: string, encoding = 'identity') => fetch(base + path, { headers: { 'accept-encoding': encoding } });
+
+describe.each(databases)('shared page cache on $kind', ({ url, databaseUrl }) => {
+  it('answers a second request for a listing from the cache, with its Age and the same page', async () => {
+    const path = `/diamonds?page=2&df_shape=oval&cache-test=${Date.now()}`;
+    const first = await get(url, path);
+    const html = await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('age')).toBeNull();
+    const second = await get(url, path);
+    expect(second.status).toBe(200);
+    expect(Number(second.headers.get('age'))).toBeGreaterThanOrEqual(0);
+    expect(await second.text()).toBe(html);
+    expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+  });
+
+  it('sends the cached page in brotli or gzip as the browser asks, or plain', async () => {
+    const path = '/about-us';
+    const plain = await (await get(url, path)).text();
+    for (const [asked, coding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      // Node's fetch decodes for us; the raw bytes are read over http to see the coding itself.
+      const res = await rawGet(url + path, asked);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.body).toString('utf8')).toBe(plain);
+    }
+  });
+
+  it('drops a diamond page as soon as the stone is sold, and shows it again once it is back', async () => {
+    if (!canWrite(databaseUrl)) return;
+    const path = `/diamonds/${stone.id}`;
+    const before = await (await get(url, path)).text();
+    expect(before).not.toContain('This diamond has been sold');
+    expect((await get(url, path)).headers.get('age')).not.toBeNull();
+    await writeDb(databaseUrl, (db) => db.updateTable('diamonds').set({ status: 'sold' }).where('id', '=', stone.id).execute());
+    try {
+      const sold = await get(url, path);
+      expect(sold.headers.get('age')).toBeNull();
+      expect(await sold.text()).toContain('This diamond has been sold');
+    } finally {
+      await writeDb(databaseUrl, (db) => db.updateTable('diamonds').set({ status: 'available' }).where('id', '=', stone.id).execute());
+    }
+    expect(await (await get(url, path)).text()).not.toContain('This diamond has been sold');
+  });
+
+  it('never shares a page that depends on who asks', async () => {
+    for (const path of ['/customer', '/cart', '/checkout', '/wishlist', '/no-such-page']) {
+      await get(url, path);
+      expect((await get(url, path)).headers.get('age'), path).toBeNull();
+    }
+  });
+});
+
+async function rawGet(href: string, encoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(href, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
