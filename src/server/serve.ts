@@ -6,6 +6,7 @@
  * - the security headers on static files too: the adapter answers those before any Astro middleware
  *   runs, so src/middleware.ts never sees them. Astro's own answers override these defaults (a page's
  *   CSP with its hashes), because headers given to writeHead win over those set beforehand.
+ * - the shared page cache's hits (src/server/page-store.ts), answered before the request reaches Astro.
  * Hashed assets (/_astro/*) are compressed once and served from memory (src/server/asset-cache.ts) with
  * `Cache-Control: public, max-age=31536000, immutable`, as the adapter marks them too.
  * PORT, HOST, SERVER_CERT_PATH and SERVER_KEY_PATH mean what they mean to the adapter's entry.
@@ -17,6 +18,7 @@ import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { serveCachedAsset } from './asset-cache.ts';
+import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -39,7 +41,12 @@ function listener(req: IncomingMessage, res: ServerResponse) {
   for (const [name, value] of Object.entries(baseSecurityHeaders(secure))) res.setHeader(name, value);
   res.setHeader('content-security-policy', LOCKED_DOWN_CSP);
   if (serveCachedAsset(clientDir, req, res)) return;
-  compress(req as never, res as never, () => handler(req, res));
+  const render = () => compress(req as never, res as never, () => handler(req, res));
+  // A page the same for every shopper, already rendered and still current, skips Astro altogether.
+  serveSharedPage(req, res, (req.socket as TLSSocket).encrypted === true).then(
+    (served) => served || render(),
+    () => render(),
+  );
 }
 
 const port = process.env.PORT ? Number(process.env.PORT) : (options.port ?? 8080);

@@ -1,0 +1,108 @@
+/**
+ * Where shared pages are kept (src/server/page-cache.ts fills it from Astro's middleware), and the
+ * answer made from one. The production server (src/server/serve.ts) and the Astro app are bundled
+ * apart, so the one store lives on `globalThis` under a registered symbol, and the app lends it the
+ * function that reads the diamonds' generation. This file imports nothing of the app: serve.ts can
+ * answer a hit before the request reaches Astro at all.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+export interface SharedPage {
+  status: number;
+  /** The answer's headers but its length and encoding, security headers included (HSTS aside). */
+  headers: [string, string][];
+  identity: Bytes;
+  br: Bytes;
+  gzip: Bytes;
+  generation: number;
+  storedAt: number;
+  expires: number;
+}
+
+export interface PageStore {
+  entries: Map<string, SharedPage>;
+  bytes: number;
+  /** The diamonds' generation as of now (set by the app once it has loaded). */
+  generation?: () => Promise<number>;
+}
+
+const KEY = Symbol.for('aurelle.shared-pages');
+const holder = globalThis as typeof globalThis & { [KEY]?: PageStore };
+export const store: PageStore = (holder[KEY] ??= { entries: new Map(), bytes: 0 });
+
+/** The cache key: scheme, host and the path with its query, as the request names them. */
+export const pageKey = (https: boolean, host: string | null | undefined, pathAndQuery: string) => `${https ? 'https' : 'http'}://${host ?? ''}${pathAndQuery}`;
+
+/** Paths that are never pages: the APIs, assets and drawings. */
+export const isPagePath = (path: string) => !/^\/(api|catalog|_astro|images)\//.test(path);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** br before gzip, as browsers send both; `q=0` refuses a coding. */
+export function negotiate(accept: string | null | undefined): Encoding {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity';
+}
+
+/** The entry for this key if it is still good: unexpired, and no diamond changed since it was made. */
+export async function freshPage(key: string): Promise<SharedPage | undefined> {
+  const entry = store.entries.get(key);
+  if (!entry || !store.generation) return undefined;
+  if (entry.expires > Date.now() && entry.generation === (await store.generation())) return entry;
+  if (store.entries.get(key) === entry) forgetPage(key, entry);
+  return undefined;
+}
+
+const size = (e: SharedPage) => e.identity.length + e.br.length + e.gzip.length;
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export function keepPage(key: string, entry: SharedPage): void {
+  const old = store.entries.get(key);
+  if (old) forgetPage(key, old);
+  store.entries.set(key, entry);
+  store.bytes += size(entry);
+  // Oldest first: a Map iterates in insertion order.
+  for (const [k, e] of store.entries) {
+    if (store.entries.size <= MAX_ENTRIES && store.bytes <= MAX_BYTES) break;
+    forgetPage(k, e);
+  }
+}
+
+export function forgetPage(key: string, entry: SharedPage): void {
+  store.entries.delete(key);
+  store.bytes -= size(entry);
+}
+
+/** The headers and body of an entry for a request's Accept-Encoding; `hit` adds its Age. */
+export function pageAnswer(entry: SharedPage, acceptEncoding: string | null | undefined, hit: boolean): { headers: [string, string][]; body: Bytes } {
+  const encoding = negotiate(acceptEncoding);
+  const body = entry[encoding];
+  const headers: [string, string][] = [...entry.headers, ['vary', 'Accept-Encoding'], ['content-length', String(body.length)]];
+  if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
+  if (hit) headers.push(['age', String(Math.floor((Date.now() - entry.storedAt) / 1000))]);
+  return { headers, body };
+}
+
+/**
+ * The production server's fast path: answers a GET for a page held in the store, current, and returns
+ * true; otherwise returns false and the request goes on to Astro (which may then fill the store).
+ */
+export async function serveSharedPage(req: IncomingMessage, res: ServerResponse, https: boolean): Promise<boolean> {
+  if (req.method !== 'GET' || req.headers.authorization || !req.url || !isPagePath(req.url)) return false;
+  const entry = await freshPage(pageKey(https, req.headers.host, req.url));
+  if (!entry) return false;
+  const { headers, body } = pageAnswer(entry, req.headers['accept-encoding'], true);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.writeHead(entry.status);
+  res.end(body);
+  return true;
+}
