@@ -6,6 +6,7 @@ import { isForeignOrigin } from './server/origin.ts';
 import { loadCustomer } from './server/accounts/session.ts';
 import { withSecurityHeaders } from './server/security/headers.ts';
 import { sharedPage } from './server/page-cache.ts';
+import { isShareablePath } from './server/page-store.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
 export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await serve(context, next), context.request, context.url));
@@ -34,13 +35,12 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
     }
   }
   // Accounts: who is signed in (bearer token or session cookie) → locals.customer, locals.sessionId.
-  // A page the same for every shopper may come from the shared page cache, where no one is signed in.
+  // A page or catalogue answer the same for every shopper may come from the shared cache (no one signed in).
   const render = async () => {
     if (!url.pathname.startsWith('/images/')) await loadCustomer(context);
     return next();
   };
-  if (!isApi && !url.pathname.startsWith('/images/')) return sharedPage(context, render);
-  const response = await render();
+  const response = isShareablePath(url.pathname) ? await sharedPage(context, render) : await render();
   // A path the router cannot match (a newline in a catch-all segment) renders the 404 page; API clients get JSON.
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) return errorResponse(notFound(`No API endpoint at ${url.pathname}`));
   return response;

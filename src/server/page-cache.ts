@@ -1,6 +1,7 @@
 /**
  * A shared cache for pages that are the same for every shopper: home, content pages, listings and the
- * diamond and product pages. Such a page opts in from its frontmatter with `sharePage(Astro.locals)`;
+ * diamond and product pages, and the catalogue's GET answers (`{api}/api/diamonds`, `{api}/products`
+ * and their details). Such a page or endpoint opts in from its frontmatter with `sharePage(Astro.locals)`;
  * it must not read cookies, the session or the customer (the header's cart and wishlist badges are
  * filled in by the browser, so the shell qualifies).
  *
@@ -25,7 +26,7 @@ store.generation = async () => currentDiamondGeneration(await getDb());
 
 const rendering = new Map<string, Promise<SharedPage | undefined>>();
 /** Set per request by the production server, which answers these itself; not kept with the page. */
-const PER_REQUEST = new Set(['strict-transport-security', 'content-length', 'content-encoding', 'vary', 'age']);
+const PER_REQUEST = new Set(['strict-transport-security', 'content-length', 'content-encoding', 'vary', 'age', 'server-timing']);
 
 /** Called by a page that is the same for every shopper, so that the middleware may share it. */
 export function sharePage(locals: App.Locals): void {
@@ -43,12 +44,14 @@ async function render(context: APIContext, next: MiddlewareNext, generation: num
   if (!context.locals.sharedPage || response.status !== 200 || response.headers.has('set-cookie') || response.headers.has('content-encoding')) return { response };
   const secured = withSecurityHeaders(response, request, url);
   const identity = new Uint8Array(await secured.arrayBuffer());
+  // Pages are few and kept: squeeze them. Search answers are many and short-lived: compress them fast.
+  const quality = secured.headers.get('content-type')?.startsWith('text/html') ? { br: 9, gzip: 9 } : { br: 5, gzip: 6 };
   const entry: SharedPage = {
     status: secured.status,
     headers: [...secured.headers].filter(([name]) => !PER_REQUEST.has(name)),
     identity,
-    br: new Uint8Array(zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
-    gzip: new Uint8Array(zlib.gzipSync(identity, { level: 9 })),
+    br: new Uint8Array(zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality.br, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
+    gzip: new Uint8Array(zlib.gzipSync(identity, { level: quality.gzip })),
     generation,
     storedAt: Date.now(),
     expires: Date.now() + SHARED_PAGE_SECONDS * 1000,

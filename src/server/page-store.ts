@@ -35,8 +35,8 @@ export const store: PageStore = (holder[KEY] ??= { entries: new Map(), bytes: 0 
 /** The cache key: scheme, host and the path with its query, as the request names them. */
 export const pageKey = (https: boolean, host: string | null | undefined, pathAndQuery: string) => `${https ? 'https' : 'http'}://${host ?? ''}${pathAndQuery}`;
 
-/** Paths that are never pages: the APIs, assets and drawings. */
-export const isPagePath = (path: string) => !/^\/(api|catalog|_astro|images)\//.test(path);
+/** Paths never shared: the shop API (carts, accounts), hashed assets and drawings (served their own way). */
+export const isShareablePath = (path: string) => !/^\/(api|_astro|images)\//.test(path);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -97,7 +97,7 @@ export function pageAnswer(entry: SharedPage, acceptEncoding: string | null | un
  * true; otherwise returns false and the request goes on to Astro (which may then fill the store).
  */
 export async function serveSharedPage(req: IncomingMessage, res: ServerResponse, https: boolean): Promise<boolean> {
-  if (req.method !== 'GET' || req.headers.authorization || !req.url || !isPagePath(req.url)) return false;
+  if (req.method !== 'GET' || req.headers.authorization || !req.url || !isShareablePath(req.url)) return false;
   const entry = await freshPage(pageKey(https, req.headers.host, req.url));
   if (!entry) return false;
   const { headers, body } = pageAnswer(entry, req.headers['accept-encoding'], true);

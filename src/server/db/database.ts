@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, PGliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, PGliteDialect, sql, type SqliteDatabase } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema.ts';
 import { parseDatabaseUrl, redact, type DatabaseTarget } from './url.ts';
 import { config } from '../config.ts';
@@ -36,7 +37,7 @@ async function dialectFor(target: DatabaseTarget) {
       database.pragma('foreign_keys = ON');
       database.pragma('busy_timeout = 5000');
       database.pragma('synchronous = NORMAL');
-      return new SqliteDialect({ database });
+      return new SqliteDialect({ database: withStatementCache(database) });
     }
     case 'postgres': {
       const { default: pg } = await import('pg');
@@ -77,4 +78,30 @@ export function getConnection(): Promise<Connection> {
 
 export async function getDb(): Promise<Db> {
   return (await getConnection()).db;
+}
+
+/**
+ * Kysely prepares every SQLite statement anew, which costs more than running most of ours. The shop
+ * asks the same few hundred queries over and over, so prepared statements are kept by their SQL (the
+ * most recently used 500). A statement still busy streaming rows is not handed out twice.
+ */
+function withStatementCache(database: BetterSqlite3.Database, size = 500): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const kept = cache.get(sql);
+      if (kept && !kept.busy) {
+        cache.delete(sql);
+        cache.set(sql, kept);
+        return kept;
+      }
+      const statement = database.prepare(sql);
+      if (!kept) {
+        cache.set(sql, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }

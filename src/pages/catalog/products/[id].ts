@@ -2,12 +2,14 @@ import { badRequest, endpoint, notFound } from '../../../server/http.ts';
 import { queryRecord } from '../../../features/diamonds/diamonds.schema.ts';
 import { productDetailQuerySchema } from '../../../features/catalog/products.schema.ts';
 import { getProduct } from '../../../server/products/products.service.ts';
+import { sharePage } from '../../../server/page-cache.ts';
 
 /**
  * GET {api}/products/{id}[?js=shape]: one product with all its variants. `js` is the jewellery shape
  * (the centre stone's shape) the piece is viewed for; a setting that does not take it is a 400.
  */
-export const GET = endpoint(async ({ params, url }) => {
+export const GET = endpoint(async ({ params, url, locals }) => {
+  sharePage(locals); // the same for every shopper
   const { js } = productDetailQuerySchema.parse(queryRecord(url.searchParams, ['js']));
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : NaN;
   const product = Number.isNaN(id) ? undefined : await getProduct(id);

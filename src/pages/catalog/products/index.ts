@@ -2,9 +2,11 @@ import { endpoint } from '../../../server/http.ts';
 import { queryRecord } from '../../../features/diamonds/diamonds.schema.ts';
 import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '../../../features/catalog/products.schema.ts';
 import { listProducts } from '../../../server/products/products.service.ts';
+import { sharePage } from '../../../server/page-cache.ts';
 
 /** GET {api}/products: one page of products on sale, with listing variants and facets (README, Catalogue). */
-export const GET = endpoint(async ({ url }) => {
+export const GET = endpoint(async ({ url, locals }) => {
+  sharePage(locals); // the same for every shopper
   const q = productQuerySchema.parse(queryRecord(url.searchParams, PRODUCT_QUERY_PARAMS));
   return listProducts({
     page_number: q.page_number,

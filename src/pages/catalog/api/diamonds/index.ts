@@ -1,11 +1,14 @@
 import { endpoint, json } from '../../../../server/http.ts';
 import { diamondQuerySchema, queryRecord, toDiamondQuery } from '../../../../features/diamonds/diamonds.schema.ts';
 import { searchDiamonds, type SearchTiming } from '../../../../server/diamonds/diamonds.service.ts';
+import { sharePage } from '../../../../server/page-cache.ts';
 
 const PARAMS = ['page_number', 'page_size', 'sort_by', 'sort_direction', 'diamond_filters'];
 
 /** GET {api}/api/diamonds: one page of matching stones, the total and the facets (README, Catalogue). */
-export const GET = endpoint(async ({ url }) => {
+export const GET = endpoint(async ({ url, locals }) => {
+  // The same for every shopper: the shared cache keeps it until a diamond changes (src/server/page-cache.ts).
+  sharePage(locals);
   const query = toDiamondQuery(diamondQuerySchema.parse(queryRecord(url.searchParams, PARAMS)));
   const timing: SearchTiming = {};
   const page = await searchDiamonds(query, { timing });
