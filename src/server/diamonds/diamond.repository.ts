@@ -8,7 +8,7 @@
  *   the writing transaction's id (txid); a reader takes the snapshot's xmin (every transaction below
  *   it has ended) and next time reads every row with txid >= that xmin, so nothing is ever skipped.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isSqlite } from '../db/dialect.ts';
 import type { DiamondRow } from '../db/schema.ts';
@@ -93,18 +93,22 @@ export async function changeWatermark(db: Db): Promise<Watermark> {
   return Number(rows[0]!.xmin);
 }
 
+// Read before every search and every shared page, so written out once rather than built each time.
+const SQLITE_CHANGES = 'select id, diamond_id from catalog_changes where id > ? order by id limit ?';
+// One statement, one snapshot: the rows and the xmin agree.
+const POSTGRES_CHANGES = `
+  select s.xmin, c.id, c.diamond_id
+  from (select txid_snapshot_xmin(txid_current_snapshot()) as xmin) s
+  left join lateral (
+    select id, diamond_id from catalog_changes where txid >= $1 order by id limit $2
+  ) c on true`;
+
 export async function changesSince(db: Db, watermark: Watermark, limit: number): Promise<ChangeBatch> {
   if (isSqlite(db)) {
-    const rows = await db.selectFrom('catalog_changes').select(['id', 'diamond_id']).where('id', '>', watermark).orderBy('id').limit(limit).execute();
+    const { rows } = await db.executeQuery<{ id: number; diamond_id: number | null }>(CompiledQuery.raw(SQLITE_CHANGES, [watermark, limit]));
     return { watermark: rows.length ? Number(rows[rows.length - 1]!.id) : watermark, changes: rows.map((r) => ({ id: Number(r.id), diamond_id: r.diamond_id === null ? null : Number(r.diamond_id) })) };
   }
-  // One statement, one snapshot: the rows and the xmin agree.
-  const { rows } = await sql<{ xmin: string; id: number | null; diamond_id: number | null }>`
-    select s.xmin, c.id, c.diamond_id
-    from (select txid_snapshot_xmin(txid_current_snapshot()) as xmin) s
-    left join lateral (
-      select id, diamond_id from catalog_changes where txid >= ${watermark} order by id limit ${limit}
-    ) c on true`.execute(db);
+  const { rows } = await db.executeQuery<{ xmin: string; id: number | null; diamond_id: number | null }>(CompiledQuery.raw(POSTGRES_CHANGES, [watermark, limit]));
   return {
     watermark: Number(rows[0]!.xmin),
     changes: rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), diamond_id: r.diamond_id === null ? null : Number(r.diamond_id) })),
