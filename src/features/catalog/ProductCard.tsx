@@ -3,11 +3,11 @@
  * listing variants (spec section 9). Choosing a swatch shows that metal; the link opens the product in it.
  */
 import { useState } from 'react';
-import type { Product } from './product.ts';
+import type { ProductCardData } from './product.ts';
 import { swatchBackground } from './swatch.ts';
 
 /** With `lead` (a build-your-own selection), the card opens the setting's build-your-own page and keeps the selection. */
-export default function ProductCard({ product, lead }: { product: Product; lead?: string }) {
+export default function ProductCard({ product, lead }: { product: ProductCardData; lead?: string }) {
   const [metal, setMetal] = useState(product.variants[0]?.metal_code);
   const variant = product.variants.find((v) => v.metal_code === metal) ?? product.variants[0];
   const url = lead ? `/build-your-own/products/${product.id}` : product.url;

@@ -9,12 +9,12 @@ import RangeSlider from '../../components/ui/RangeSlider.tsx';
 import ProductCard from './ProductCard.tsx';
 import { fetchProducts } from './catalog.api.ts';
 import { productHref, productStateFromParams, type ProductListingState } from './product-url.ts';
-import { styleLabel, type MetalSwatch, type ProductFacets, type ProductFilters, type ProductPage, type ProductSort } from './product.ts';
+import { styleLabel, type MetalSwatch, type ProductCardData, type ProductFacets, type ProductFilters, type ProductPage, type ProductSort } from './product.ts';
 import { swatchBackground } from './swatch.ts';
 import { SHAPE_LABELS, SHAPES } from '../diamonds/grades.ts';
 
 interface Props {
-  initial: ProductPage;
+  initial: ProductPage<ProductCardData>;
   initialState: ProductListingState;
   path: string;
   scope: { categoryIds: number[]; style?: string; shape?: string; isByo?: boolean; carat?: number };

@@ -76,10 +76,31 @@ export type ProductFacets = { metal: Record<string, number>; style: Record<strin
   price: { min: number; max: number } | null;
 };
 
-export interface ProductPage {
-  data: Product[];
+export interface ProductPage<P extends ProductCardData = Product> {
+  data: P[];
   meta: { page_number: number; page_size: number; total: number; total_pages: number };
   facets: ProductFacets;
+}
+
+/** What a listing card shows of a product: all the listing island is handed for its first page. */
+export type ProductCardData = Pick<Product, 'id' | 'name' | 'url' | 'formated_price'> & {
+  base_image: Pick<ProductImage, 'medium_image_url'>;
+  /** The first variant of each metal: the one a swatch shows. */
+  variants: Pick<ProductVariant, 'metal_code' | 'image_url' | 'formated_price'>[];
+  attributes: { metal: MetalSwatch[] };
+};
+
+export function toProductCard(p: Product): ProductCardData {
+  const firstOfMetal = p.variants.filter((v, i) => p.variants.findIndex((w) => w.metal_code === v.metal_code) === i);
+  return {
+    id: p.id,
+    name: p.name,
+    url: p.url,
+    formated_price: p.formated_price,
+    base_image: { medium_image_url: p.base_image.medium_image_url },
+    variants: firstOfMetal.map(({ metal_code, image_url, formated_price }) => ({ metal_code, image_url, formated_price })),
+    attributes: { metal: p.attributes.metal },
+  };
 }
 
 /** "three-stone" → "Three-Stone". */

@@ -9,12 +9,12 @@ import Pagination from '../../components/ui/Pagination.tsx';
 import DiamondFilterPanel from './DiamondFilterPanel.tsx';
 import DiamondResults from './DiamondResults.tsx';
 import { fetchDiamonds } from './diamonds.api.ts';
-import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
+import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
 import { constrainFilters, withQuery, type SettingConstraint } from '../byo/byo.ts';
 
 interface Props {
-  initial: DiamondPage;
+  initial: DiamondPage<DiamondCard>;
   initialState: DiamondListingState;
   paths: ListingPaths;
   bounds: RangeBounds;

@@ -1,9 +1,9 @@
 /** The result grid of the diamond listing: one card per stone, each a link to its detail page. */
-import type { Diamond } from './diamond-query.ts';
+import type { DiamondCard } from './diamond-query.ts';
 import { SHAPE_LABELS, type Shape } from './grades.ts';
 
 /** `linkFor` sends each card elsewhere (build-your-own: the stone's step page, keeping the selection). */
-export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamond[]; linkFor?: (d: Diamond) => string }) {
+export default function DiamondResults({ diamonds, linkFor }: { diamonds: DiamondCard[]; linkFor?: (d: DiamondCard) => string }) {
   if (!diamonds.length) {
     return (
       <div className="rounded border border-primary/10 bg-ivory px-6 py-16 text-center">

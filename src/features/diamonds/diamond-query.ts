@@ -96,10 +96,18 @@ export type RangeBounds = Record<RangeFilterKey, Bounds> | null;
 
 export type DiamondFacets = { [K in FacetKey]: Record<string, number> } & { carat: Bounds | null; price: Bounds | null };
 
-export interface DiamondPage {
-  data: Diamond[];
+export interface DiamondPage<D extends DiamondCard = Diamond> {
+  data: D[];
   meta: { page_number: number; page_size: number; total: number; total_pages: number };
   facets: DiamondFacets;
+}
+
+/** What a listing card shows of a stone: all the listing island is handed for its first page. */
+export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price'] as const;
+export type DiamondCard = Pick<Diamond, (typeof CARD_FIELDS)[number]>;
+
+export function toCard(d: Diamond): DiamondCard {
+  return Object.fromEntries(CARD_FIELDS.map((key) => [key, d[key]])) as DiamondCard;
 }
 
 /** A filters object with empty lists and open ranges removed: what `diamond_filters` needs to carry. */
