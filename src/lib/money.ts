@@ -9,3 +9,8 @@ export function formatCents(cents: number): string {
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
+
+/** `{ name: dollars, formated_name: "$1,234.56" }`, typed by name: how the API answers an amount. */
+export function money<K extends string>(name: K, cents: number) {
+  return { [name]: centsToDollars(cents), [`formated_${name}`]: formatCents(cents) } as Record<K, number> & Record<`formated_${K}`, string>;
+}

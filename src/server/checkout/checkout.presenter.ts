@@ -1,12 +1,8 @@
 /** The checkout cart as the API answers it: the cart's lines plus every total and its `formated_` string. */
 import type { CheckoutCart } from '../../features/checkout/checkout.schema.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
+import { money } from '../../lib/money.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import { paymentTitle } from './payment-methods.ts';
-
-export function money<K extends string>(name: K, cents: number) {
-  return { [name]: centsToDollars(cents), [`formated_${name}`]: formatCents(cents) } as Record<K, number> & Record<`formated_${K}`, string>;
-}
 
 export function presentCheckout(state: CheckoutState): CheckoutCart {
   const { cart, totals } = state;

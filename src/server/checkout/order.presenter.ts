@@ -4,9 +4,9 @@ import type { CheckoutAddress, OrderLine, PlacedOrder } from '../../features/che
 import type { OrdersTable } from '../db/schema.ts';
 import { findOrderItems } from '../orders/order.repository.ts';
 import { statusLabel, UNPAID_STATUSES } from '../orders/orders.service.ts';
-import { productImageUrl } from '../products/product-images.ts';
+import { presentOrderLine } from '../orders/order-line.presenter.ts';
 import { parseAddress } from './checkout-state.ts';
-import { money } from './checkout.presenter.ts';
+import { money } from '../../lib/money.ts';
 import { paymentTitle } from './payment-methods.ts';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -15,30 +15,9 @@ type OrderRow = Selectable<OrdersTable>;
 export const orderPaymentPath = (o: { id: number; payment_token: string | null }) => `/checkout/order-payment?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
 export const successPath = (o: { id: number; payment_token: string | null }) => `/checkout/success?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
 
-function options(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
-}
-
 export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
   const items = await findOrderItems(o.id);
-  const lines: OrderLine[] = items.map((i) => {
-    const image = i.product_id ? productImageUrl(i.category_slug ?? '', i.product_style ?? '', i.metal_code ?? '14k_white_gold') : i.diamond_shape ? `/images/diamonds/${i.diamond_shape}.svg` : null;
-    return {
-      id: i.id,
-      name: i.name,
-      sku: i.sku,
-      byo_id: i.byo_id,
-      qty_ordered: i.qty_ordered,
-      ...money('price', i.price_cents),
-      ...money('total', i.price_cents * i.qty_ordered),
-      options: options(i.options),
-      product: { id: i.item_id, name: i.name, base_image: image ? { medium_image_url: image } : null },
-    };
-  });
+  const lines: OrderLine[] = items.map(presentOrderLine);
   return {
     id: o.id,
     increment_id: o.increment_id,

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { HttpError, notFound, validationError } from '../http.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
+import { money } from '../../lib/money.ts';
+import { presentOrderLine } from './order-line.presenter.ts';
 import { randomToken } from '../accounts/crypto.ts';
 import type { Customer } from '../accounts/session.ts';
-import { productImageUrl } from '../products/product-images.ts';
 import { countOrders, findOrder, findOrderItems, listOrders, setPaymentToken, type OrderRow } from './order.repository.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -38,11 +38,6 @@ export function parseOrderId(raw: unknown): number {
   const id = Number(text);
   if (!/^\d{1,15}$/.test(text) || !Number.isSafeInteger(id) || id < 1) throw notFound('Order not found');
   return id;
-}
-
-/** `{ name: dollars, formated_name: "$1,234.56" }`, typed by name. */
-function money<K extends string>(name: K, cents: number) {
-  return { [name]: centsToDollars(cents), [`formated_${name}`]: formatCents(cents) } as Record<K, number> & Record<`formated_${K}`, string>;
 }
 
 function parseJson(text: string | null): unknown {
@@ -80,38 +75,6 @@ export async function customerOrders(customer: Customer, query: { page: number; 
   };
 }
 
-type ItemRow = Awaited<ReturnType<typeof findOrderItems>>[number];
-
-function lineItem(i: ItemRow) {
-  const image = i.product_id
-    ? productImageUrl(i.category_slug ?? '', i.product_style ?? '', i.metal_code ?? '14k_white_gold')
-    : i.diamond_shape
-      ? `/images/diamonds/${i.diamond_shape}.svg`
-      : null;
-  const product =
-    i.product_id || i.diamond_id
-      ? {
-          id: i.item_id,
-          name: i.product_name ?? i.name,
-          sku: i.product_sku ?? i.sku,
-          status: i.product_id ? i.product_status === 1 : i.diamond_status === 'available',
-          base_image: image ? { medium_image_url: image } : null,
-          images: image ? [{ medium_image_url: image }] : [],
-        }
-      : undefined;
-  return {
-    id: i.id,
-    name: i.name,
-    sku: i.sku,
-    byo_id: i.byo_id,
-    qty_ordered: i.qty_ordered,
-    ...money('price', i.price_cents),
-    ...money('total', i.price_cents * i.qty_ordered),
-    options: parseJson(i.options) ?? {},
-    ...(product ? { product } : {}),
-  };
-}
-
 export async function customerOrder(customer: Customer, id: number) {
   const o = await findOrder(customer.id, id);
   if (!o) throw notFound('Order not found');
@@ -119,7 +82,7 @@ export async function customerOrder(customer: Customer, id: number) {
   return {
     ...orderSummary(o),
     email: o.email,
-    items: items.map(lineItem),
+    items: items.map(presentOrderLine),
     ...money('sub_total', o.subtotal_cents),
     ...money('discount_amount', o.discount_cents),
     ...money('shipping_amount', o.shipping_cents),

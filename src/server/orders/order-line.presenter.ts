@@ -1,0 +1,49 @@
+/**
+ * An order line as the API answers it, in checkout's placed order and in the customer's order view
+ * alike: what was bought at what price, its options, and the product or stone it came from while that
+ * still exists (with whether it can still be bought, and its picture).
+ */
+import { money } from '../../lib/money.ts';
+import { productImageUrl } from '../products/product-images.ts';
+import type { findOrderItems } from './order.repository.ts';
+
+type ItemRow = Awaited<ReturnType<typeof findOrderItems>>[number];
+
+function parseOptions(text: string | null): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export function presentOrderLine(i: ItemRow) {
+  const image = i.product_id
+    ? productImageUrl(i.category_slug ?? '', i.product_style ?? '', i.metal_code ?? '14k_white_gold')
+    : i.diamond_shape
+      ? `/images/diamonds/${i.diamond_shape}.svg`
+      : null;
+  const product =
+    i.product_id || i.diamond_id
+      ? {
+          id: i.item_id,
+          name: i.product_name ?? i.name,
+          sku: i.product_sku ?? i.sku,
+          status: i.product_id ? i.product_status === 1 : i.diamond_status === 'available',
+          base_image: image ? { medium_image_url: image } : null,
+          images: image ? [{ medium_image_url: image }] : [],
+        }
+      : undefined;
+  return {
+    id: i.id,
+    name: i.name,
+    sku: i.sku,
+    byo_id: i.byo_id,
+    qty_ordered: i.qty_ordered,
+    ...money('price', i.price_cents),
+    ...money('total', i.price_cents * i.qty_ordered),
+    options: parseOptions(i.options),
+    ...(product ? { product } : {}),
+  };
+}
