@@ -22,6 +22,8 @@ const notes: string[] = [];
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless=new') });
 
+const audit = (path: string) => lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT', 'NO_LCP']);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const pad = (v: unknown, n: number) => String(v).padEnd(n);
 
@@ -34,7 +36,9 @@ try {
     const runs = [];
     let error: string | undefined;
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(server.url + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      let result = await audit(page.path);
+      // Lighthouse now and then loses the navigation of a run (NO_NAVSTART); such a run is taken again.
+      for (let retry = 0; retry < 3 && TRANSIENT.has(result!.lhr.runtimeError?.code ?? ''); retry++) result = await audit(page.path);
       // A page that answers 404 (a placeholder until its issue lands) is not scored by Lighthouse.
       if (result!.lhr.runtimeError) {
         error = result!.lhr.runtimeError.code;
