@@ -33,10 +33,8 @@ export function findCart(db: Db, owner: Owner): Promise<CartRow | undefined> {
   return Promise.resolve(undefined);
 }
 
-/** The owner's cart, created when there is none; `token` is set when a new guest cart needs its cookie. */
-export async function findOrCreateCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?: string }> {
-  const existing = await findCart(db, owner);
-  if (existing) return { cart: existing };
+/** A new cart for an owner who has none; `token` is set when a new guest cart needs its cookie. */
+async function createCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?: string }> {
   if (owner.customerId !== undefined) return { cart: await insertCart(db, newToken(), owner.customerId) };
   const token = newToken();
   return { cart: await insertCart(db, token, null), token };
@@ -95,10 +93,16 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
 export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ cart: Cart; token?: string }> {
   const { lines, records } = await planAdd(db, add);
   const { cartId, token } = await db.transaction().execute(async (trx) => {
-    const { cart, token } = await findOrCreateCart(trx, owner);
-    await touchCart(trx, cart.id);
-    await putLines(trx, cart.id, await cartLines(trx, cart.id), lines, records);
-    return { cartId: cart.id, token };
+    const existing = await findCart(trx, owner);
+    if (!existing) {
+      // A cart made by this add is new and empty: nothing to touch, no lines to read.
+      const { cart, token } = await createCart(trx, owner);
+      await putLines(trx, cart.id, [], lines, records);
+      return { cartId: cart.id, token };
+    }
+    await touchCart(trx, existing.id);
+    await putLines(trx, existing.id, await cartLines(trx, existing.id), lines, records);
+    return { cartId: existing.id, token: undefined };
   });
   return { cart: await readCart(db, cartId), token };
 }
