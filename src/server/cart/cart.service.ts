@@ -40,10 +40,12 @@ async function createCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?
   return { cart: await insertCart(db, token, null), token };
 }
 
-export async function readCart(db: Db, cartId: number | null): Promise<Cart> {
+/** The cart as the API answers it; `known` holds catalogue rows this request has just read (not read again). */
+export async function readCart(db: Db, cartId: number | null, known = new Map<number, ItemRecord>()): Promise<Cart> {
   if (cartId === null) return presentCart(null, [], new Map());
   const rows = await cartLines(db, cartId);
-  return presentCart(cartId, rows, await loadItems(db, rows.map((r) => r.item_id)));
+  const records = new Map([...known, ...(await loadItems(db, rows.map((r) => r.item_id).filter((id) => !known.has(id))))]);
+  return presentCart(cartId, rows, records);
 }
 
 export async function getCart(db: Db, owner: Owner): Promise<Cart> {
@@ -104,7 +106,7 @@ export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ c
     await putLines(trx, existing.id, await cartLines(trx, existing.id), lines, records);
     return { cartId: existing.id, token: undefined };
   });
-  return { cart: await readCart(db, cartId), token };
+  return { cart: await readCart(db, cartId, records), token };
 }
 
 /** The owner's cart, which `cartId` (from the body) must name: a client never reaches another cart. */
