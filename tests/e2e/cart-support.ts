@@ -62,4 +62,12 @@ export function setDiamondStatus(id: number, status: 'available' | 'sold' | 'res
 /** The cart link the shopper sees (headers may carry one for mobile and one for desktop). */
 export const cartLink = (page: Page) => page.locator('[data-cart-link]:visible').first();
 export const popup = (page: Page) => page.locator('#cart-popup');
-export const openCartPopup = (page: Page) => page.evaluate(() => window.dispatchEvent(new CustomEvent('open-cart-popup')));
+/**
+ * Fires `open-cart-popup` and waits for the cart read the popup makes on it: a test that then changes the
+ * cart behind the page's back must not race that read (its answer would arrive after the change).
+ */
+export async function openCartPopup(page: Page) {
+  const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/checkout/cart' && r.request().method() === 'GET');
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('open-cart-popup')));
+  await read;
+}
