@@ -24,10 +24,13 @@ test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and ou
   await expect(box.locator('[data-cart-popup-total]')).toHaveText(cart.formated_grand_total);
   await expect(box.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
   await expect(box.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+  // Measured once the 250 ms fade-in has ended; sizes to the hundredth of a pixel (layout is subpixel).
+  await expect(popup(page)).toHaveCSS('opacity', '1');
+  await expect(popup(page)).toHaveCSS('transform', 'matrix(1, 0, 0, 1, 0, 0)');
   const size = await box.boundingBox();
-  expect(size!.width).toBe(350);
-  expect(size!.height).toBeGreaterThanOrEqual(475);
-  expect((await box.locator('[data-cart-popup-list]').boundingBox())!.height).toBe(325);
+  expect(size!.width).toBeCloseTo(350, 1);
+  expect(size!.height).toBeGreaterThanOrEqual(474.99);
+  expect((await box.locator('[data-cart-popup-list]').boundingBox())!.height).toBeCloseTo(325, 1);
   await expect(cartLink(page)).toHaveAttribute('aria-expanded', 'true');
 
   // Moving from the link into the popup keeps it open (past the grace period).
@@ -69,8 +72,9 @@ test('opens on a tap of the cart icon on a phone, and closes on a tap elsewhere'
   await cartLink(page).tap();
   await expect(popup(page).locator('section')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/');
+  await expect(popup(page)).toHaveCSS('opacity', '1');
   const box = (await popup(page).locator('section').boundingBox())!;
-  expect(box.width).toBe(350);
+  expect(box.width).toBeCloseTo(350, 1);
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await page.touchscreen.tap(20, 780);
