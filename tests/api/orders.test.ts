@@ -64,6 +64,16 @@ describe.each(databases)('orders on $kind', ({ url, databaseUrl }) => {
     expect((await db.selectFrom('orders').select('payment_token').where('id', '=', theirs.id).executeTakeFirstOrThrow()).payment_token).toBeNull();
   });
 
+  it('answers 404, not a database error, for an id beyond the 32-bit ids the database holds', async () => {
+    const c = await seedCustomer(databaseUrl);
+    for (const id of [2147483648, '9999999999', 999999999999999]) {
+      const link = await call(url, 'POST', '/api/orders/createOrderPaymentLink', { id }, c.auth);
+      expect(link.status, String(id)).toBe(404);
+      expect(link.body.message).toBe('Order not found');
+      expect((await call(url, 'GET', `/api/order/${id}`, undefined, c.auth)).status, String(id)).toBe(404);
+    }
+  });
+
   it('creates one payment link for an unpaid order, and refuses a paid one', async () => {
     const c = await seedCustomer(databaseUrl);
     const unpaid = await seedOrder(databaseUrl, c.id, { status: 'pending_payment' });

@@ -3,18 +3,19 @@
  * (types). Field names are the spec's. Values are coerced where an HTML form sends text ("12", "true"),
  * because the add-to-cart form works before JavaScript loads.
  */
+import { MAX_ID } from '../../lib/ids.ts';
 import { z } from 'zod';
 
 /** Form fields arrive as '' when left empty: read that as "not given". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+export const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(MAX_ID, 'is not a known id').optional());
 export const optionalText = z.preprocess(blankToUndefined, z.string().trim().max(40).optional());
 export const flag = z.preprocess(
   (v) => (typeof v === 'string' ? ['true', '1', 'on', 'yes'].includes(v.toLowerCase()) : blankToUndefined(v)),
   z.boolean().default(false),
 );
-const id = z.coerce.number({ error: 'must be a product or diamond id' }).int('must be a whole number').positive('must be a positive id');
+const id = z.coerce.number({ error: 'must be a product or diamond id' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id');
 
 /** Spec section 9: at most two ids (a setting and a diamond), quantity always 1. */
 export const MAX_IDS = 2;
@@ -45,7 +46,7 @@ export const cartAddSchema = z
 export type CartAddPayload = z.input<typeof cartAddSchema>;
 export type CartAdd = z.output<typeof cartAddSchema>;
 
-const cartId = z.coerce.number({ error: 'must be your cart id' }).int().positive('must be your cart id');
+const cartId = z.coerce.number({ error: 'must be your cart id' }).int().positive('must be your cart id').max(MAX_ID, 'is not a known id');
 
 /** PUT /api/checkout/cart/update: `{ data: { items: [{ id, quantity }] } }`, id being the cart line's id. */
 export const cartUpdateSchema = z.object({
@@ -53,7 +54,7 @@ export const cartUpdateSchema = z.object({
     items: z
       .array(
         z.object({
-          id: z.coerce.number().int().positive('must be a cart line id'),
+          id: z.coerce.number().int().positive('must be a cart line id').max(MAX_ID, 'is not a known id'),
           quantity: z.coerce
             .number()
             .int('must be a whole number')

@@ -3,6 +3,7 @@
  * server (validation) and the checkout islands (types). The shape is checked here; what depends on the
  * country (states, postcodes, phone numbers) is checked on the server against the datasets.
  */
+import { MAX_ID } from '../../lib/ids.ts';
 import { z } from 'zod';
 import type { Cart } from '../cart/cart.schema.ts';
 
@@ -84,8 +85,8 @@ export const storeCreditSchema = z.object({
 export const saveOrderSchema = z.object({ paymentData: z.unknown().optional() });
 
 export const updateOrderSchema = z.object({
-  cart_id: z.coerce.number().int().positive().nullish(),
-  orderId: z.coerce.number({ error: 'Give the order id' }).int('Give the order id').positive('Give the order id'),
+  cart_id: z.coerce.number().int().positive().max(MAX_ID, 'is not a known id').nullish(),
+  orderId: z.coerce.number({ error: 'Give the order id' }).int('Give the order id').positive('Give the order id').max(MAX_ID, 'is not a known id'),
   orderToken: z.string({ error: 'Give the order token' }).trim().min(10, 'Give the order token').max(200),
   paymentData: z.object({ session: z.string().max(200).optional() }).loose().nullish(),
   paymentMethod: z.literal('card', { error: 'Orders are paid later by card' }).default('card'),

@@ -1,4 +1,5 @@
 /** The wishlist's wire contract (spec sections 3 and 7), shared by the server and the browser. */
+import { MAX_ID } from '../../lib/ids.ts';
 import { z } from 'zod';
 import { flag, optionalId, optionalText, type Cart, type LineProduct } from '../cart/cart.schema.ts';
 
@@ -22,7 +23,7 @@ export type WishlistAddPayload = z.input<typeof wishlistAddSchema>;
 /** POST /api/wishlist/add-byo: ids (diamond id, product id), is_byo, quantity always 1. */
 export const wishlistAddByoSchema = z.object({
   ids: z
-    .array(z.coerce.number({ error: 'must be a product or diamond id' }).int().positive(), { error: 'must be a diamond id and a setting id' })
+    .array(z.coerce.number({ error: 'must be a product or diamond id' }).int().positive().max(MAX_ID, 'is not a known id'), { error: 'must be a diamond id and a setting id' })
     .length(2, 'must be a diamond id and a setting id'),
   is_byo: flag.refine((v) => v, 'must be true'),
   quantity: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().refine((n) => n === 1, 'must be 1')),
@@ -35,7 +36,7 @@ export type WishlistAddByoPayload = z.input<typeof wishlistAddByoSchema>;
 
 /** DELETE /api/wishlist/clear: `{ ids }` (entry ids); without ids, everything goes. */
 export const wishlistClearSchema = z.object({
-  ids: z.array(z.coerce.number().int().positive('must be wishlist entry ids')).max(500).optional(),
+  ids: z.array(z.coerce.number().int().positive('must be wishlist entry ids').max(MAX_ID, 'is not a known id')).max(500).optional(),
 });
 
 /** POST /api/wishlist/move-byo-to-cart: `{ byoID }`. */

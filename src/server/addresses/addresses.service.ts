@@ -3,6 +3,7 @@
  * remaining one, so a customer with addresses always has exactly one default. An id that is not the
  * caller's answers 404, exactly like one that does not exist.
  */
+import { MAX_ID } from '../../lib/ids.ts';
 import { HttpError, notFound } from '../http.ts';
 import type { Customer } from '../accounts/session.ts';
 import type { AddressInput } from '../../features/account/address.schema.ts';
@@ -44,7 +45,7 @@ export type AddressJson = ReturnType<typeof addressJson>;
 /** Path ids are positive integers; anything else cannot be the caller's address. */
 export function parseId(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound('Address not found');
+  if (!raw || !/^\d{1,10}$/.test(raw) || id < 1 || id > MAX_ID) throw notFound('Address not found');
   return id;
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { HttpError, notFound, validationError } from '../http.ts';
 import { money } from '../../lib/money.ts';
+import { MAX_ID } from '../../lib/ids.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
 import { randomToken } from '../accounts/crypto.ts';
 import type { Customer } from '../accounts/session.ts';
@@ -36,7 +37,8 @@ export function parsePageQuery(params: URLSearchParams): { page: number; limit: 
 export function parseOrderId(raw: unknown): number {
   const text = String(raw ?? '');
   const id = Number(text);
-  if (!/^\d{1,15}$/.test(text) || !Number.isSafeInteger(id) || id < 1) throw notFound('Order not found');
+  // Ids are 32-bit integers in the database: a larger one names no order (and PostgreSQL would refuse it).
+  if (!/^\d{1,10}$/.test(text) || id < 1 || id > MAX_ID) throw notFound('Order not found');
   return id;
 }
 

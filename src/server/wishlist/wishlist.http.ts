@@ -1,4 +1,5 @@
 /** The wishlist endpoints' shared steps: who is asking, the id in the path, and the answers. */
+import { MAX_ID } from '../../lib/ids.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import type { MoveToCartAnswer, WishlistChange } from '../../features/wishlist/wishlist.schema.ts';
@@ -13,7 +14,7 @@ export async function wishlistRequest(context: APIContext): Promise<{ db: Db; ow
   return { db: await getDb(), owner: ownerFrom(context, WISHLIST_COOKIE), cartOwner: ownerFrom(context, CART_COOKIE) };
 }
 
-const pathId = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id') });
+const pathId = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id') });
 
 export function idParam(context: APIContext): number {
   const parsed = pathId.safeParse(context.params);
