@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiate } from './encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -22,13 +23,6 @@ interface Entry {
 }
 
 const cache = new Map<string, Entry | null>();
-
-function preferred(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = String(acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
-}
 
 function load(clientDir: string, name: string, encoding: 'br' | 'gzip'): Entry | null {
   const key = `${encoding}:${name}`;
@@ -54,8 +48,8 @@ export function serveCachedAsset(clientDir: string, req: IncomingMessage, res: S
   const pathname = (req.url ?? '').split('?')[0]!;
   const match = /^\/_astro\/([A-Za-z0-9._-]+)$/.exec(pathname);
   const type = match ? TYPES[path.extname(match[1]!)] : undefined;
-  const encoding = preferred(req.headers['accept-encoding']);
-  if (!match || !type || !encoding) return false;
+  const encoding = negotiate(req.headers['accept-encoding']);
+  if (!match || !type || encoding === 'identity') return false;
   const entry = load(clientDir, match[1]!, encoding);
   if (!entry) return false;
   res.setHeader('content-type', type);

@@ -67,7 +67,9 @@ export async function sharedPage(context: APIContext, next: MiddlewareNext): Pro
   const { request, url } = context;
   if (request.method !== 'GET' || request.headers.has('authorization')) return next();
   const key = pageKey(isHttps(url, null), request.headers.get('host') ?? url.host, url.pathname + url.search);
-  const hit = await freshPage(key);
+  // One read of the change log: whether a held page is current, and what a new render is made from.
+  const generation = await store.generation!();
+  const hit = freshPage(key, generation);
   if (hit) return answer(hit, request, true);
 
   const pending = rendering.get(key);
@@ -76,7 +78,6 @@ export async function sharedPage(context: APIContext, next: MiddlewareNext): Pro
     if (entry) return answer(entry, request, true);
     return next();
   }
-  const generation = await store.generation!();
   let settle!: (entry: SharedPage | undefined) => void;
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
   try {

@@ -6,6 +6,7 @@
  * answer a hit before the request reaches Astro at all.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiate } from './encoding.ts';
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -38,26 +39,12 @@ export const pageKey = (https: boolean, host: string | null | undefined, pathAnd
 /** Paths never shared: the shop API (carts, accounts), hashed assets and drawings (served their own way). */
 export const isShareablePath = (path: string) => !/^\/(api|_astro|images)\//.test(path);
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** br before gzip, as browsers send both; `q=0` refuses a coding. */
-export function negotiate(accept: string | null | undefined): Encoding {
-  const offered = new Map<string, number>();
-  for (const part of (accept ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name) offered.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity';
-}
-
-/** The entry for this key if it is still good: unexpired, and no diamond changed since it was made. */
-export async function freshPage(key: string): Promise<SharedPage | undefined> {
+/** The entry for this key if it is still good: unexpired, and made at this generation of the diamonds. */
+export function freshPage(key: string, generation: number): SharedPage | undefined {
   const entry = store.entries.get(key);
-  if (!entry || !store.generation) return undefined;
-  if (entry.expires > Date.now() && entry.generation === (await store.generation())) return entry;
-  if (store.entries.get(key) === entry) forgetPage(key, entry);
+  if (!entry) return undefined;
+  if (entry.expires > Date.now() && entry.generation === generation) return entry;
+  forgetPage(key, entry);
   return undefined;
 }
 
@@ -98,7 +85,10 @@ export function pageAnswer(entry: SharedPage, acceptEncoding: string | null | un
  */
 export async function serveSharedPage(req: IncomingMessage, res: ServerResponse, https: boolean): Promise<boolean> {
   if (req.method !== 'GET' || req.headers.authorization || !req.url || !isShareablePath(req.url)) return false;
-  const entry = await freshPage(pageKey(https, req.headers.host, req.url));
+  const key = pageKey(https, req.headers.host, req.url);
+  // Nothing held for it: no need to read the change log.
+  if (!store.entries.has(key) || !store.generation) return false;
+  const entry = freshPage(key, await store.generation());
   if (!entry) return false;
   const { headers, body } = pageAnswer(entry, req.headers['accept-encoding'], true);
   for (const [name, value] of headers) res.setHeader(name, value);
