@@ -30,6 +30,7 @@ export async function build() {
     root,
     configFile: false,
     logLevel: 'warn',
+    resolve: { tsconfigPaths: true },
     build: {
       ssr: 'src/server/cli.ts',
       outDir: 'dist/cli',
@@ -43,6 +44,7 @@ export async function build() {
     root,
     configFile: false,
     logLevel: 'warn',
+    resolve: { tsconfigPaths: true },
     build: {
       ssr: 'src/server/serve.ts',
       outDir: 'dist/server',

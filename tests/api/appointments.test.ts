@@ -8,7 +8,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import { call, databases } from '../support/api.ts';
 import { callFrom, closeTestDbs, freshAddress, seedCustomer, testDb, uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
-import { WEEKDAYS } from '../../src/features/appointments/appointments-config.schema.ts';
+import { WEEKDAYS } from '~/features/appointments/appointments-config.schema.ts';
 import { beyondHorizon, booking, closedDays, icsLines, openDay, showroom, showroomTime, slotStarts } from '../support/appointments.ts';
 
 afterAll(closeTestDbs);

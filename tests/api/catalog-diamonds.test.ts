@@ -9,12 +9,12 @@ import { call } from '../support/api.ts';
 import { DB_KINDS } from '../support/databases.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { canShare, execSql } from '../support/sql.ts';
-import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
-import { createRng } from '../../src/server/db/seed/random.ts';
-import { SEED } from '../../src/server/db/seed/seed.ts';
-import { PRODUCTS } from '../../src/server/db/seed/catalog.ts';
-import { CLARITIES, COLORS, CUTS } from '../../src/features/diamonds/grades.ts';
-import { FACET_KEYS, LIST_FILTERS, LIST_FILTER_KEYS, RANGE_FILTER_KEYS, type Diamond, type DiamondFilters } from '../../src/features/diamonds/diamond-query.ts';
+import { generateDiamond } from '~/server/db/seed/diamonds.ts';
+import { createRng } from '~/server/db/seed/random.ts';
+import { SEED } from '~/server/db/seed/seed.ts';
+import { PRODUCTS } from '~/server/db/seed/catalog.ts';
+import { CLARITIES, COLORS, CUTS } from '~/features/diamonds/grades.ts';
+import { FACET_KEYS, LIST_FILTERS, LIST_FILTER_KEYS, RANGE_FILTER_KEYS, type Diamond, type DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 
 const SEEDED = 3000;
 const seeded = (() => {

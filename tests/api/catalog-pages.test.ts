@@ -1,7 +1,7 @@
 /** Catalogue pages as served HTML, on SQLite and PostgreSQL: status codes, head content, structured data. */
 import { describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
-import { PRODUCTS } from '../../src/server/db/seed/catalog.ts';
+import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 
 const firstDiamond = PRODUCTS.length + 1;
 const setting = PRODUCTS.findIndex((p) => p.accepts) + 1;

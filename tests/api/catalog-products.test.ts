@@ -1,8 +1,8 @@
 /** The product catalogue as an API client sees it, on SQLite and PostgreSQL. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
-import { PRODUCTS } from '../../src/server/db/seed/catalog.ts';
-import type { Product } from '../../src/features/catalog/product.ts';
+import { PRODUCTS } from '~/server/db/seed/catalog.ts';
+import type { Product } from '~/features/catalog/product.ts';
 
 const list = (query: Record<string, unknown> = {}) =>
   `/catalog/products?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]))}`;

@@ -7,7 +7,7 @@
  * outlive a killed one); when TEST_DATABASE_URL is set but unreachable, startServer fails the test.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Connection, type Db } from '../../src/server/db/database.ts';
+import { openDatabase, type Connection, type Db } from '~/server/db/database.ts';
 import { band, guestEmail, readyCart, saveOrder } from '../support/checkout.ts';
 import { seededDiamonds } from '../support/catalog-fixtures.ts';
 import { Shopper } from '../support/shopper.ts';

@@ -8,7 +8,7 @@ import { databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
 import { band, guestEmail, NEW_YORK, readyCart, saveOrder, signedIn, stonePicker } from '../support/checkout.ts';
 import { Shopper } from '../support/shopper.ts';
-import { placeCart } from '../../src/server/checkout/place-order.ts';
+import { placeCart } from '~/server/checkout/place-order.ts';
 
 const stone = stonePicker(0);
 const RACERS = 50;

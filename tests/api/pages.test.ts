@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
-import raw from '../../src/content/shop.json';
+import raw from '~/content/shop.json';
 
 const get = async (base: string, path: string) => {
   const res = await fetch(base + path);

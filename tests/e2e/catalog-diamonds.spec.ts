@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
-import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
-import { createRng } from '../../src/server/db/seed/random.ts';
-import { SEED } from '../../src/server/db/seed/seed.ts';
-import { PRODUCTS } from '../../src/server/db/seed/catalog.ts';
+import { generateDiamond } from '~/server/db/seed/diamonds.ts';
+import { createRng } from '~/server/db/seed/random.ts';
+import { SEED } from '~/server/db/seed/seed.ts';
+import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 
 // The e2e server is seeded with the deterministic demo data (3000 stones): the same stones every run.
 const stones = (() => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
-import { PRODUCTS } from '../../src/server/db/seed/catalog.ts';
+import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 
 const idOf = (name: string) => PRODUCTS.findIndex((p) => p.name === name) + 1;
 const halo = idOf('Pavé Halo Setting');

@@ -5,8 +5,8 @@
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Connection } from '../../src/server/db/database.ts';
-import { hashPassword, sha256 } from '../../src/server/accounts/crypto.ts';
+import { openDatabase, type Connection } from '~/server/db/database.ts';
+import { hashPassword, sha256 } from '~/server/accounts/crypto.ts';
 import type { Answer } from './api.ts';
 
 /** Like call(), but the connection comes from `localAddress` (any 127.x.y.z works on Linux loopback). */

@@ -4,9 +4,9 @@
  * date that a change of opening hours, a holiday or the calendar would make closed.
  */
 import { Temporal } from '@js-temporal/polyfill';
-import raw from '../../src/content/shop.json';
-import { appointmentsConfigSchema, WEEKDAYS } from '../../src/features/appointments/appointments-config.schema.ts';
-import { dayState, lastBookableDay, openDays, slotsOfDay, todayIn } from '../../src/server/appointments/schedule.ts';
+import raw from '~/content/shop.json';
+import { appointmentsConfigSchema, WEEKDAYS } from '~/features/appointments/appointments-config.schema.ts';
+import { dayState, lastBookableDay, openDays, slotsOfDay, todayIn } from '~/server/appointments/schedule.ts';
 
 export const showroom = appointmentsConfigSchema.parse(raw.appointments);
 

@@ -3,10 +3,10 @@
  * their variants (ids, metals, prices), and every diamond's id, status and price. Tests use it to pick an
  * available stone, a sold one, a setting, a product with several variants...
  */
-import { METALS, PRODUCTS } from '../../src/server/db/seed/catalog.ts';
-import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
-import { createRng } from '../../src/server/db/seed/random.ts';
-import { SEED } from '../../src/server/db/seed/seed.ts';
+import { METALS, PRODUCTS } from '~/server/db/seed/catalog.ts';
+import { generateDiamond } from '~/server/db/seed/diamonds.ts';
+import { createRng } from '~/server/db/seed/random.ts';
+import { SEED } from '~/server/db/seed/seed.ts';
 
 export interface FixtureVariant {
   id: number;

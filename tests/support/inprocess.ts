@@ -1,8 +1,8 @@
 /** Databases opened in the test process (SQLite in memory and PGlite), migrated and seeded, for service tests. */
 import { afterAll } from 'vitest';
-import { openDatabase, type Connection, type Db } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { seed } from '../../src/server/db/seed/seed.ts';
+import { openDatabase, type Connection, type Db } from '~/server/db/database.ts';
+import { migrateToLatest } from '~/server/db/migrate.ts';
+import { seed } from '~/server/db/seed/seed.ts';
 
 export const DIAMONDS = 300;
 

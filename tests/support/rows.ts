@@ -3,7 +3,7 @@
  * server process and cannot be opened a second time, so there `rows` answers undefined and tests rely on
  * what the API answers; SQLite files and PostgreSQL servers (CI's TEST_DATABASE_URL) are read directly.
  */
-import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { openDatabase, type Db } from '~/server/db/database.ts';
 
 export async function rows<T>(databaseUrl: string, read: (db: Db) => Promise<T>): Promise<T | undefined> {
   if (databaseUrl.startsWith('pglite:')) return undefined;

@@ -3,7 +3,7 @@
  * back, so that each test is a separate shopper (guest cart and wishlist cookies).
  */
 import type { Answer } from './api.ts';
-import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { openDatabase, type Db } from '~/server/db/database.ts';
 
 export class Shopper {
   readonly cookies = new Map<string, string>();

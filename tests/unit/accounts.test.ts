@@ -1,8 +1,8 @@
 /** Account rules that need no server: password hashing parameters, safe redirects, the shared schemas. */
 import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../src/server/accounts/crypto.ts';
-import { safeRedirect } from '../../src/server/accounts/auth.ts';
-import { profileSchema, registerSchema, verifyAccountSchema } from '../../src/features/account/account.schema.ts';
+import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '~/server/accounts/crypto.ts';
+import { safeRedirect } from '~/server/accounts/auth.ts';
+import { profileSchema, registerSchema, verifyAccountSchema } from '~/features/account/account.schema.ts';
 
 // Each scrypt hash at OWASP's cost takes about half a second here, more on a busy machine.
 describe('passwords', { timeout: 30_000 }, () => {

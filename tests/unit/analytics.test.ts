@@ -1,7 +1,7 @@
 /** The browser's analytics queue and the collector's payload rules. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalyticsQueue, pageEvent, referrerOf, whenPluginsReady, type SendResult } from '../../src/features/analytics/analytics.ts';
-import { collectSchema, type PageEvent } from '../../src/features/analytics/analytics.schema.ts';
+import { AnalyticsQueue, pageEvent, referrerOf, whenPluginsReady, type SendResult } from '~/features/analytics/analytics.ts';
+import { collectSchema, type PageEvent } from '~/features/analytics/analytics.schema.ts';
 
 const event = (n: number): PageEvent => ({ payload: JSON.stringify({ n }), type: 'page', user_id: null });
 

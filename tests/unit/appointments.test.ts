@@ -1,10 +1,10 @@
 /** The schedule (wall-clock hours to UTC across daylight-saving changes), the .ics text and attached links. */
 import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
-import { checkStart, calendarMonths, slotsOfDay } from '../../src/server/appointments/schedule.ts';
-import { buildIcs } from '../../src/server/appointments/ics.ts';
-import { isSameSitePath } from '../../src/features/appointments/appointments.schema.ts';
-import { appointmentsConfigSchema } from '../../src/features/appointments/appointments-config.schema.ts';
+import { checkStart, calendarMonths, slotsOfDay } from '~/server/appointments/schedule.ts';
+import { buildIcs } from '~/server/appointments/ics.ts';
+import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
+import { appointmentsConfigSchema } from '~/features/appointments/appointments-config.schema.ts';
 import { showroom } from '../support/appointments.ts';
 
 const config = { ...showroom, closed_dates: [], closed_weekdays: [], booking_horizon_days: 366, min_notice_minutes: 0 };

@@ -1,9 +1,9 @@
 /** The cart's rules and the guest-to-customer merge, in-process on SQLite and PostgreSQL (PGlite). */
 import { describe, expect, it } from 'vitest';
-import type { CartAdd } from '../../src/features/cart/cart.schema.ts';
-import { addToCart, getCart, removeItem, updateQuantities } from '../../src/server/cart/cart.service.ts';
-import { mergeGuestCart } from '../../src/server/cart/cart.merge.ts';
-import { HttpError } from '../../src/server/http.ts';
+import type { CartAdd } from '~/features/cart/cart.schema.ts';
+import { addToCart, getCart, removeItem, updateQuantities } from '~/server/cart/cart.service.ts';
+import { mergeGuestCart } from '~/server/cart/cart.merge.ts';
+import { HttpError } from '~/server/http.ts';
 import { plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { DIAMONDS, newCustomer, seededConnections } from '../support/inprocess.ts';
 

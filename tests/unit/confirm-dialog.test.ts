@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import ConfirmDialog from '../../src/components/ui/ConfirmDialog.tsx';
+import ConfirmDialog from '~/components/ui/ConfirmDialog.tsx';
 
 describe('ConfirmDialog', () => {
   it('is a 400px dialog with its title, content and actions', () => {

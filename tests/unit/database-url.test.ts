@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUrlError, parseDatabaseUrl, redact } from '../../src/server/db/url.ts';
+import { DatabaseUrlError, parseDatabaseUrl, redact } from '~/server/db/url.ts';
 
 describe('DATABASE_URL', () => {
   it('reads a plain path, sqlite: and file: as SQLite', () => {

@@ -1,8 +1,8 @@
 /** Migrations and the seed on both dialects, in-process: the same rows with the same JavaScript types. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Connection } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { isEmpty, seed } from '../../src/server/db/seed/seed.ts';
+import { openDatabase, type Connection } from '~/server/db/database.ts';
+import { migrateToLatest } from '~/server/db/migrate.ts';
+import { isEmpty, seed } from '~/server/db/seed/seed.ts';
 
 const connections: Connection[] = [];
 afterAll(async () => {

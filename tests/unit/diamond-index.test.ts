@@ -4,12 +4,12 @@
  * price change.
  */
 import { describe, expect, it } from 'vitest';
-import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
-import { createRng } from '../../src/server/db/seed/random.ts';
-import { DiamondIndex, type IndexRow } from '../../src/server/diamonds/diamond-index.ts';
-import { toIndexQuery } from '../../src/server/diamonds/diamonds.service.ts';
-import { DIAMOND_SORTS, FACET_KEYS, LIST_FILTERS, LIST_FILTER_KEYS, RANGE_FILTER_KEYS, type DiamondFilters, type DiamondQuery } from '../../src/features/diamonds/diamond-query.ts';
-import { CLARITIES, COLORS, CUTS } from '../../src/features/diamonds/grades.ts';
+import { generateDiamond } from '~/server/db/seed/diamonds.ts';
+import { createRng } from '~/server/db/seed/random.ts';
+import { DiamondIndex, type IndexRow } from '~/server/diamonds/diamond-index.ts';
+import { toIndexQuery } from '~/server/diamonds/diamonds.service.ts';
+import { DIAMOND_SORTS, FACET_KEYS, LIST_FILTERS, LIST_FILTER_KEYS, RANGE_FILTER_KEYS, type DiamondFilters, type DiamondQuery } from '~/features/diamonds/diamond-query.ts';
+import { CLARITIES, COLORS, CUTS } from '~/features/diamonds/grades.ts';
 
 const rng = createRng(7);
 const stones: IndexRow[] = Array.from({ length: 3000 }, (_, i) => {

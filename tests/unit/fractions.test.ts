@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caratFraction, caratLabel } from '../../src/lib/fractions.ts';
+import { caratFraction, caratLabel } from '~/lib/fractions.ts';
 
 describe('carat weights as fractions', () => {
   it.each([

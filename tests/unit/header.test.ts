@@ -1,11 +1,11 @@
 /** Header rules: badges, search, hrefs under the base URL, swatches, paddings, query order. */
 import { describe, expect, it } from 'vitest';
-import raw from '../../src/content/shop.json';
-import { badgeLabel, badgeText } from '../../src/features/header/badge.ts';
-import { canSearch } from '../../src/features/header/search.ts';
-import { columnsOf, headerOffsets, rootsOf, swatchOf, telHref, wishlistEnabled, withBase } from '../../src/features/shop/navigation.ts';
-import { parseShopConfig } from '../../src/server/shop/shop-config.parse.ts';
-import { hrefWithQuery, orderQuery } from '../../src/lib/query.ts';
+import raw from '~/content/shop.json';
+import { badgeLabel, badgeText } from '~/features/header/badge.ts';
+import { canSearch } from '~/features/header/search.ts';
+import { columnsOf, headerOffsets, rootsOf, swatchOf, telHref, wishlistEnabled, withBase } from '~/features/shop/navigation.ts';
+import { parseShopConfig } from '~/server/shop/shop-config.parse.ts';
+import { hrefWithQuery, orderQuery } from '~/lib/query.ts';
 
 const config = parseShopConfig(raw);
 

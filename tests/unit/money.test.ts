@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, formatCents } from '../../src/lib/money.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
 
 describe('money', () => {
   it('formats integer cents as USD in en-US', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeEmail, subscribeSchema } from '../../src/features/newsletter/newsletter.schema.ts';
-import { newsletterOutcomeMessage } from '../../src/features/newsletter/newsletter.outcome.ts';
+import { looksLikeEmail, subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
+import { newsletterOutcomeMessage } from '~/features/newsletter/newsletter.outcome.ts';
 
 describe('newsletter e-mail', () => {
   it('is rejected in the browser when empty, blank or without @', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
-import { createRng } from '../../src/server/db/seed/random.ts';
-import { PRODUCTS, CATEGORIES } from '../../src/server/db/seed/catalog.ts';
-import { SHAPES, COLORS, CLARITIES, LABS } from '../../src/features/diamonds/grades.ts';
+import { generateDiamond } from '~/server/db/seed/diamonds.ts';
+import { createRng } from '~/server/db/seed/random.ts';
+import { PRODUCTS, CATEGORIES } from '~/server/db/seed/catalog.ts';
+import { SHAPES, COLORS, CLARITIES, LABS } from '~/features/diamonds/grades.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const inventory = (n: number, seed = 42) => {

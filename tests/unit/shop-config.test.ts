@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import raw from '../../src/content/shop.json';
-import { parseShopConfig, ShopConfigError } from '../../src/server/shop/shop-config.parse.ts';
-import { assertShopFiles, checkPagesAgainstConfig, readShopConfigFile } from '../../src/server/shop/shop-config-file.ts';
-import { themeCss } from '../../src/server/shop/theme.ts';
+import raw from '~/content/shop.json';
+import { parseShopConfig, ShopConfigError } from '~/server/shop/shop-config.parse.ts';
+import { assertShopFiles, checkPagesAgainstConfig, readShopConfigFile } from '~/server/shop/shop-config-file.ts';
+import { themeCss } from '~/server/shop/theme.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const clone = () => structuredClone(raw) as any;

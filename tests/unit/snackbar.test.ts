@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snackbarFor } from '../../src/features/snackbar/snackbar.ts';
+import { snackbarFor } from '~/features/snackbar/snackbar.ts';
 
 describe('snackbar messages', () => {
   it('shows the message with its severity for 5000 ms by default', () => {

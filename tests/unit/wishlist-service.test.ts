@@ -1,10 +1,10 @@
 /** The wishlist's rules, moving to the cart and the guest-to-customer merge, in-process on SQLite and PGlite. */
 import { describe, expect, it } from 'vitest';
-import { getCart } from '../../src/server/cart/cart.service.ts';
-import { HttpError } from '../../src/server/http.ts';
-import { mergeGuestWishlist } from '../../src/server/wishlist/wishlist.merge.ts';
-import { moveAllToCart, moveEntryToCart } from '../../src/server/wishlist/wishlist.move.ts';
-import { addPairToWishlist, addToWishlist, countWishlist, listWishlist, removeEntries } from '../../src/server/wishlist/wishlist.service.ts';
+import { getCart } from '~/server/cart/cart.service.ts';
+import { HttpError } from '~/server/http.ts';
+import { mergeGuestWishlist } from '~/server/wishlist/wishlist.merge.ts';
+import { moveAllToCart, moveEntryToCart } from '~/server/wishlist/wishlist.move.ts';
+import { addPairToWishlist, addToWishlist, countWishlist, listWishlist, removeEntries } from '~/server/wishlist/wishlist.service.ts';
 import { plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { DIAMONDS, newCustomer, seededConnections } from '../support/inprocess.ts';
 

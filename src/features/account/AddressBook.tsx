@@ -6,7 +6,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { accountApi, type AddressData } from './account.api.ts';
 import { COUNTRIES } from './address.schema.ts';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '~/lib/http.ts';
 import AddressForm from './AddressForm.tsx';
 import type { ServerOutcome } from './form.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { registerSchema, PASSWORD_MIN } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '~/lib/http.ts';
 import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'password', 'password_confirmation'];

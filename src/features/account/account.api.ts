@@ -1,5 +1,5 @@
 /** The account calls as the islands make them (ky, same-origin, the session cookie rides along). */
-import { api } from '../../lib/http.ts';
+import { api } from '~/lib/http.ts';
 import type { AddressInput } from './address.schema.ts';
 
 export interface Message {

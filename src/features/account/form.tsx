@@ -5,7 +5,7 @@
  */
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '~/lib/http.ts';
 
 export interface ServerOutcome {
   errors?: Record<string, string[]>;

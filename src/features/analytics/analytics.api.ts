@@ -1,5 +1,5 @@
 /** Sends one analytics event through the shop's ky client, and says whether to keep it for a retry. */
-import { api, ApiError } from '../../lib/http.ts';
+import { api, ApiError } from '~/lib/http.ts';
 import type { PageEvent } from './analytics.schema.ts';
 import type { SendResult } from './analytics.ts';
 

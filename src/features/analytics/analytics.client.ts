@@ -4,7 +4,7 @@
  * with the page) or after 10000 ms, tracks offline and online, and hands what is left to sendBeacon when
  * the page goes away.
  */
-import { getShopConfig } from '../shop/shop-config.client.ts';
+import { getShopConfig } from '~/features/shop/shop-config.client.ts';
 import { AnalyticsQueue, pageEvent, whenPluginsReady } from './analytics.ts';
 
 const COLLECT_URL = '/api/analytics/collect';

@@ -5,8 +5,8 @@
  * the browser's zone once hydrated.
  */
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '../../lib/http.ts';
-import { Field, FormMessage, SubmitButton, inputClass, useAccountForm, type ServerOutcome } from '../account/form.tsx';
+import { ApiError } from '~/lib/http.ts';
+import { Field, FormMessage, SubmitButton, inputClass, useAccountForm, type ServerOutcome } from '~/features/account/form.tsx';
 import { appointmentsApi } from './appointments.api.ts';
 import { bookingSchema, type AppointmentData, type BookingCalendar, type DaySlots } from './appointments.schema.ts';
 import { browserTimeZone, KIND_LABELS, zoneName } from './appointments.ts';

@@ -3,7 +3,7 @@
  * posts to /api/appointments/cancel, plain before JavaScript, JSON after.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '~/lib/http.ts';
 import { appointmentsApi } from './appointments.api.ts';
 import type { AppointmentData } from './appointments.schema.ts';
 import { browserTimeZone, formatDateTime, KIND_LABELS } from './appointments.ts';

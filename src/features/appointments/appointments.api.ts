@@ -1,5 +1,5 @@
 /** The appointment calls as the booking island makes them. */
-import { api } from '../../lib/http.ts';
+import { api } from '~/lib/http.ts';
 import type { AppointmentData, BookingInput, DaySlots } from './appointments.schema.ts';
 
 export const appointmentsApi = {

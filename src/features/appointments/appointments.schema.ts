@@ -3,7 +3,7 @@
  * island (the same messages before anything is sent).
  */
 import { z } from 'zod';
-import { emailField } from '../account/account.schema.ts';
+import { emailField } from '~/features/account/account.schema.ts';
 import { APPOINTMENT_KINDS } from './appointments-config.schema.ts';
 
 export const kindField = z.enum(APPOINTMENT_KINDS, { error: 'Choose a showroom visit or a video call' });

@@ -5,8 +5,8 @@
  * refused, opens the cart popup after an add, and keeps the chosen size in the URL and the stored build.
  */
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/http.ts';
-import { notify, openCartPopup } from '../cart/notify.ts';
+import { ApiError } from '~/lib/http.ts';
+import { notify, openCartPopup } from '~/features/cart/notify.ts';
 import { addBuildToCart, addBuildToWishlist, type ByoCartAdd } from './byo.api.ts';
 import { mergeSelections } from './byo.ts';
 import { clearSelection, setSelection, storedSelection } from './byo.store.ts';

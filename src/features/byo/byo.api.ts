@@ -5,10 +5,10 @@
  * build-your-own item on the wire. The calls go through the cart and wishlist stores so every island
  * (badges, popup) sees the new state.
  */
-import { addToCart } from '../cart/cart.store.ts';
-import type { CartAddPayload } from '../cart/cart.schema.ts';
-import { addPairToWishlist } from '../wishlist/wishlist.store.ts';
-import type { WishlistAddByoPayload } from '../wishlist/wishlist.schema.ts';
+import { addToCart } from '~/features/cart/cart.store.ts';
+import type { CartAddPayload } from '~/features/cart/cart.schema.ts';
+import { addPairToWishlist } from '~/features/wishlist/wishlist.store.ts';
+import type { WishlistAddByoPayload } from '~/features/wishlist/wishlist.schema.ts';
 
 export interface ByoCartAdd {
   isBYO: true;

@@ -4,8 +4,8 @@
  * The same parameters on the three build-your-own routes and on the listings in build-your-own mode, so a
  * shared link opens the same build. Values that make no sense are dropped, never an error.
  */
-import type { DiamondFilters } from '../diamonds/diamond-query.ts';
-import { SHAPE_LABELS, type Shape } from '../diamonds/grades.ts';
+import type { DiamondFilters } from '~/features/diamonds/diamond-query.ts';
+import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
 import { normaliseCustomSize, normaliseSize } from './ring-size.ts';
 
 export interface ByoSelection {

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '~/lib/http.ts';
 import { MAX_LINE_QUANTITY, type Cart, type CartItem } from './cart.schema.ts';
 import { $cart, hydrateCart, updateQuantity } from './cart.store.ts';
 import { groupByByo, hasFixedQuantity } from './cart.ts';

@@ -1,5 +1,5 @@
 /** The cart calls of spec section 7 (the only browser code that knows their paths). */
-import { api } from '../../lib/http.ts';
+import { api } from '~/lib/http.ts';
 import type { CartAddPayload, CartAnswer, CartDeleteItemPayload, CartUpdatePayload } from './cart.schema.ts';
 
 export const cartApi = {

@@ -3,7 +3,7 @@
  * (types). Field names are the spec's. Values are coerced where an HTML form sends text ("12", "true"),
  * because the add-to-cart form works before JavaScript loads.
  */
-import { MAX_ID } from '../../lib/ids.ts';
+import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
 
 /** Form fields arrive as '' when left empty: read that as "not given". */

@@ -4,8 +4,8 @@
  * message; on failure an error snackbar does; either way the dialog closes.
  */
 import { useState } from 'react';
-import { ApiError } from '../../lib/http.ts';
-import ConfirmDialog from '../../components/ui/ConfirmDialog.tsx';
+import { ApiError } from '~/lib/http.ts';
+import ConfirmDialog from '~/components/ui/ConfirmDialog.tsx';
 import type { CartItem } from './cart.schema.ts';
 import { removeAllCartItems, removeCartItem } from './cart.store.ts';
 import { notify } from './notify.ts';

@@ -3,15 +3,15 @@
  * URL), sort and pages fetch from the catalogue, cancelling the request in flight.
  */
 import { useEffect, useRef, useState } from 'react';
-import CheckChips from '../../components/ui/CheckChips.tsx';
-import Pagination from '../../components/ui/Pagination.tsx';
-import RangeSlider from '../../components/ui/RangeSlider.tsx';
+import CheckChips from '~/components/ui/CheckChips.tsx';
+import Pagination from '~/components/ui/Pagination.tsx';
+import RangeSlider from '~/components/ui/RangeSlider.tsx';
 import ProductCard from './ProductCard.tsx';
 import { fetchProducts } from './catalog.api.ts';
 import { productHref, productStateFromParams, type ProductListingState } from './product-url.ts';
 import { styleLabel, type MetalSwatch, type ProductCardData, type ProductFacets, type ProductFilters, type ProductPage, type ProductSort } from './product.ts';
 import { swatchBackground } from './swatch.ts';
-import { SHAPE_LABELS, SHAPES } from '../diamonds/grades.ts';
+import { SHAPE_LABELS, SHAPES } from '~/features/diamonds/grades.ts';
 
 interface Props {
   initial: ProductPage<ProductCardData>;

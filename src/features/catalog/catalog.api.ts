@@ -1,5 +1,5 @@
 /** The product calls of the catalogue (spec section 7). */
-import { catalog } from '../../lib/http.ts';
+import { catalog } from '~/lib/http.ts';
 import type { Product, ProductFilters, ProductPage } from './product.ts';
 import type { ProductListingState } from './product-url.ts';
 

@@ -4,8 +4,8 @@
  * Unknown values are dropped, never an error.
  */
 import { METAL_CODES } from './metals.ts';
-import { SHAPES } from '../diamonds/grades.ts';
-import { queryString } from '../diamonds/diamond-url.ts';
+import { SHAPES } from '~/features/diamonds/grades.ts';
+import { queryString } from '~/features/diamonds/diamond-url.ts';
 import { PRODUCT_SORTS, type ProductFilters, type ProductSort } from './product.ts';
 
 export interface ProductListingState {

@@ -1,10 +1,10 @@
 /** The contract of `GET {api}/products` and `GET {api}/products/{id}` as zod (server-side parsing). */
 import { z } from 'zod';
 import { METAL_CODES } from './metals.ts';
-import { SHAPES } from '../diamonds/grades.ts';
+import { SHAPES } from '~/features/diamonds/grades.ts';
 import { PRODUCT_SORTS } from './product.ts';
-import { jsonParam, pageNumber, pageSize, rangeSchema } from '../diamonds/diamonds.schema.ts';
-import { SORT_DIRECTIONS } from '../diamonds/diamond-query.ts';
+import { jsonParam, pageNumber, pageSize, rangeSchema } from '~/features/diamonds/diamonds.schema.ts';
+import { SORT_DIRECTIONS } from '~/features/diamonds/diamond-query.ts';
 
 const list = <T extends z.ZodType<string>>(one: T) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(one, 'must be a list').max(50));
 const style = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a style code such as halo');

@@ -4,8 +4,8 @@
  * server show next to their fields, or in the snackbar; nothing typed is lost when a step fails.
  */
 import { useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../lib/http.ts';
-import { notify } from '../cart/notify.ts';
+import { ApiError } from '~/lib/http.ts';
+import { notify } from '~/features/cart/notify.ts';
 import { AddressFields, EMPTY_ADDRESS, type AddressValues } from './AddressFields.tsx';
 import { checkoutApi } from './checkout.api.ts';
 import type { CheckoutAddress, Region, ShippingRate } from './checkout.schema.ts';

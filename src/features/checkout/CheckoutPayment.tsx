@@ -4,8 +4,8 @@
  * server's; after each change the island shows the cart the server answered.
  */
 import { useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../lib/http.ts';
-import { notify } from '../cart/notify.ts';
+import { ApiError } from '~/lib/http.ts';
+import { notify } from '~/features/cart/notify.ts';
 import { checkoutApi, successUrl } from './checkout.api.ts';
 import type { CheckoutCart, PaymentMethod, PaymentMethodCode } from './checkout.schema.ts';
 

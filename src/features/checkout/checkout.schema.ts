@@ -3,9 +3,9 @@
  * server (validation) and the checkout islands (types). The shape is checked here; what depends on the
  * country (states, postcodes, phone numbers) is checked on the server against the datasets.
  */
-import { MAX_ID } from '../../lib/ids.ts';
+import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import type { Cart } from '../cart/cart.schema.ts';
+import type { Cart } from '~/features/cart/cart.schema.ts';
 
 const text = (what: string, max: number) => z.string({ error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
 const optional = (max: number) =>

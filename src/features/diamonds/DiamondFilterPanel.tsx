@@ -1,6 +1,6 @@
 /** The diamond filters: shapes with their drawings, range sliders, grade chips, origin, and advanced ones. */
-import CheckChips from '../../components/ui/CheckChips.tsx';
-import RangeSlider, { type RangeValue } from '../../components/ui/RangeSlider.tsx';
+import CheckChips from '~/components/ui/CheckChips.tsx';
+import RangeSlider, { type RangeValue } from '~/components/ui/RangeSlider.tsx';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
 import type { DiamondFacets, DiamondFilters, RangeBounds, RangeFilterKey } from './diamond-query.ts';
 

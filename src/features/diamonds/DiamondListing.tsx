@@ -5,13 +5,13 @@
  * Without JavaScript the filters are a plain GET form and the pages plain links.
  */
 import { useEffect, useRef, useState } from 'react';
-import Pagination from '../../components/ui/Pagination.tsx';
+import Pagination from '~/components/ui/Pagination.tsx';
 import DiamondFilterPanel from './DiamondFilterPanel.tsx';
 import DiamondResults from './DiamondResults.tsx';
 import { fetchDiamonds } from './diamonds.api.ts';
 import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
-import { constrainFilters, withQuery, type SettingConstraint } from '../byo/byo.ts';
+import { constrainFilters, withQuery, type SettingConstraint } from '~/features/byo/byo.ts';
 
 interface Props {
   initial: DiamondPage<DiamondCard>;

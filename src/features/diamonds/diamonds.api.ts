@@ -1,5 +1,5 @@
 /** The diamond calls of the catalogue (spec section 7): cancellable through an AbortSignal. */
-import { catalog } from '../../lib/http.ts';
+import { catalog } from '~/lib/http.ts';
 import { compactFilters, DEFAULT_PAGE_SIZE, type Diamond, type DiamondPage } from './diamond-query.ts';
 import type { DiamondListingState } from './diamond-url.ts';
 

@@ -3,8 +3,8 @@
  * issue fills $cartCount (and the wishlist issue $wishlistCount); every badge and link on the page updates.
  */
 import type { ReadableAtom } from 'nanostores';
-import { $cartCount } from '../cart/cart.store.ts';
-import { $wishlistCount } from '../wishlist/wishlist.store.ts';
+import { $cartCount } from '~/features/cart/cart.store.ts';
+import { $wishlistCount } from '~/features/wishlist/wishlist.store.ts';
 import { badgeLabel, badgeText } from './badge.ts';
 
 function bind(store: ReadableAtom<number>, kind: 'cart' | 'wishlist', name: string) {

@@ -1,6 +1,6 @@
 /** The newsletter call, through the shop's ky client (loaded on the first submit, not with the page). */
-import { api, ApiError } from '../../lib/http.ts';
-import type { Severity } from '../snackbar/snackbar.ts';
+import { api, ApiError } from '~/lib/http.ts';
+import type { Severity } from '~/features/snackbar/snackbar.ts';
 import type { SubscribeRequest } from './newsletter.schema.ts';
 
 export interface Outcome {

@@ -4,7 +4,7 @@
  * Once enhanced: the spec's check ('Enter a valid email address' as a warning), then the loading state
  * (button disabled, spinner), then the snackbar with the answer's first key and value.
  */
-import { showSnackbar } from '../snackbar/snackbar.ts';
+import { showSnackbar } from '~/features/snackbar/snackbar.ts';
 import { INVALID_EMAIL, looksLikeEmail } from './newsletter.messages.ts';
 
 export function enhanceNewsletterForm(form: HTMLFormElement): void {

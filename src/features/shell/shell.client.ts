@@ -3,10 +3,10 @@
  * badges, the global snackbar, the newsletter form and analytics. Each is a small enhancement of
  * server-rendered markup, so the page works and reads before this arrives.
  */
-import { initHeader } from '../header/header.client.ts';
-import { initSnackbar } from '../snackbar/snackbar.client.ts';
-import { initNewsletterForms } from '../newsletter/newsletter.client.ts';
-import { startAnalytics } from '../analytics/analytics.client.ts';
+import { initHeader } from '~/features/header/header.client.ts';
+import { initSnackbar } from '~/features/snackbar/snackbar.client.ts';
+import { initNewsletterForms } from '~/features/newsletter/newsletter.client.ts';
+import { startAnalytics } from '~/features/analytics/analytics.client.ts';
 
 initSnackbar();
 initHeader();

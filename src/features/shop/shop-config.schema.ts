@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { checkNavigation, checkPageRoutes } from './shop-config.rules.ts';
-import { appointmentsConfigSchema } from '../appointments/appointments-config.schema.ts';
+import { appointmentsConfigSchema } from '~/features/appointments/appointments-config.schema.ts';
 
 const hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1d2a3f');
 /** A font family name; it lands in a CSS custom property, so only plain names are allowed. */

@@ -5,10 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/http.ts';
-import { LineItemCard, UNAVAILABLE_TEXT } from '../cart/LineItemCard.tsx';
-import { notify } from '../cart/notify.ts';
-import { useHydrated } from '../cart/useHydrated.ts';
+import { ApiError } from '~/lib/http.ts';
+import { LineItemCard, UNAVAILABLE_TEXT } from '~/features/cart/LineItemCard.tsx';
+import { notify } from '~/features/cart/notify.ts';
+import { useHydrated } from '~/features/cart/useHydrated.ts';
 import type { WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
 import { $wishlistPage, hydrateWishlist, moveAllToCart, moveEntryToCart, removeFromWishlist } from './wishlist.store.ts';
 

@@ -1,5 +1,5 @@
 /** The wishlist calls of spec section 7 (the only browser code that knows their paths). */
-import { api } from '../../lib/http.ts';
+import { api } from '~/lib/http.ts';
 import type { MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistPage } from './wishlist.schema.ts';
 
 export const wishlistApi = {

@@ -1,7 +1,7 @@
 /** The wishlist's wire contract (spec sections 3 and 7), shared by the server and the browser. */
-import { MAX_ID } from '../../lib/ids.ts';
+import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import { flag, optionalId, optionalText, type Cart, type LineProduct } from '../cart/cart.schema.ts';
+import { flag, optionalId, optionalText, type Cart, type LineProduct } from '~/features/cart/cart.schema.ts';
 
 /** GET /api/wishlist?page=: entries per page (a build-your-own pair is one entry). */
 export const WISHLIST_PAGE_SIZE = 12;

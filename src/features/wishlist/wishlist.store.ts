@@ -3,7 +3,7 @@
  * (BroadcastChannel). Browser only, like every store: the server never sets it.
  */
 import { atom } from 'nanostores';
-import { setCart } from '../cart/cart.store.ts';
+import { setCart } from '~/features/cart/cart.store.ts';
 import { wishlistApi } from './wishlist.api.ts';
 import type { MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistEntry, WishlistPage } from './wishlist.schema.ts';
 

@@ -1,7 +1,7 @@
 /** POST /api/subscribe — the newsletter sign-up (JSON, or a plain HTML form before JavaScript). */
-import { endpoint, readJson } from '../../server/http.ts';
-import { isFormPost, subscribeForm, subscribeJson } from '../../server/newsletter/newsletter.http.ts';
-import { clientKey } from '../../server/security/client-address.ts';
+import { endpoint, readJson } from '~/server/http.ts';
+import { isFormPost, subscribeForm, subscribeJson } from '~/server/newsletter/newsletter.http.ts';
+import { clientKey } from '~/server/security/client-address.ts';
 
 export const POST = endpoint(async (context) => {
   const { request, url } = context;

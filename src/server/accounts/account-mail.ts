@@ -1,6 +1,6 @@
 /** The account e-mails: what they say and where their links lead. Links carry the raw token once. */
-import { shopConfig } from '../shop/shop-config.ts';
-import { siteUrl, simpleHtml, type MailMessage } from '../mail/mailer.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
+import { siteUrl, simpleHtml, type MailMessage } from '~/server/mail/mailer.ts';
 
 interface Recipient {
   email: string;

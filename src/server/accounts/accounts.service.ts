@@ -3,10 +3,10 @@
  * has an account is the same either way: sign-up answers identically and e-mails the address instead,
  * sign-in refuses an unknown address and a wrong password with one message after the same hashing work.
  */
-import { HttpError } from '../http.ts';
-import { assertUnderLimit, recordHit } from '../security/rate-limit.ts';
-import { sendMailLater } from '../mail/mailer.ts';
-import type { ChangePasswordInput, LoginInput, ProfileInput, RegisterInput } from '../../features/account/account.schema.ts';
+import { HttpError } from '~/server/http.ts';
+import { assertUnderLimit, recordHit } from '~/server/security/rate-limit.ts';
+import { sendMailLater } from '~/server/mail/mailer.ts';
+import type { ChangePasswordInput, LoginInput, ProfileInput, RegisterInput } from '~/features/account/account.schema.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './crypto.ts';
 import { findCustomerByEmail, findCustomerById, insertCustomer, updateCustomer } from './customer.repository.ts';
 import { endAllSessions, startSession, toCustomer, type Customer, type RequestContext } from './session.ts';

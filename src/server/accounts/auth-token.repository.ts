@@ -1,6 +1,6 @@
 /** One-time tokens (reset password, verify account, first-time login), stored as SHA-256 hashes. */
-import { getDb } from '../db/database.ts';
-import type { AuthTokensTable } from '../db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
+import type { AuthTokensTable } from '~/server/db/schema.ts';
 
 export type TokenPurpose = AuthTokensTable['purpose'];
 

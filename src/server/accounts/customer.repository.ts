@@ -1,6 +1,6 @@
 /** Customers table: Kysely only, rows in and out. */
-import { getDb } from '../db/database.ts';
-import type { CustomerRow, CustomerUpdate } from '../db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
+import type { CustomerRow, CustomerUpdate } from '~/server/db/schema.ts';
 
 export async function findCustomerByEmail(email: string): Promise<CustomerRow | undefined> {
   const db = await getDb();

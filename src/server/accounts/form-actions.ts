@@ -5,15 +5,15 @@
  * the page to render. With JavaScript, the islands send the same forms to the JSON API instead.
  */
 import type { z } from 'zod';
-import { HttpError, validationError } from '../http.ts';
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from '../../features/account/account.schema.ts';
-import { addressSchema } from '../../features/account/address.schema.ts';
+import { HttpError, validationError } from '~/server/http.ts';
+import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from '~/features/account/account.schema.ts';
+import { addressSchema } from '~/features/account/address.schema.ts';
 import { changePassword, login, register, updateProfile } from './accounts.service.ts';
 import { forgotPassword, resendVerification, resetPassword, verifyAccount } from './recovery.service.ts';
 import { endSession, type RequestContext } from './session.ts';
 import { safeRedirect } from './auth.ts';
-import { createAddress, editAddress, makeDefault, parseId, removeAddress } from '../addresses/addresses.service.ts';
-import { createPaymentLink, parseOrderId } from '../orders/orders.service.ts';
+import { createAddress, editAddress, makeDefault, parseId, removeAddress } from '~/server/addresses/addresses.service.ts';
+import { createPaymentLink, parseOrderId } from '~/server/orders/orders.service.ts';
 
 export interface FormOutcome {
   action: string;

@@ -4,7 +4,7 @@
  * default 50) that stops one client from spraying many accounts while leaving room for shoppers behind
  * one shared address (an office, a mobile carrier). Forgot-password requests are limited the same way.
  */
-import type { Limit } from '../security/rate-limit.ts';
+import type { Limit } from '~/server/security/rate-limit.ts';
 
 const WINDOW = 15 * 60_000;
 

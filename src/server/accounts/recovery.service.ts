@@ -3,10 +3,10 @@
  * verification. Tokens are 256 random bits sent once by e-mail, stored as SHA-256, single use, and
  * valid for 60 minutes.
  */
-import { HttpError } from '../http.ts';
-import { assertUnderLimit, consume, recordHit } from '../security/rate-limit.ts';
-import { sendMailLater } from '../mail/mailer.ts';
-import type { ResetPasswordInput } from '../../features/account/account.schema.ts';
+import { HttpError } from '~/server/http.ts';
+import { assertUnderLimit, consume, recordHit } from '~/server/security/rate-limit.ts';
+import { sendMailLater } from '~/server/mail/mailer.ts';
+import type { ResetPasswordInput } from '~/features/account/account.schema.ts';
 import { hashPassword, randomToken, sha256 } from './crypto.ts';
 import { findCustomerByEmail, findCustomerById, updateCustomer } from './customer.repository.ts';
 import { findUsableToken, insertToken, retireTokens, spendToken, type TokenPurpose } from './auth-token.repository.ts';

@@ -1,6 +1,6 @@
 /** Sessions table: the id is the SHA-256 of the token the client holds. */
-import { getDb } from '../db/database.ts';
-import type { CustomerRow } from '../db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
+import type { CustomerRow } from '~/server/db/schema.ts';
 
 export async function insertSession(id: string, customerId: number, lifetimeMs: number): Promise<void> {
   const db = await getDb();

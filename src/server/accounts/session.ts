@@ -4,10 +4,10 @@
  * a password change deletes every row of the customer, so both kinds of client are signed out at once.
  */
 import type { AstroCookies } from 'astro';
-import type { CustomerRow } from '../db/schema.ts';
+import type { CustomerRow } from '~/server/db/schema.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession, touchSession } from './session.repository.ts';
-import { mergeGuestIntoCustomer } from '../cart/login-merge.ts';
+import { mergeGuestIntoCustomer } from '~/server/cart/login-merge.ts';
 
 export const SESSION_COOKIE = 'aurelle_session';
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600_000;

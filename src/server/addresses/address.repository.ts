@@ -1,6 +1,6 @@
 /** Addresses table. Every query is scoped by customer_id: another customer's id simply finds nothing. */
-import { getDb } from '../db/database.ts';
-import type { AddressesTable } from '../db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
+import type { AddressesTable } from '~/server/db/schema.ts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export type AddressRow = Selectable<AddressesTable>;

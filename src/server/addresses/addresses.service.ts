@@ -3,10 +3,10 @@
  * remaining one, so a customer with addresses always has exactly one default. An id that is not the
  * caller's answers 404, exactly like one that does not exist.
  */
-import { MAX_ID } from '../../lib/ids.ts';
-import { HttpError, notFound } from '../http.ts';
-import type { Customer } from '../accounts/session.ts';
-import type { AddressInput } from '../../features/account/address.schema.ts';
+import { MAX_ID } from '~/lib/ids.ts';
+import { HttpError, notFound } from '~/server/http.ts';
+import type { Customer } from '~/server/accounts/session.ts';
+import type { AddressInput } from '~/features/account/address.schema.ts';
 import {
   countAddresses,
   deleteAddress,

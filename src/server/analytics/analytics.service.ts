@@ -2,8 +2,8 @@
  * Page events from the storefront (spec: POST /api/analytics/collect). Rate limited per client before
  * anything else, so that neither good nor bad payloads can flood the table.
  */
-import { consume, type Limit } from '../security/rate-limit.ts';
-import type { CollectRequest } from '../../features/analytics/analytics.schema.ts';
+import { consume, type Limit } from '~/server/security/rate-limit.ts';
+import type { CollectRequest } from '~/features/analytics/analytics.schema.ts';
 import { insertEvent } from './event.repository.ts';
 
 /** A shopper sends one event per page; 120 a minute leaves room for fast browsing and shared addresses. */

@@ -1,5 +1,5 @@
 /** analytics_events: one row per collected event, its payload kept as the JSON text the client sent. */
-import { getDb } from '../db/database.ts';
+import { getDb } from '~/server/db/database.ts';
 
 export interface NewEvent {
   type: string;

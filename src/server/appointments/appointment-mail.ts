@@ -3,9 +3,9 @@
  * cancellation (with the invitation's CANCEL, so calendar apps remove the event). Times are written in the
  * showroom's zone, named, because a mail client cannot know the reader's.
  */
-import { shopConfig } from '../shop/shop-config.ts';
-import { siteUrl, simpleHtml, type MailMessage } from '../mail/mailer.ts';
-import type { AppointmentRow } from '../db/schema.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
+import { siteUrl, simpleHtml, type MailMessage } from '~/server/mail/mailer.ts';
+import type { AppointmentRow } from '~/server/db/schema.ts';
 import { buildIcs } from './ics.ts';
 
 const config = () => shopConfig.appointments;

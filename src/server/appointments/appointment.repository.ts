@@ -1,7 +1,7 @@
 /** Appointments and their seats (Kysely only). */
 import type { Insertable, Transaction } from 'kysely';
-import { getDb } from '../db/database.ts';
-import type { AppointmentRow, AppointmentsTable, Database } from '../db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
+import type { AppointmentRow, AppointmentsTable, Database } from '~/server/db/schema.ts';
 
 /**
  * Books an appointment into the first free seat of its slot, in one transaction. Each seat is a row

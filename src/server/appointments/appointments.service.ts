@@ -4,15 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Temporal } from '@js-temporal/polyfill';
-import { shopConfig } from '../shop/shop-config.ts';
-import { HttpError, badRequest } from '../http.ts';
-import { sendMailLater } from '../mail/mailer.ts';
-import { randomToken, sha256 } from '../accounts/crypto.ts';
-import type { Customer } from '../accounts/session.ts';
-import type { AppointmentRow } from '../db/schema.ts';
-import { assertUnderLimit, recordHit, type Limit } from '../security/rate-limit.ts';
-import type { AppointmentData, BookingInput, DaySlots } from '../../features/appointments/appointments.schema.ts';
-import type { AppointmentKind } from '../../features/appointments/appointments-config.schema.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
+import { HttpError, badRequest } from '~/server/http.ts';
+import { sendMailLater } from '~/server/mail/mailer.ts';
+import { randomToken, sha256 } from '~/server/accounts/crypto.ts';
+import type { Customer } from '~/server/accounts/session.ts';
+import type { AppointmentRow } from '~/server/db/schema.ts';
+import { assertUnderLimit, recordHit, type Limit } from '~/server/security/rate-limit.ts';
+import type { AppointmentData, BookingInput, DaySlots } from '~/features/appointments/appointments.schema.ts';
+import type { AppointmentKind } from '~/features/appointments/appointments-config.schema.ts';
 import { checkStart, dayState, isBookable, slotsOfDay } from './schedule.ts';
 import { cancelAppointment, findByTokenHash, insertWithSeat, seatsTaken, upcomingOf } from './appointment.repository.ts';
 import { cancellationMail, confirmationMail, locationOf } from './appointment-mail.ts';

@@ -1,6 +1,6 @@
 /** What the booking page and GET /api/appointments/calendar show before a day is chosen. */
-import { shopConfig } from '../shop/shop-config.ts';
-import type { BookingCalendar } from '../../features/appointments/appointments.schema.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
+import type { BookingCalendar } from '~/features/appointments/appointments.schema.ts';
 import { calendarMonths, openDays } from './schedule.ts';
 
 export function bookingCalendar(): BookingCalendar {

@@ -1,5 +1,5 @@
 /** The cancel page's form post before JavaScript: cancel, then 303 back to the page with the outcome code. */
-import { HttpError } from '../http.ts';
+import { HttpError } from '~/server/http.ts';
 import { cancelByToken } from './appointments.service.ts';
 
 export type CancelOutcome = 'cancelled' | 'already_cancelled' | 'already_started' | 'invalid';

@@ -5,8 +5,8 @@
  * daylight-saving rules; nothing here adds hours or days by hand.
  */
 import { Temporal } from '@js-temporal/polyfill';
-import { WEEKDAYS, type AppointmentsConfig } from '../../features/appointments/appointments-config.schema.ts';
-import type { CalendarDay, CalendarMonth } from '../../features/appointments/appointments.schema.ts';
+import { WEEKDAYS, type AppointmentsConfig } from '~/features/appointments/appointments-config.schema.ts';
+import type { CalendarDay, CalendarMonth } from '~/features/appointments/appointments.schema.ts';
 
 export interface Slot {
   start: Temporal.Instant;

@@ -4,10 +4,10 @@
  * shape is the diamond's, and the ring size is a standard size or a custom size we can make. Messages are
  * the words the shopper reads on the summary; `errors` names the field for API clients.
  */
-import type { DiamondRecord, ProductRecord } from '../cart/catalog-items.repository.ts';
-import { badRequest } from '../http.ts';
-import { SHAPE_LABELS, type Shape } from '../../features/diamonds/grades.ts';
-import { CUSTOM_SIZE_HINT, normaliseCustomSize, normaliseSize, STANDARD_SIZES } from '../../features/byo/ring-size.ts';
+import type { DiamondRecord, ProductRecord } from '~/server/cart/catalog-items.repository.ts';
+import { badRequest } from '~/server/http.ts';
+import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
+import { CUSTOM_SIZE_HINT, normaliseCustomSize, normaliseSize, STANDARD_SIZES } from '~/features/byo/ring-size.ts';
 
 export interface SizeChoice {
   selected_size?: string;

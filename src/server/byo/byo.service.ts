@@ -4,17 +4,17 @@
  * two fit, each part's price and the total, all from the database (the browser only names the ids). The
  * prices are the cart's own (`unitPriceCents`), so the summary's total is what the cart line will cost.
  */
-import type { Product, ProductVariant } from '../../features/catalog/product.ts';
-import type { Diamond } from '../../features/diamonds/diamond-query.ts';
-import { selectionQuery, shapeWords, withQuery, type ByoSelection, type SettingConstraint } from '../../features/byo/byo.ts';
-import { formatCents } from '../../lib/money.ts';
-import { getDb, type Db } from '../db/database.ts';
-import { loadItems } from '../cart/catalog-items.repository.ts';
-import { isAvailable, unitPriceCents } from '../cart/line-item.presenter.ts';
-import { getDiamond, toDiamond } from '../diamonds/diamonds.service.ts';
-import { getProduct } from '../products/products.service.ts';
-import { productsOnSale } from '../products/product.repository.ts';
-import { listingEntries } from '../shop/routes.ts';
+import type { Product, ProductVariant } from '~/features/catalog/product.ts';
+import type { Diamond } from '~/features/diamonds/diamond-query.ts';
+import { selectionQuery, shapeWords, withQuery, type ByoSelection, type SettingConstraint } from '~/features/byo/byo.ts';
+import { formatCents } from '~/lib/money.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { loadItems } from '~/server/cart/catalog-items.repository.ts';
+import { isAvailable, unitPriceCents } from '~/server/cart/line-item.presenter.ts';
+import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
+import { getProduct } from '~/server/products/products.service.ts';
+import { productsOnSale } from '~/server/products/product.repository.ts';
+import { listingEntries } from '~/server/shop/routes.ts';
 import { incompatibility } from './byo.rules.ts';
 
 export interface BuildView {

@@ -1,7 +1,7 @@
 /** The cart endpoints' shared steps: who is asking, and the `{ message, data }` answer (spec section 7). */
 import type { APIContext } from 'astro';
-import type { Cart, CartAnswer } from '../../features/cart/cart.schema.ts';
-import { getDb, type Db } from '../db/database.ts';
+import type { Cart, CartAnswer } from '~/features/cart/cart.schema.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
 import { CART_COOKIE } from './cart.service.ts';
 import { ownerFrom, rememberGuest, type Owner } from './owner.ts';
 

@@ -4,8 +4,8 @@
  * added twice. The guest cart and its cookie are then gone.
  */
 import type { AstroCookies } from 'astro';
-import { MAX_LINE_QUANTITY } from '../../features/cart/cart.schema.ts';
-import { getDb, type Db } from '../db/database.ts';
+import { MAX_LINE_QUANTITY } from '~/features/cart/cart.schema.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
 import { loadItems } from './catalog-items.repository.ts';
 import {
   assignCartToCustomer,

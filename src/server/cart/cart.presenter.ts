@@ -4,8 +4,8 @@
  * Totals count only lines that can be bought: an unavailable line stays visible (with its overlay) but
  * is not part of what the shopper would pay.
  */
-import type { Cart, CartItem } from '../../features/cart/cart.schema.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
+import type { Cart, CartItem } from '~/features/cart/cart.schema.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
 import type { ItemRecord } from './catalog-items.repository.ts';
 import type { CartLineRow } from './cart.repository.ts';
 import { describeChoices, isAvailable, presentItem, unitPriceCents } from './line-item.presenter.ts';

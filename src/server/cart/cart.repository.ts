@@ -1,7 +1,7 @@
 /** Carts and their lines (Kysely only). A build-your-own pair is two lines sharing a byo_id. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { CartItemsTable, CartsTable } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import type { CartItemsTable, CartsTable } from '~/server/db/schema.ts';
 
 export type CartRow = Selectable<CartsTable>;
 export type CartLineRow = Selectable<CartItemsTable>;

@@ -4,14 +4,14 @@
  * caller gets the lines to insert, or an HttpError naming the field.
  */
 import { randomUUID } from 'node:crypto';
-import type { CartAdd } from '../../features/cart/cart.schema.ts';
-import { SHAPES } from '../../features/diamonds/grades.ts';
-import type { Db } from '../db/database.ts';
-import { badRequest, HttpError } from '../http.ts';
+import type { CartAdd } from '~/features/cart/cart.schema.ts';
+import { SHAPES } from '~/features/diamonds/grades.ts';
+import type { Db } from '~/server/db/database.ts';
+import { badRequest, HttpError } from '~/server/http.ts';
 import { loadItems, type DiamondRecord, type ItemRecord, type ProductRecord, type VariantRecord } from './catalog-items.repository.ts';
 import type { NewCartLine } from './cart.repository.ts';
 import { diamondName, isAvailable } from './line-item.presenter.ts';
-import { checkByoPair, type SizeChoice } from '../byo/byo.rules.ts';
+import { checkByoPair, type SizeChoice } from '~/server/byo/byo.rules.ts';
 
 export const unavailable = (message: string, field = 'ids') => new HttpError(409, message, 'unavailable', { [field]: [message] });
 

@@ -3,9 +3,9 @@
  * Prices and availability come from the catalogue rows at every read, never from the client.
  * Every function takes the database so that tests can run it in-process on either dialect.
  */
-import { MAX_LINE_QUANTITY, type Cart, type CartAdd } from '../../features/cart/cart.schema.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http.ts';
+import { MAX_LINE_QUANTITY, type Cart, type CartAdd } from '~/features/cart/cart.schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
 import { loadItems, type ItemRecord } from './catalog-items.repository.ts';
 import {
   cartLines,

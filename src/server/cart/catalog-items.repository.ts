@@ -2,8 +2,8 @@
  * Reads the products (with category, variants and metal names) and diamonds behind cart and wishlist
  * lines, a whole cart at a time: one query per table however many lines there are.
  */
-import type { Db } from '../db/database.ts';
-import type { DiamondRow, ProductRow, VariantRow } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import type { DiamondRow, ProductRow, VariantRow } from '~/server/db/schema.ts';
 
 export type VariantRecord = VariantRow & { metal_name: string };
 

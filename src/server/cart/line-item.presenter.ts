@@ -4,10 +4,10 @@
  * base_image with medium_image_url, and variants with total_carat_weight, metal_show_in_products_list and
  * metal_position. Shared by the cart and the wishlist. The server alone decides prices and availability.
  */
-import type { LineProduct, LineVariant } from '../../features/cart/cart.schema.ts';
-import { SHAPE_LABELS, type Shape } from '../../features/diamonds/grades.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
-import { productImageUrl } from '../products/product-images.ts';
+import type { LineProduct, LineVariant } from '~/features/cart/cart.schema.ts';
+import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
+import { productImageUrl } from '~/server/products/product-images.ts';
 import type { DiamondRecord, ItemRecord, ProductRecord, VariantRecord } from './catalog-items.repository.ts';
 
 export function diamondName(d: DiamondRecord['diamond']): string {

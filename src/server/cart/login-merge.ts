@@ -5,8 +5,8 @@
  *   await mergeGuestIntoCustomer(context, customer.id);
  */
 import type { AstroCookies } from 'astro';
-import type { Db } from '../db/database.ts';
-import { mergeGuestWishlistIntoCustomer } from '../wishlist/wishlist.merge.ts';
+import type { Db } from '~/server/db/database.ts';
+import { mergeGuestWishlistIntoCustomer } from '~/server/wishlist/wishlist.merge.ts';
 import { mergeGuestCartIntoCustomer } from './cart.merge.ts';
 
 export async function mergeGuestIntoCustomer(context: { cookies: AstroCookies }, customerId: number, db?: Db): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { endpoint, errorResponse, HttpError, readBody, validationError } from '../http.ts';
+import { endpoint, errorResponse, HttpError, readBody, validationError } from '~/server/http.ts';
 
 export function isFormPost(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';

@@ -3,9 +3,9 @@
  * description, its canonical URL (the path and page, without filters, so filtered views do not compete
  * with it) and its schema.org ItemList of the first results.
  */
-import type { ListingRoute } from '../shop/routes.ts';
-import { diamondListing, type DiamondListing } from '../diamonds/diamond-listing.ts';
-import { productListing, type ProductListing } from '../products/product-listing.ts';
+import type { ListingRoute } from '~/server/shop/routes.ts';
+import { diamondListing, type DiamondListing } from '~/server/diamonds/diamond-listing.ts';
+import { productListing, type ProductListing } from '~/server/products/product-listing.ts';
 import { itemListStructuredData } from './structured-data.ts';
 
 export type LoadedListing = ({ view: 'diamonds'; data: DiamondListing } | { view: 'products'; data: ProductListing }) & {

@@ -2,9 +2,9 @@
  * schema.org data for catalogue pages (Product with its Offer; ItemList for listings), written as a
  * JSON-LD data block. Data only, never executable, so it needs no 'unsafe-inline' in the CSP.
  */
-import type { Diamond } from '../../features/diamonds/diamond-query.ts';
-import type { Product, ProductVariant } from '../../features/catalog/product.ts';
-import { shopConfig } from '../shop/shop-config.ts';
+import type { Diamond } from '~/features/diamonds/diamond-query.ts';
+import type { Product, ProductVariant } from '~/features/catalog/product.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
 
 type Availability = 'InStock' | 'SoldOut' | 'OutOfStock' | 'LimitedAvailability';
 

@@ -5,12 +5,12 @@
  * and the totals in integer cents. Reads and the order transaction use the same function, so what the
  * shopper was shown is what the order is checked against.
  */
-import type { Cart } from '../../features/cart/cart.schema.ts';
-import type { CheckoutAddress, PaymentMethod, ShippingRate } from '../../features/checkout/checkout.schema.ts';
-import type { Db } from '../db/database.ts';
-import { loadItems, type ItemRecord } from '../cart/catalog-items.repository.ts';
-import { cartLines, type CartLineRow, type CartRow } from '../cart/cart.repository.ts';
-import { presentCart } from '../cart/cart.presenter.ts';
+import type { Cart } from '~/features/cart/cart.schema.ts';
+import type { CheckoutAddress, PaymentMethod, ShippingRate } from '~/features/checkout/checkout.schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { loadItems, type ItemRecord } from '~/server/cart/catalog-items.repository.ts';
+import { cartLines, type CartLineRow, type CartRow } from '~/server/cart/cart.repository.ts';
+import { presentCart } from '~/server/cart/cart.presenter.ts';
 import { checkCoupon, type CouponCheck } from './coupon.rules.ts';
 import { creditBalance } from './coupon.repository.ts';
 import { paymentMethods } from './payment-methods.ts';

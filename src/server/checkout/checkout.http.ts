@@ -1,8 +1,8 @@
 /** What every checkout endpoint starts from: the database, whose cart it is, and the signed-in customer. */
 import type { APIContext } from 'astro';
-import { getDb } from '../db/database.ts';
-import { CART_COOKIE } from '../cart/cart.service.ts';
-import { ownerFrom } from '../cart/owner.ts';
+import { getDb } from '~/server/db/database.ts';
+import { CART_COOKIE } from '~/server/cart/cart.service.ts';
+import { ownerFrom } from '~/server/cart/owner.ts';
 import type { Shopper } from './checkout.service.ts';
 
 export async function checkoutRequest(context: APIContext | { cookies: APIContext['cookies']; locals: App.Locals; url: URL; request: Request }): Promise<Shopper> {

@@ -1,6 +1,6 @@
 /** The checkout cart as the API answers it: the cart's lines plus every total and its `formated_` string. */
-import type { CheckoutCart } from '../../features/checkout/checkout.schema.ts';
-import { money } from '../../lib/money.ts';
+import type { CheckoutCart } from '~/features/checkout/checkout.schema.ts';
+import { money } from '~/lib/money.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import { paymentTitle } from './payment-methods.ts';
 

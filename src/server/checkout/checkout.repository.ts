@@ -1,8 +1,8 @@
 /** The checkout columns of a cart, and the orders checkout writes (Kysely only). */
 import type { Updateable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { CartsTable } from '../db/schema.ts';
-import type { CartRow } from '../cart/cart.repository.ts';
+import type { Db } from '~/server/db/database.ts';
+import type { CartsTable } from '~/server/db/schema.ts';
+import type { CartRow } from '~/server/cart/cart.repository.ts';
 
 export async function updateCheckout(db: Db, cartId: number, values: Updateable<CartsTable>): Promise<void> {
   await db

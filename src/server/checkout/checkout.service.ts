@@ -4,13 +4,13 @@
  * on the cart and answers the checkout cart. Nothing the client says about prices is ever used.
  */
 import type { z } from 'zod';
-import type { CheckoutAddress, CheckoutCart, PaymentMethod, PaymentMethodCode, saveAddressSchema, ShippingRate } from '../../features/checkout/checkout.schema.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http.ts';
-import { findCart } from '../cart/cart.service.ts';
-import type { CartRow } from '../cart/cart.repository.ts';
-import type { Owner } from '../cart/owner.ts';
-import { formatCents } from '../../lib/money.ts';
+import type { CheckoutAddress, CheckoutCart, PaymentMethod, PaymentMethodCode, saveAddressSchema, ShippingRate } from '~/features/checkout/checkout.schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
+import { findCart } from '~/server/cart/cart.service.ts';
+import type { CartRow } from '~/server/cart/cart.repository.ts';
+import type { Owner } from '~/server/cart/owner.ts';
+import { formatCents } from '~/lib/money.ts';
 import { checkoutState, type CheckoutState } from './checkout-state.ts';
 import { presentCheckout } from './checkout.presenter.ts';
 import { updateCheckout } from './checkout.repository.ts';

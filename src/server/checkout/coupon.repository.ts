@@ -1,7 +1,7 @@
 /** Coupons, their redemptions and the store-credit ledger (Kysely only). */
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { CouponsTable } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import type { CouponsTable } from '~/server/db/schema.ts';
 
 export type CouponRow = Selectable<CouponsTable>;
 

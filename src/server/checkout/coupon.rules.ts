@@ -2,8 +2,8 @@
  * Whether a coupon applies to a cart, and how much it takes off. One coupon per cart; percent coupons
  * take a share of the subtotal, fixed ones an amount, never more than the subtotal.
  */
-import type { Db } from '../db/database.ts';
-import { formatCents } from '../../lib/money.ts';
+import type { Db } from '~/server/db/database.ts';
+import { formatCents } from '~/lib/money.ts';
 import { countRedemptions, findCoupon, type CouponRow } from './coupon.repository.ts';
 
 export interface CouponCheck {

@@ -7,7 +7,7 @@
 import regionData from 'country-region-data/data.json' with { type: 'json' };
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import type { CheckoutAddress, Region } from '../../features/checkout/checkout.schema.ts';
+import type { CheckoutAddress, Region } from '~/features/checkout/checkout.schema.ts';
 
 interface Entry {
   countryName: string;

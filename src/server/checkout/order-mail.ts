@@ -1,6 +1,6 @@
 /** The order confirmation e-mail, sent through the accounts' mailer once the order is committed. */
-import type { PlacedOrder } from '../../features/checkout/checkout.schema.ts';
-import { sendMailLater, simpleHtml, siteUrl } from '../mail/mailer.ts';
+import type { PlacedOrder } from '~/features/checkout/checkout.schema.ts';
+import { sendMailLater, simpleHtml, siteUrl } from '~/server/mail/mailer.ts';
 import { successPath } from './order.presenter.ts';
 
 export function orderConfirmationMail(order: PlacedOrder) {

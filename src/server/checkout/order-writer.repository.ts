@@ -1,8 +1,8 @@
 /** What placing and paying an order writes (Kysely only); always called inside writeTransaction. */
 import { sql, type Insertable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { isSqlite } from '../db/dialect.ts';
-import type { OrderItemsTable, OrdersTable } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
+import type { OrderItemsTable, OrdersTable } from '~/server/db/schema.ts';
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'increment_id' | 'created_at' | 'updated_at'>;
 

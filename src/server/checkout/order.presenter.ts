@@ -1,12 +1,12 @@
 /** An order as checkout answers it: totals as numbers with `formated_` strings, lines, addresses, token. */
 import type { Selectable } from 'kysely';
-import type { CheckoutAddress, OrderLine, PlacedOrder } from '../../features/checkout/checkout.schema.ts';
-import type { OrdersTable } from '../db/schema.ts';
-import { findOrderItems } from '../orders/order.repository.ts';
-import { statusLabel, UNPAID_STATUSES } from '../orders/orders.service.ts';
-import { presentOrderLine } from '../orders/order-line.presenter.ts';
+import type { CheckoutAddress, OrderLine, PlacedOrder } from '~/features/checkout/checkout.schema.ts';
+import type { OrdersTable } from '~/server/db/schema.ts';
+import { findOrderItems } from '~/server/orders/order.repository.ts';
+import { statusLabel, UNPAID_STATUSES } from '~/server/orders/orders.service.ts';
+import { presentOrderLine } from '~/server/orders/order-line.presenter.ts';
 import { parseAddress } from './checkout-state.ts';
-import { money } from '../../lib/money.ts';
+import { money } from '~/lib/money.ts';
 import { paymentTitle } from './payment-methods.ts';
 
 type OrderRow = Selectable<OrdersTable>;

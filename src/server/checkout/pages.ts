@@ -1,10 +1,10 @@
 /** What the checkout pages share: private caching, reading form posts, and an order named by id + token. */
 import type { AstroGlobal } from 'astro';
-import { getDb } from '../db/database.ts';
-import { HttpError } from '../http.ts';
+import { getDb } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
 import { presentOrder } from './order.presenter.ts';
 import { orderByToken } from './update-order.ts';
-import type { PlacedOrder } from '../../features/checkout/checkout.schema.ts';
+import type { PlacedOrder } from '~/features/checkout/checkout.schema.ts';
 
 export function privateCheckoutPage(Astro: AstroGlobal): void {
   Astro.response.headers.set('cache-control', 'private, no-store');

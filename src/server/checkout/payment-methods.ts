@@ -2,7 +2,7 @@
  * The ways to pay, and where each is offered. Cash on delivery is for domestic (US) deliveries up to a
  * value cap: the courier carries the cash and the risk. A card is paid on the payment provider's page.
  */
-import type { PaymentMethod, PaymentMethodCode } from '../../features/checkout/checkout.schema.ts';
+import type { PaymentMethod, PaymentMethodCode } from '~/features/checkout/checkout.schema.ts';
 
 export const COD_LIMIT_CENTS = 500_000;
 

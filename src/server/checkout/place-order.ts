@@ -6,14 +6,14 @@
  * It is idempotent: orders.cart_id is unique and the cart is claimed first, so a retried or
  * double-clicked submission finds the order the first one wrote and answers it again.
  */
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http.ts';
-import { findCart } from '../cart/cart.service.ts';
-import type { CartRow } from '../cart/cart.repository.ts';
-import { describeChoices, presentItem, unitPriceCents } from '../cart/line-item.presenter.ts';
-import { randomToken } from '../accounts/crypto.ts';
-import { inviteToSetPassword } from '../accounts/recovery.service.ts';
-import { paymentProvider } from '../payments/payment-provider.ts';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
+import { findCart } from '~/server/cart/cart.service.ts';
+import type { CartRow } from '~/server/cart/cart.repository.ts';
+import { describeChoices, presentItem, unitPriceCents } from '~/server/cart/line-item.presenter.ts';
+import { randomToken } from '~/server/accounts/crypto.ts';
+import { inviteToSetPassword } from '~/server/accounts/recovery.service.ts';
+import { paymentProvider } from '~/server/payments/payment-provider.ts';
 import { checkoutState, type CheckoutState } from './checkout-state.ts';
 import { claimCart, closeCart, findCartByToken, findRecentlyOrderedCart } from './checkout.repository.ts';
 import { assertReadyForPayment, type Shopper } from './checkout.service.ts';
@@ -21,7 +21,7 @@ import { countRedemptions, insertCredit, insertRedemption, takeCouponUse } from 
 import { sendOrderConfirmation } from './order-mail.ts';
 import { customerForEmail, findOrderByCart, insertOrder, insertOrderItems, lockCustomer, takeDiamond } from './order-writer.repository.ts';
 import { orderPaymentPath, presentOrder } from './order.presenter.ts';
-import type { SaveOrderAnswer } from '../../features/checkout/checkout.schema.ts';
+import type { SaveOrderAnswer } from '~/features/checkout/checkout.schema.ts';
 import { isUniqueViolation, writeTransaction } from './transaction.ts';
 
 /** A retried submission within this time after the order finds that order. */

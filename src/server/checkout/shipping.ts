@@ -6,8 +6,8 @@
  * and a made-up id cannot name a price the server did not offer.
  */
 import { createHash } from 'node:crypto';
-import type { CheckoutAddress, ShippingRate } from '../../features/checkout/checkout.schema.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
+import type { CheckoutAddress, ShippingRate } from '~/features/checkout/checkout.schema.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
 
 /** International orders ship free and insured from this subtotal; below it, a flat insured rate. */
 export const FREE_INTERNATIONAL_FROM_CENTS = 100_000;

@@ -11,8 +11,8 @@
  * deadlocks (and SQLITE_BUSY) are retried a few times with a random pause.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { isSqlite } from '../db/dialect.ts';
+import type { Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
 
 const MAX_ATTEMPTS = 5;
 

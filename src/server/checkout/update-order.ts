@@ -7,11 +7,11 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import type { SaveOrderAnswer, updateOrderSchema } from '../../features/checkout/checkout.schema.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError, notFound } from '../http.ts';
-import { UNPAID_STATUSES } from '../orders/orders.service.ts';
-import { paymentProvider } from '../payments/payment-provider.ts';
+import type { SaveOrderAnswer, updateOrderSchema } from '~/features/checkout/checkout.schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError, notFound } from '~/server/http.ts';
+import { UNPAID_STATUSES } from '~/server/orders/orders.service.ts';
+import { paymentProvider } from '~/server/payments/payment-provider.ts';
 import { findOrderById, sellReservedDiamonds, setOrderStatus } from './order-writer.repository.ts';
 import { orderPaymentPath, presentOrder } from './order.presenter.ts';
 import { writeTransaction } from './transaction.ts';

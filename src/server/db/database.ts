@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect, PGliteDialect, sql, type Sqlite
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema.ts';
 import { parseDatabaseUrl, redact, type DatabaseTarget } from './url.ts';
-import { config } from '../config.ts';
+import { config } from '~/server/config.ts';
 
 export type Db = Kysely<Database>;
 export type DbKind = DatabaseTarget['kind'];

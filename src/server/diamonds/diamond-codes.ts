@@ -7,8 +7,8 @@
  * A grade's number is its position in the vocabulary (grades.ts), best first, which is also its rank
  * when sorting by cut, colour or clarity.
  */
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from '../../features/diamonds/grades.ts';
-import type { ListFilterKey, RangeFilterKey } from '../../features/diamonds/diamond-query.ts';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from '~/features/diamonds/grades.ts';
+import type { ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 
 export const A_SIZE = 160;
 export const A_LIVE = 80;

@@ -5,8 +5,8 @@
  * so that a status change is one write. The database stays the only source of truth: the index is
  * built from it and kept in step by diamond-sync.ts.
  */
-import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '../../features/diamonds/diamond-query.ts';
-import { DIAMOND_SORTS } from '../../features/diamonds/diamond-query.ts';
+import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, BIT, encode, failureTables, type GradedStone } from './diamond-codes.ts';
 import { extremes, pageOf, scan, tally, type Columns } from './diamond-scan.ts';
 import { comparator, sortOrders } from './diamond-order.ts';

@@ -3,14 +3,14 @@
  * shape, /diamonds/lab-grown the origin), the URL's df* parameters do the rest, and the first page is
  * searched here so the list is in the HTML before any JavaScript runs.
  */
-import type { ListingRoute } from '../shop/routes.ts';
-import { SHAPE_LABELS, SHAPES, type Shape } from '../../features/diamonds/grades.ts';
-import type { DiamondFilters, DiamondPage, RangeBounds } from '../../features/diamonds/diamond-query.ts';
-import { DEFAULT_PAGE_SIZE } from '../../features/diamonds/diamond-query.ts';
-import { stateFromParams, type DiamondListingState, type ListingPaths } from '../../features/diamonds/diamond-url.ts';
+import type { ListingRoute } from '~/server/shop/routes.ts';
+import { SHAPE_LABELS, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
+import type { DiamondFilters, DiamondPage, RangeBounds } from '~/features/diamonds/diamond-query.ts';
+import { DEFAULT_PAGE_SIZE } from '~/features/diamonds/diamond-query.ts';
+import { stateFromParams, type DiamondListingState, type ListingPaths } from '~/features/diamonds/diamond-url.ts';
 import { diamondBounds, searchDiamonds } from './diamonds.service.ts';
-import { constrainFilters, isEmpty, selectionFromParams, selectionQuery, type SettingConstraint } from '../../features/byo/byo.ts';
-import { constraintOf, loadBuild, type BuildView } from '../byo/byo.service.ts';
+import { constrainFilters, isEmpty, selectionFromParams, selectionQuery, type SettingConstraint } from '~/features/byo/byo.ts';
+import { constraintOf, loadBuild, type BuildView } from '~/server/byo/byo.service.ts';
 
 export interface DiamondListing {
   title: string;

@@ -4,8 +4,8 @@
  * carat ties go to the lower id. Grades rank best first (Ideal, D, FL), so `asc` lists the best first,
  * and `desc` walks the same order backwards.
  */
-import type { DiamondSort } from '../../features/diamonds/diamond-query.ts';
-import { DIAMOND_SORTS } from '../../features/diamonds/diamond-query.ts';
+import type { DiamondSort } from '~/features/diamonds/diamond-query.ts';
+import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { decodeB } from './diamond-codes.ts';
 import type { Columns } from './diamond-scan.ts';
 

@@ -12,8 +12,8 @@
  * an unused range costs nothing. The generated text is built only from the constant fragments below,
  * never from request input; bounds are passed in as numbers.
  */
-import type { FacetKey, RangeFilterKey } from '../../features/diamonds/diamond-query.ts';
-import { FACET_KEYS, LIST_FILTERS } from '../../features/diamonds/diamond-query.ts';
+import type { FacetKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { FACET_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, SLOT_OF, TRASH } from './diamond-codes.ts';
 
 export interface Columns {

@@ -11,7 +11,7 @@
  * Other areas do not need to call anything when they update a diamond: the database triggers log it.
  * Code that INSERTS stones into a running shop calls bumpCatalogVersion(db, ids).
  */
-import type { Db } from '../db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import { DiamondIndex } from './diamond-index.ts';
 import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, recordChanges, type Watermark } from './diamond.repository.ts';
 

@@ -9,9 +9,9 @@
  *   it has ended) and next time reads every row with txid >= that xmin, so nothing is ever skipped.
  */
 import { CompiledQuery, sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { isSqlite } from '../db/dialect.ts';
-import type { DiamondRow } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
+import type { DiamondRow } from '~/server/db/schema.ts';
 import type { IndexRow } from './diamond-index.ts';
 
 const INDEX_COLUMNS = [

@@ -2,11 +2,11 @@
  * The diamond catalogue: search (through the in-memory index), one stone by id or certificate, and
  * the rows-to-API mapping (dollars and formated_* strings, image URLs, a display name).
  */
-import type { DiamondRow } from '../db/schema.ts';
-import type { Db } from '../db/database.ts';
-import { getDb } from '../db/database.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
-import { SHAPE_LABELS, type Shape } from '../../features/diamonds/grades.ts';
+import type { DiamondRow } from '~/server/db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { getDb } from '~/server/db/database.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
+import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
 import {
   FACET_KEYS,
   LIST_FILTER_KEYS,
@@ -18,7 +18,7 @@ import {
   type DiamondQuery,
   type ListFilterKey,
   type RangeFilterKey,
-} from '../../features/diamonds/diamond-query.ts';
+} from '~/features/diamonds/diamond-query.ts';
 import { CODE } from './diamond-codes.ts';
 import type { IndexQuery } from './diamond-index.ts';
 import { currentDiamondIndex } from './diamond-sync.ts';

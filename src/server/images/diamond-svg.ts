@@ -2,7 +2,7 @@
  * Top-view drawings of the ten diamond shapes: the girdle outline, the table, and the facet lines
  * between them, filled with a cool brilliance gradient. Pure functions of the shape: cacheable forever.
  */
-import type { Shape } from '../../features/diamonds/grades.ts';
+import type { Shape } from '~/features/diamonds/grades.ts';
 
 type Point = [number, number];
 const N = 16;

@@ -2,7 +2,7 @@
  * Product drawings by kind of piece, in the colour of its metal: a ring with its stone, a band, a
  * pair of studs, a hoop, a pendant on its chain, a tennis line. Pure functions: cacheable forever.
  */
-import { METAL_COLORS, type MetalCode } from '../../features/catalog/metals.ts';
+import { METAL_COLORS, type MetalCode } from '~/features/catalog/metals.ts';
 
 export const JEWELLERY_KINDS = ['ring', 'band', 'stud', 'hoop', 'drop', 'pendant', 'tennis', 'bangle', 'chain'] as const;
 export type JewelleryKind = (typeof JEWELLERY_KINDS)[number];

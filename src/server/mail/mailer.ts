@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { config } from '../config.ts';
-import { shopConfig } from '../shop/shop-config.ts';
+import { config } from '~/server/config.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
 
 export interface MailMessage {
   to: string;

@@ -3,9 +3,9 @@
  * first key is the severity and first value the message. A plain HTML form post (before JavaScript) gets
  * a 303 back to the page it came from with ?newsletter=<outcome>, which the footer prints.
  */
-import { HttpError, json, validationError } from '../http.ts';
-import { subscribeSchema, INVALID_EMAIL } from '../../features/newsletter/newsletter.schema.ts';
-import type { NewsletterOutcome } from '../../features/newsletter/newsletter.outcome.ts';
+import { HttpError, json, validationError } from '~/server/http.ts';
+import { subscribeSchema, INVALID_EMAIL } from '~/features/newsletter/newsletter.schema.ts';
+import type { NewsletterOutcome } from '~/features/newsletter/newsletter.outcome.ts';
 import { subscribe } from './newsletter.service.ts';
 
 export function isFormPost(request: Request): boolean {

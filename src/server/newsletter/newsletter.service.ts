@@ -3,13 +3,13 @@
  * (the shopper is already where they wanted to be). Limited per client so the form cannot be used to
  * flood the list.
  */
-import { consume, type Limit } from '../security/rate-limit.ts';
+import { consume, type Limit } from '~/server/security/rate-limit.ts';
 import { insertSubscriber } from './subscriber.repository.ts';
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
   SUBSCRIBED_MESSAGE,
   type SubscribeAnswer,
-} from '../../features/newsletter/newsletter.schema.ts';
+} from '~/features/newsletter/newsletter.schema.ts';
 
 export const SUBSCRIBE_LIMIT: Limit = { bucket: 'newsletter', max: 20, windowMs: 10 * 60_000 };
 

@@ -1,5 +1,5 @@
 /** newsletter_subscribers: one row per address, stored lower-cased (unique). */
-import { getDb } from '../db/database.ts';
+import { getDb } from '~/server/db/database.ts';
 
 /** Inserts the address; returns false when it was already there (no error, no second row). */
 export async function insertSubscriber(email: string, now = new Date()): Promise<boolean> {

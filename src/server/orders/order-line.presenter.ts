@@ -3,8 +3,8 @@
  * alike: what was bought at what price, its options, and the product or stone it came from while that
  * still exists (with whether it can still be bought, and its picture).
  */
-import { money } from '../../lib/money.ts';
-import { productImageUrl } from '../products/product-images.ts';
+import { money } from '~/lib/money.ts';
+import { productImageUrl } from '~/server/products/product-images.ts';
 import type { findOrderItems } from './order.repository.ts';
 
 type ItemRow = Awaited<ReturnType<typeof findOrderItems>>[number];

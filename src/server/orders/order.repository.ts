@@ -1,7 +1,7 @@
 /** Orders and their lines, read for the customer who placed them (checkout writes them). */
 import { sql } from 'kysely';
-import { getDb } from '../db/database.ts';
-import type { OrdersTable } from '../db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
+import type { OrdersTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';
 
 export type OrderRow = Selectable<OrdersTable>;

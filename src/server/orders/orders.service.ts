@@ -4,12 +4,12 @@
  * answers 404, like a missing one).
  */
 import { z } from 'zod';
-import { HttpError, notFound, validationError } from '../http.ts';
-import { money } from '../../lib/money.ts';
-import { MAX_ID } from '../../lib/ids.ts';
+import { HttpError, notFound, validationError } from '~/server/http.ts';
+import { money } from '~/lib/money.ts';
+import { MAX_ID } from '~/lib/ids.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
-import { randomToken } from '../accounts/crypto.ts';
-import type { Customer } from '../accounts/session.ts';
+import { randomToken } from '~/server/accounts/crypto.ts';
+import type { Customer } from '~/server/accounts/session.ts';
 import { countOrders, findOrder, findOrderItems, listOrders, setPaymentToken, type OrderRow } from './order.repository.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;

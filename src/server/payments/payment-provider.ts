@@ -4,7 +4,7 @@
  * test gateway (test-gateway.ts) implements it on this server; a real provider (Stripe Checkout,
  * Adyen…) would implement the same two calls over its API, keeping card details off this shop.
  */
-import type { Db } from '../db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import { testGateway } from './test-gateway.ts';
 
 export type PaymentStatus = 'open' | 'paid' | 'declined';

@@ -1,7 +1,7 @@
 /** Payment sessions of the built-in test gateway (Kysely only). */
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { PaymentSessionsTable } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import type { PaymentSessionsTable } from '~/server/db/schema.ts';
 
 export type PaymentSessionRow = Selectable<PaymentSessionsTable>;
 

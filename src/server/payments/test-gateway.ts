@@ -5,7 +5,7 @@
  * declined. It never sees a real card: it is for demos and tests.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { closeSession, findSession, insertSession } from './payment-session.repository.ts';
 

@@ -1,6 +1,6 @@
 /** The few pieces the home page shows, straight from the catalogue. */
-import { getDb } from '../db/database.ts';
-import { formatCents } from '../../lib/money.ts';
+import { getDb } from '~/server/db/database.ts';
+import { formatCents } from '~/lib/money.ts';
 import { productImageUrl } from './product-images.ts';
 
 export interface FeaturedProduct {

@@ -1,6 +1,6 @@
 /** Which drawing shows a product: chosen from its category and style, in the colour of its metal. */
-import type { MetalCode } from '../../features/catalog/metals.ts';
-import type { JewelleryKind } from '../images/jewellery-svg.ts';
+import type { MetalCode } from '~/features/catalog/metals.ts';
+import type { JewelleryKind } from '~/server/images/jewellery-svg.ts';
 
 export function jewelleryKind(category: string, style: string): JewelleryKind {
   switch (category) {

@@ -5,17 +5,17 @@
  * category (/jewellery/earrings), a style (/engagement-rings/halo) or an accepted diamond shape
  * (/engagement-rings/oval); a slug that names none of these is a 404.
  */
-import { getDb } from '../db/database.ts';
-import { formatCents } from '../../lib/money.ts';
-import { listingEntries, type ListingRoute } from '../shop/routes.ts';
-import { SHAPE_LABELS, SHAPES, type Shape } from '../../features/diamonds/grades.ts';
-import type { MetalSwatch, ProductFacets, ProductPage } from '../../features/catalog/product.ts';
-import { styleLabel } from '../../features/catalog/product.ts';
-import { productStateFromParams, type ProductListingState } from '../../features/catalog/product-url.ts';
+import { getDb } from '~/server/db/database.ts';
+import { formatCents } from '~/lib/money.ts';
+import { listingEntries, type ListingRoute } from '~/server/shop/routes.ts';
+import { SHAPE_LABELS, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
+import type { MetalSwatch, ProductFacets, ProductPage } from '~/features/catalog/product.ts';
+import { styleLabel } from '~/features/catalog/product.ts';
+import { productStateFromParams, type ProductListingState } from '~/features/catalog/product-url.ts';
 import { allCategories, allMetals, productsOnSale } from './product.repository.ts';
 import { listProducts } from './products.service.ts';
-import { isEmpty, selectionFromParams, selectionQuery } from '../../features/byo/byo.ts';
-import { loadBuild, type BuildView } from '../byo/byo.service.ts';
+import { isEmpty, selectionFromParams, selectionQuery } from '~/features/byo/byo.ts';
+import { loadBuild, type BuildView } from '~/server/byo/byo.service.ts';
 
 export interface ProductScope {
   categoryIds: number[];

@@ -1,6 +1,6 @@
 /** Products, their variants, metals and categories in the database (Kysely only). */
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 
 export interface ProductRecord {
   id: number;

@@ -4,11 +4,11 @@
  * (category, settings only) with two queries and filters, counts and sorts in memory: every facet
  * "with the other filters applied" costs nothing extra.
  */
-import { getDb, type Db } from '../db/database.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
-import { caratFraction } from '../../lib/fractions.ts';
-import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '../../features/catalog/product.ts';
-import { styleLabel } from '../../features/catalog/product.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
+import { caratFraction } from '~/lib/fractions.ts';
+import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '~/features/catalog/product.ts';
+import { styleLabel } from '~/features/catalog/product.ts';
 import { productImageUrl } from './product-images.ts';
 import { allMetals, findProduct, productsOnSale, variantsOf, type MetalRecord, type ProductRecord, type VariantRecord } from './product.repository.ts';
 

@@ -4,13 +4,13 @@
  * hit first, then products by how well they match (name over sku over description), with a shape's
  * collection and a few of its best-cut stones among them.
  */
-import { getDb } from '../db/database.ts';
-import { SHAPE_LABELS, SHAPES, type Shape } from '../../features/diamonds/grades.ts';
-import { productsMatching, type ProductRecord } from '../products/product.repository.ts';
-import { productImageUrl } from '../products/product-images.ts';
-import { findDiamondByReference } from '../diamonds/diamond.repository.ts';
-import { searchDiamonds, toDiamond } from '../diamonds/diamonds.service.ts';
-import { formatCents } from '../../lib/money.ts';
+import { getDb } from '~/server/db/database.ts';
+import { SHAPE_LABELS, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
+import { productsMatching, type ProductRecord } from '~/server/products/product.repository.ts';
+import { productImageUrl } from '~/server/products/product-images.ts';
+import { findDiamondByReference } from '~/server/diamonds/diamond.repository.ts';
+import { searchDiamonds, toDiamond } from '~/server/diamonds/diamonds.service.ts';
+import { formatCents } from '~/lib/money.ts';
 
 export interface SearchHit {
   kind: 'product' | 'diamond' | 'collection';

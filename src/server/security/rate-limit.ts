@@ -2,8 +2,8 @@
  * Rate limits counted in the database (table rate_limit_hits), so that every app server behind a load
  * balancer sees the same counts. A sliding window: the hits of a (bucket, key) younger than the window.
  */
-import { getDb } from '../db/database.ts';
-import { HttpError } from '../http.ts';
+import { getDb } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
 
 export interface Limit {
   bucket: string;

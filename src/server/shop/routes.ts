@@ -3,7 +3,7 @@
  * `diamonds` or `products` is a listing at its slug prefix, optionally followed by one slug
  * (`/diamonds`, `/diamonds/oval`, `/engagement-rings/halo`). Other view types make no route.
  */
-import type { NavItem, ShopConfig } from '../../features/shop/shop-config.schema.ts';
+import type { NavItem, ShopConfig } from '~/features/shop/shop-config.schema.ts';
 import { shopConfig } from './shop-config.ts';
 
 export interface ListingRoute {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ShopConfig } from '../../features/shop/shop-config.schema.ts';
+import type { ShopConfig } from '~/features/shop/shop-config.schema.ts';
 import { parseShopConfig, ShopConfigError } from './shop-config.parse.ts';
 
 export function readShopConfigFile(file: string, label = file): ShopConfig {

@@ -1,5 +1,5 @@
 /** Validation of shop configuration data, with messages that point an editor at the line to fix. */
-import { shopConfigSchema, type ShopConfig } from '../../features/shop/shop-config.schema.ts';
+import { shopConfigSchema, type ShopConfig } from '~/features/shop/shop-config.schema.ts';
 
 export const SHOP_CONFIG_FILE = 'src/content/shop.json';
 

@@ -3,8 +3,8 @@
  * astro.config.mjs has already validated it (shop-config-file.ts); parsing it again here makes a server
  * started from a hand-edited bundle refuse to serve rather than render half a shop.
  */
-import raw from '../../content/shop.json';
-import type { ShopConfig } from '../../features/shop/shop-config.schema.ts';
+import raw from '~/content/shop.json';
+import type { ShopConfig } from '~/features/shop/shop-config.schema.ts';
 import { parseShopConfig } from './shop-config.parse.ts';
 
 export { parseShopConfig, ShopConfigError, SHOP_CONFIG_FILE, formatPath } from './shop-config.parse.ts';

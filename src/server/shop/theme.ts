@@ -4,8 +4,8 @@
  * colours and plain font names through, so nothing in the file can break out of the rule.
  */
 import { createHash } from 'node:crypto';
-import type { ShopConfig } from '../../features/shop/shop-config.schema.ts';
-import { swatchOf } from '../../features/shop/navigation.ts';
+import type { ShopConfig } from '~/features/shop/shop-config.schema.ts';
+import { swatchOf } from '~/features/shop/navigation.ts';
 
 const SANS_FALLBACK = 'ui-sans-serif, system-ui, sans-serif';
 const SERIF_FALLBACK = 'Georgia, "Times New Roman", serif';

@@ -1,12 +1,12 @@
 /** The wishlist endpoints' shared steps: who is asking, the id in the path, and the answers. */
-import { MAX_ID } from '../../lib/ids.ts';
+import { MAX_ID } from '~/lib/ids.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import type { MoveToCartAnswer, WishlistChange } from '../../features/wishlist/wishlist.schema.ts';
-import { getDb, type Db } from '../db/database.ts';
-import { validationError } from '../http.ts';
-import { CART_COOKIE } from '../cart/cart.service.ts';
-import { ownerFrom, rememberGuest, type Owner } from '../cart/owner.ts';
+import type { MoveToCartAnswer, WishlistChange } from '~/features/wishlist/wishlist.schema.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { validationError } from '~/server/http.ts';
+import { CART_COOKIE } from '~/server/cart/cart.service.ts';
+import { ownerFrom, rememberGuest, type Owner } from '~/server/cart/owner.ts';
 import type { MoveResult } from './wishlist.move.ts';
 import { WISHLIST_COOKIE, type WishlistResult } from './wishlist.service.ts';
 

@@ -3,11 +3,11 @@
  * move over (up to the wishlist limit); the guest wishlist and its cookie are then gone.
  */
 import type { AstroCookies } from 'astro';
-import { WISHLIST_LIMIT } from '../../features/wishlist/wishlist.schema.ts';
-import { getDb, type Db } from '../db/database.ts';
-import { loadItems } from '../cart/catalog-items.repository.ts';
-import { groupLines, type LineGroup } from '../cart/cart.presenter.ts';
-import { forgetGuest } from '../cart/owner.ts';
+import { WISHLIST_LIMIT } from '~/features/wishlist/wishlist.schema.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { loadItems } from '~/server/cart/catalog-items.repository.ts';
+import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
+import { forgetGuest } from '~/server/cart/owner.ts';
 import { assignWishlist, deleteWishlist, findWishlistByCustomer, findWishlistByToken, moveWishlistRows, wishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
 import { WISHLIST_COOKIE } from './wishlist.service.ts';
 

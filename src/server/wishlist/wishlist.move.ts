@@ -3,13 +3,13 @@
  * prices) and leaves the wishlist only once it is in the cart. Moving everything moves what can be
  * moved and says what could not (a sold stone, a product to configure first).
  */
-import type { Cart, CartAdd } from '../../features/cart/cart.schema.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http.ts';
-import type { ItemRecord } from '../cart/catalog-items.repository.ts';
-import type { LineGroup } from '../cart/cart.presenter.ts';
-import { addToCart, getCart } from '../cart/cart.service.ts';
-import type { Owner } from '../cart/owner.ts';
+import type { Cart, CartAdd } from '~/features/cart/cart.schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
+import type { ItemRecord } from '~/server/cart/catalog-items.repository.ts';
+import type { LineGroup } from '~/server/cart/cart.presenter.ts';
+import { addToCart, getCart } from '~/server/cart/cart.service.ts';
+import type { Owner } from '~/server/cart/owner.ts';
 import { deleteWishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
 import { countWishlist, loadWishlist, type Loaded } from './wishlist.service.ts';
 

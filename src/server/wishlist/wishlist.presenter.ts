@@ -1,9 +1,9 @@
 /** Wishlist rows as the API answers them: one entry per product, diamond or build-your-own pair. */
-import type { WishlistEntry } from '../../features/wishlist/wishlist.schema.ts';
-import { centsToDollars, formatCents } from '../../lib/money.ts';
-import type { ItemRecord } from '../cart/catalog-items.repository.ts';
-import type { LineGroup } from '../cart/cart.presenter.ts';
-import { describeChoices, isAvailable, presentItem, unitPriceCents } from '../cart/line-item.presenter.ts';
+import type { WishlistEntry } from '~/features/wishlist/wishlist.schema.ts';
+import { centsToDollars, formatCents } from '~/lib/money.ts';
+import type { ItemRecord } from '~/server/cart/catalog-items.repository.ts';
+import type { LineGroup } from '~/server/cart/cart.presenter.ts';
+import { describeChoices, isAvailable, presentItem, unitPriceCents } from '~/server/cart/line-item.presenter.ts';
 import type { WishlistItemRow } from './wishlist.repository.ts';
 
 export function presentEntry({ parent, child }: LineGroup<WishlistItemRow>, records: Map<number, ItemRecord>): WishlistEntry | undefined {

@@ -1,7 +1,7 @@
 /** Wishlists and their entries (Kysely only). A build-your-own pair is two rows sharing a byo_id. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { WishlistItemsTable, WishlistsTable } from '../db/schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import type { WishlistItemsTable, WishlistsTable } from '~/server/db/schema.ts';
 
 export type WishlistRow = Selectable<WishlistsTable>;
 export type WishlistItemRow = Selectable<WishlistItemsTable>;

@@ -4,15 +4,15 @@
  * does; a build-your-own pair needs both. Adding what is already there changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { WISHLIST_LIMIT, WISHLIST_PAGE_SIZE, type WishlistEntry, type WishlistPage } from '../../features/wishlist/wishlist.schema.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http.ts';
-import { shopConfig } from '../shop/shop-config.ts';
-import { loadItems, type ItemRecord } from '../cart/catalog-items.repository.ts';
-import { groupLines, type LineGroup } from '../cart/cart.presenter.ts';
-import { checkDiamond, checkProduct, loadAll, splitPair, unavailable, validateByoPair, type Choices } from '../cart/cart.rules.ts';
-import { isAvailable } from '../cart/line-item.presenter.ts';
-import { newToken, type Owner } from '../cart/owner.ts';
+import { WISHLIST_LIMIT, WISHLIST_PAGE_SIZE, type WishlistEntry, type WishlistPage } from '~/features/wishlist/wishlist.schema.ts';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError } from '~/server/http.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
+import { loadItems, type ItemRecord } from '~/server/cart/catalog-items.repository.ts';
+import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
+import { checkDiamond, checkProduct, loadAll, splitPair, unavailable, validateByoPair, type Choices } from '~/server/cart/cart.rules.ts';
+import { isAvailable } from '~/server/cart/line-item.presenter.ts';
+import { newToken, type Owner } from '~/server/cart/owner.ts';
 import { presentEntry } from './wishlist.presenter.ts';
 import {
   deleteWishlistRows,

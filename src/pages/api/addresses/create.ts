@@ -1,7 +1,7 @@
-import { endpoint, json, readBody } from '../../../server/http.ts';
-import { addressSchema } from '../../../features/account/address.schema.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { createAddress } from '../../../server/addresses/addresses.service.ts';
+import { endpoint, json, readBody } from '~/server/http.ts';
+import { addressSchema } from '~/features/account/address.schema.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { createAddress } from '~/server/addresses/addresses.service.ts';
 
 export const POST = endpoint(async ({ request, locals }) => {
   const customer = requireCustomer(locals);

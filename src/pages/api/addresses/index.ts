@@ -1,5 +1,5 @@
-import { endpoint } from '../../../server/http.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { addresses } from '../../../server/addresses/addresses.service.ts';
+import { endpoint } from '~/server/http.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { addresses } from '~/server/addresses/addresses.service.ts';
 
 export const GET = endpoint(async ({ locals }) => ({ data: await addresses(requireCustomer(locals)) }));

@@ -1,8 +1,8 @@
 /** POST /api/analytics/collect — one page event: { payload: "<JSON object>", type: "page", user_id }. */
-import { endpoint, json, readBody } from '../../../server/http.ts';
-import { collectSchema } from '../../../features/analytics/analytics.schema.ts';
-import { assertCanCollect, collect } from '../../../server/analytics/analytics.service.ts';
-import { clientKey } from '../../../server/security/client-address.ts';
+import { endpoint, json, readBody } from '~/server/http.ts';
+import { collectSchema } from '~/features/analytics/analytics.schema.ts';
+import { assertCanCollect, collect } from '~/server/analytics/analytics.service.ts';
+import { clientKey } from '~/server/security/client-address.ts';
 
 export const POST = endpoint(async (context) => {
   await assertCanCollect(clientKey(context));

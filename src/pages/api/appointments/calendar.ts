@@ -1,5 +1,5 @@
 /** GET /api/appointments/calendar — the bookable days, as month grids, and what the showroom offers. */
-import { endpoint } from '../../../server/http.ts';
-import { bookingCalendar } from '../../../server/appointments/calendar.ts';
+import { endpoint } from '~/server/http.ts';
+import { bookingCalendar } from '~/server/appointments/calendar.ts';
 
 export const GET = endpoint(() => ({ data: bookingCalendar() }));

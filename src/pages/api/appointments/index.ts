@@ -1,9 +1,9 @@
 /** GET /api/appointments — the signed-in customer's upcoming appointments; POST — book one. */
-import { endpoint, json, readBody } from '../../../server/http.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { bookingSchema } from '../../../features/appointments/appointments.schema.ts';
-import { book, upcomingFor } from '../../../server/appointments/appointments.service.ts';
-import { clientKey } from '../../../server/security/client-address.ts';
+import { endpoint, json, readBody } from '~/server/http.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { bookingSchema } from '~/features/appointments/appointments.schema.ts';
+import { book, upcomingFor } from '~/server/appointments/appointments.service.ts';
+import { clientKey } from '~/server/security/client-address.ts';
 
 export const GET = endpoint(async ({ locals }) => ({ data: await upcomingFor(requireCustomer(locals)) }));
 

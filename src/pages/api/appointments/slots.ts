@@ -1,7 +1,7 @@
 /** GET /api/appointments/slots?date=YYYY-MM-DD&kind=showroom|video — the slots of one showroom day. */
-import { endpoint, validationError } from '../../../server/http.ts';
-import { slotsQuerySchema } from '../../../features/appointments/appointments.schema.ts';
-import { daySlots } from '../../../server/appointments/appointments.service.ts';
+import { endpoint, validationError } from '~/server/http.ts';
+import { slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
+import { daySlots } from '~/server/appointments/appointments.service.ts';
 
 export const GET = endpoint(async ({ url }) => {
   const query = slotsQuerySchema.safeParse(Object.fromEntries(url.searchParams));

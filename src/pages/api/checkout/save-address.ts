@@ -1,8 +1,8 @@
-import { methodNotAllowed } from '../../../server/cart/request.ts';
-import { saveAddressSchema } from '../../../features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '../../../server/http.ts';
-import { checkoutRequest } from '../../../server/checkout/checkout.http.ts';
-import { saveAddress } from '../../../server/checkout/checkout.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
+import { saveAddressSchema } from '~/features/checkout/checkout.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { saveAddress } from '~/server/checkout/checkout.service.ts';
 
 /** POST /api/checkout/save-address with `{ billing, shipping, instructions }`: saves both, answers the cart and the rates. */
 export const POST = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { methodNotAllowed } from '../../../server/cart/request.ts';
-import { savePaymentSchema } from '../../../features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '../../../server/http.ts';
-import { checkoutRequest } from '../../../server/checkout/checkout.http.ts';
-import { savePayment } from '../../../server/checkout/checkout.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
+import { savePaymentSchema } from '~/features/checkout/checkout.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { savePayment } from '~/server/checkout/checkout.service.ts';
 
 /** POST /api/checkout/save-payment with `{ payment: { method } }`. */
 export const POST = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { methodNotAllowed } from '../../../server/cart/request.ts';
-import { saveShippingSchema } from '../../../features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '../../../server/http.ts';
-import { checkoutRequest } from '../../../server/checkout/checkout.http.ts';
-import { saveShipping } from '../../../server/checkout/checkout.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
+import { saveShippingSchema } from '~/features/checkout/checkout.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { saveShipping } from '~/server/checkout/checkout.service.ts';
 
 /** POST /api/checkout/save-shipping with `{ selected_shipping_rate_id }` (an id from the rates of this cart and address). */
 export const POST = endpoint(async (context) => {

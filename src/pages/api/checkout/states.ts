@@ -1,7 +1,7 @@
-import { methodNotAllowed } from '../../../server/cart/request.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 import { z } from 'zod';
-import { endpoint, HttpError, readBody } from '../../../server/http.ts';
-import { states } from '../../../server/checkout/geo.ts';
+import { endpoint, HttpError, readBody } from '~/server/http.ts';
+import { states } from '~/server/checkout/geo.ts';
 
 const body = z.object({ country: z.string({ error: 'Choose a country' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country (a two-letter ISO code such as US)') });
 

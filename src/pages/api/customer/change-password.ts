@@ -1,7 +1,7 @@
-import { endpoint, readBody } from '../../../server/http.ts';
-import { changePasswordSchema } from '../../../features/account/account.schema.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { changePassword } from '../../../server/accounts/accounts.service.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { changePasswordSchema } from '~/features/account/account.schema.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { changePassword } from '~/server/accounts/accounts.service.ts';
 
 /** Ends every session of the customer and answers a new token (and cookie) for the caller. */
 export const PUT = endpoint(async (context) => {

@@ -1,5 +1,5 @@
-import { endpoint } from '../../../server/http.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { customerJson } from '../../../server/accounts/accounts.service.ts';
+import { endpoint } from '~/server/http.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { customerJson } from '~/server/accounts/accounts.service.ts';
 
 export const GET = endpoint(({ locals }) => ({ data: customerJson(requireCustomer(locals)) }));

@@ -1,7 +1,7 @@
-import { endpoint, readBody } from '../../../server/http.ts';
-import { loginSchema } from '../../../features/account/account.schema.ts';
-import { customerJson, login } from '../../../server/accounts/accounts.service.ts';
-import { safeRedirect } from '../../../server/accounts/auth.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { loginSchema } from '~/features/account/account.schema.ts';
+import { customerJson, login } from '~/server/accounts/accounts.service.ts';
+import { safeRedirect } from '~/server/accounts/auth.ts';
 
 /** Answers the bearer token and sets the session cookie; `redirect` (query) comes back sanitised. */
 export const POST = endpoint(async (context) => {

@@ -1,5 +1,5 @@
-import { endpoint } from '../../../server/http.ts';
-import { endSession } from '../../../server/accounts/session.ts';
+import { endpoint } from '~/server/http.ts';
+import { endSession } from '~/server/accounts/session.ts';
 
 /** Ends the session named by the bearer token or the cookie; answers the same when there was none. */
 export const POST = endpoint(async (context) => {

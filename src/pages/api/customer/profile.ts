@@ -1,7 +1,7 @@
-import { endpoint, readBody } from '../../../server/http.ts';
-import { profileSchema } from '../../../features/account/account.schema.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { customerJson, updateProfile } from '../../../server/accounts/accounts.service.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { profileSchema } from '~/features/account/account.schema.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { customerJson, updateProfile } from '~/server/accounts/accounts.service.ts';
 
 export const PUT = endpoint(async ({ request, locals }) => {
   const customer = requireCustomer(locals);

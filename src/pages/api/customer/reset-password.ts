@@ -1,6 +1,6 @@
-import { endpoint, readBody } from '../../../server/http.ts';
-import { resetPasswordSchema } from '../../../features/account/account.schema.ts';
-import { resetPassword } from '../../../server/accounts/recovery.service.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { resetPasswordSchema } from '~/features/account/account.schema.ts';
+import { resetPassword } from '~/server/accounts/recovery.service.ts';
 
 /** Takes a reset-password or a first-time-login token. */
 export const POST = endpoint(async ({ request }) => resetPassword(await readBody(request, resetPasswordSchema)));

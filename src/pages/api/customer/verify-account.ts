@@ -1,7 +1,7 @@
-import { endpoint, readBody } from '../../../server/http.ts';
-import { verifyAccountSchema } from '../../../features/account/account.schema.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { resendVerification, verifyAccount } from '../../../server/accounts/recovery.service.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { verifyAccountSchema } from '~/features/account/account.schema.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { resendVerification, verifyAccount } from '~/server/accounts/recovery.service.ts';
 
 /** Body: the token (a JSON string, or { token }) confirms the address; {} from a signed-in customer sends a new link. */
 export const POST = endpoint(async ({ request, locals }) => {

@@ -1,7 +1,7 @@
-import { endpoint } from '../../../server/http.ts';
-import { idParam, moveAnswer, wishlistRequest } from '../../../server/wishlist/wishlist.http.ts';
-import { moveEntryToCart } from '../../../server/wishlist/wishlist.move.ts';
-import { methodNotAllowed } from '../../../server/cart/request.ts';
+import { endpoint } from '~/server/http.ts';
+import { idParam, moveAnswer, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { moveEntryToCart } from '~/server/wishlist/wishlist.move.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** GET /api/move-to-cart/{id}: moves the wishlist entry {id} to the cart (GET, as the spec has it). */
 export const GET = endpoint(async (context) => {

@@ -1,7 +1,7 @@
-import { endpoint } from '../../../server/http.ts';
-import { moveAnswer, wishlistRequest } from '../../../server/wishlist/wishlist.http.ts';
-import { moveAllToCart } from '../../../server/wishlist/wishlist.move.ts';
-import { methodNotAllowed } from '../../../server/cart/request.ts';
+import { endpoint } from '~/server/http.ts';
+import { moveAnswer, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { moveAllToCart } from '~/server/wishlist/wishlist.move.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** GET /api/move-to-cart/all: moves every entry that can be bought; `not_moved` says why the others stayed. */
 export const GET = endpoint(async (context) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint, readBody } from '../../../server/http.ts';
-import { requireCustomer } from '../../../server/accounts/auth.ts';
-import { createPaymentLink, parseOrderId } from '../../../server/orders/orders.service.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { createPaymentLink, parseOrderId } from '~/server/orders/orders.service.ts';
 
 const body = z.object({ id: z.union([z.number(), z.string()], { error: 'Give the order id' }) });
 

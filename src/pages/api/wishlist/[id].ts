@@ -1,7 +1,7 @@
-import { endpoint } from '../../../server/http.ts';
-import { idParam, wishlistRequest } from '../../../server/wishlist/wishlist.http.ts';
-import { removeEntries } from '../../../server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '../../../server/cart/request.ts';
+import { endpoint } from '~/server/http.ts';
+import { idParam, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { removeEntries } from '~/server/wishlist/wishlist.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** DELETE /api/wishlist/{id}: removes the entry with that id (a pair as a whole). */
 export const DELETE = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { wishlistClearSchema } from '../../../features/wishlist/wishlist.schema.ts';
-import { endpoint, readBody } from '../../../server/http.ts';
-import { wishlistRequest } from '../../../server/wishlist/wishlist.http.ts';
-import { removeEntries } from '../../../server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '../../../server/cart/request.ts';
+import { wishlistClearSchema } from '~/features/wishlist/wishlist.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { removeEntries } from '~/server/wishlist/wishlist.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** DELETE /api/wishlist/clear with `{ ids }` (entry ids); without ids the whole wishlist is cleared. */
 export const DELETE = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { wishlistPageSchema } from '../../../features/wishlist/wishlist.schema.ts';
-import { endpoint, validationError } from '../../../server/http.ts';
-import { wishlistRequest } from '../../../server/wishlist/wishlist.http.ts';
-import { listWishlist } from '../../../server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '../../../server/cart/request.ts';
+import { wishlistPageSchema } from '~/features/wishlist/wishlist.schema.ts';
+import { endpoint, validationError } from '~/server/http.ts';
+import { wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { listWishlist } from '~/server/wishlist/wishlist.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** GET /api/wishlist?page=: a page of entries, newest first, with `meta` for paging. */
 export const GET = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { badRequest, endpoint, notFound } from '../../../server/http.ts';
-import { queryRecord } from '../../../features/diamonds/diamonds.schema.ts';
-import { productDetailQuerySchema } from '../../../features/catalog/products.schema.ts';
-import { getProduct } from '../../../server/products/products.service.ts';
-import { sharePage } from '../../../server/page-cache.ts';
+import { badRequest, endpoint, notFound } from '~/server/http.ts';
+import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
+import { productDetailQuerySchema } from '~/features/catalog/products.schema.ts';
+import { getProduct } from '~/server/products/products.service.ts';
+import { sharePage } from '~/server/page-cache.ts';
 
 /**
  * GET {api}/products/{id}[?js=shape]: one product with all its variants. `js` is the jewellery shape

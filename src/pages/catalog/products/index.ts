@@ -1,8 +1,8 @@
-import { endpoint } from '../../../server/http.ts';
-import { queryRecord } from '../../../features/diamonds/diamonds.schema.ts';
-import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '../../../features/catalog/products.schema.ts';
-import { listProducts } from '../../../server/products/products.service.ts';
-import { sharePage } from '../../../server/page-cache.ts';
+import { endpoint } from '~/server/http.ts';
+import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
+import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '~/features/catalog/products.schema.ts';
+import { listProducts } from '~/server/products/products.service.ts';
+import { sharePage } from '~/server/page-cache.ts';
 
 /** GET {api}/products: one page of products on sale, with listing variants and facets (README, Catalogue). */
 export const GET = endpoint(async ({ url, locals }) => {

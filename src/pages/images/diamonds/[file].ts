@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SHAPES, type Shape } from '../../../features/diamonds/grades.ts';
-import { diamondSvg } from '../../../server/images/diamond-svg.ts';
-import { svgResponse } from '../../../server/images/svg-response.ts';
+import { SHAPES, type Shape } from '~/features/diamonds/grades.ts';
+import { diamondSvg } from '~/server/images/diamond-svg.ts';
+import { svgResponse } from '~/server/images/svg-response.ts';
 
 /** /images/diamonds/{shape}.svg */
 export const GET: APIRoute = ({ params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { METAL_CODES, type MetalCode } from '../../../features/catalog/metals.ts';
-import { JEWELLERY_KINDS, jewellerySvg, type JewelleryKind } from '../../../server/images/jewellery-svg.ts';
-import { svgResponse } from '../../../server/images/svg-response.ts';
+import { METAL_CODES, type MetalCode } from '~/features/catalog/metals.ts';
+import { JEWELLERY_KINDS, jewellerySvg, type JewelleryKind } from '~/server/images/jewellery-svg.ts';
+import { svgResponse } from '~/server/images/svg-response.ts';
 
 /** /images/jewellery/{kind}--{metal}.svg */
 export const GET: APIRoute = ({ params }) => {

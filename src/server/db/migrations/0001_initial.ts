@@ -3,7 +3,7 @@
  * Types are chosen to read back the same on SQLite and PostgreSQL (see schema.ts).
  */
 import type { Kysely } from 'kysely';
-import { idColumn } from '../dialect.ts';
+import { idColumn } from '~/server/db/dialect.ts';
 
 const FLOAT = 'double precision';
 

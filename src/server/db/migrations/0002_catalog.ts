@@ -7,7 +7,7 @@
  * shop calls bumpCatalogVersion() (src/server/diamonds/diamond-sync.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import { idColumn, isSqlite } from '../dialect.ts';
+import { idColumn, isSqlite } from '~/server/db/dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const sqlite = isSqlite(db);

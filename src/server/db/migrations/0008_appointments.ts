@@ -4,7 +4,7 @@
  * twice, whichever app server asks. Cancelling deletes the seat row, which frees the seat.
  */
 import type { Kysely } from 'kysely';
-import { idColumn } from '../dialect.ts';
+import { idColumn } from '~/server/db/dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

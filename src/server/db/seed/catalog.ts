@@ -2,8 +2,8 @@
  * The demo brand's jewellery: categories, metals and about 60 products with their variants
  * (metal × total carat weight). Ring settings take a centre diamond (build-your-own).
  */
-import type { Shape } from '../../../features/diamonds/grades.ts';
-import { SHAPES } from '../../../features/diamonds/grades.ts';
+import type { Shape } from '~/features/diamonds/grades.ts';
+import { SHAPES } from '~/features/diamonds/grades.ts';
 
 export const METALS = [
   { code: '14k_white_gold', name: '14K White Gold', swatch_type: 'color', swatch_value: '#e4e4e1', position: 1, factor: 1 },

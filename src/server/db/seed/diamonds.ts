@@ -3,8 +3,8 @@
  * online dealer carries, and the price follows the 4Cs (carat band, colour, clarity, cut, shape,
  * fluorescence, lab-grown discount).
  */
-import type { NewDiamond } from '../schema.ts';
-import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '../../../features/diamonds/grades.ts';
+import type { NewDiamond } from '~/server/db/schema.ts';
+import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
 import { between, pickWeighted, round, type Rng } from './random.ts';
 
 const SHAPE_MIX: Record<Shape, number> = {

@@ -3,8 +3,8 @@
  * Same seed, same shop, on every machine and on both databases.
  */
 import { sql } from 'kysely';
-import type { Connection, Db } from '../database.ts';
-import { isSqlite } from '../dialect.ts';
+import type { Connection, Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
 import { CATEGORIES, METALS, PRODUCTS, describe, slugify } from './catalog.ts';
 import { generateDiamond } from './diamonds.ts';
 import { createRng } from './random.ts';

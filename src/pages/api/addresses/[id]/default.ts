@@ -1,6 +1,6 @@
-import { endpoint } from '../../../../server/http.ts';
-import { requireCustomer } from '../../../../server/accounts/auth.ts';
-import { makeDefault, parseId } from '../../../../server/addresses/addresses.service.ts';
+import { endpoint } from '~/server/http.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { makeDefault, parseId } from '~/server/addresses/addresses.service.ts';
 
 export const POST = endpoint(async ({ locals, params }) => {
   const customer = requireCustomer(locals);

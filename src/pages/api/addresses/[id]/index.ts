@@ -1,8 +1,8 @@
-import { endpoint, readBody } from '../../../../server/http.ts';
-import { addressSchema } from '../../../../features/account/address.schema.ts';
-import { requireCustomer } from '../../../../server/accounts/auth.ts';
-import { addresses, editAddress, parseId, removeAddress } from '../../../../server/addresses/addresses.service.ts';
-import { notFound } from '../../../../server/http.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { addressSchema } from '~/features/account/address.schema.ts';
+import { requireCustomer } from '~/server/accounts/auth.ts';
+import { addresses, editAddress, parseId, removeAddress } from '~/server/addresses/addresses.service.ts';
+import { notFound } from '~/server/http.ts';
 
 export const GET = endpoint(async ({ locals, params }) => {
   const customer = requireCustomer(locals);

@@ -1,7 +1,7 @@
-import { cartAddSchema } from '../../../../features/cart/cart.schema.ts';
-import { cartAnswer, cartRequest } from '../../../../server/cart/cart.http.ts';
-import { addToCart } from '../../../../server/cart/cart.service.ts';
-import { formAware, readPayload, methodNotAllowed } from '../../../../server/cart/request.ts';
+import { cartAddSchema } from '~/features/cart/cart.schema.ts';
+import { cartAnswer, cartRequest } from '~/server/cart/cart.http.ts';
+import { addToCart } from '~/server/cart/cart.service.ts';
+import { formAware, readPayload, methodNotAllowed } from '~/server/cart/request.ts';
 
 /** POST /api/checkout/cart/add with the cart-add payload (JSON, or an HTML form that lands on /cart). */
 export const POST = formAware('/cart', async (context) => {

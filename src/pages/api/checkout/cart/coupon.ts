@@ -1,8 +1,8 @@
-import { methodNotAllowed } from '../../../../server/cart/request.ts';
-import { couponSchema } from '../../../../features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '../../../../server/http.ts';
-import { checkoutRequest } from '../../../../server/checkout/checkout.http.ts';
-import { applyCoupon, removeCoupon } from '../../../../server/checkout/checkout.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
+import { couponSchema } from '~/features/checkout/checkout.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { applyCoupon, removeCoupon } from '~/server/checkout/checkout.service.ts';
 
 /** POST /api/checkout/cart/coupon with `{ code }`: applies it (one per cart; a new code replaces the old). */
 export const POST = endpoint(async (context) => {

@@ -1,8 +1,8 @@
-import { cartDeleteAllSchema } from '../../../../features/cart/cart.schema.ts';
-import { endpoint, readBody } from '../../../../server/http.ts';
-import { cartAnswer, cartRequest } from '../../../../server/cart/cart.http.ts';
-import { removeAll } from '../../../../server/cart/cart.service.ts';
-import { methodNotAllowed } from '../../../../server/cart/request.ts';
+import { cartDeleteAllSchema } from '~/features/cart/cart.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { cartAnswer, cartRequest } from '~/server/cart/cart.http.ts';
+import { removeAll } from '~/server/cart/cart.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** DELETE /api/checkout/cart/delete-items-all with `{ data: { cart_id } }`. */
 export const DELETE = endpoint(async (context) => {

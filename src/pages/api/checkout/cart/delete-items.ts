@@ -1,8 +1,8 @@
-import { cartDeleteItemSchema } from '../../../../features/cart/cart.schema.ts';
-import { endpoint, readBody } from '../../../../server/http.ts';
-import { cartAnswer, cartRequest } from '../../../../server/cart/cart.http.ts';
-import { removeItem } from '../../../../server/cart/cart.service.ts';
-import { methodNotAllowed } from '../../../../server/cart/request.ts';
+import { cartDeleteItemSchema } from '~/features/cart/cart.schema.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { cartAnswer, cartRequest } from '~/server/cart/cart.http.ts';
+import { removeItem } from '~/server/cart/cart.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** DELETE /api/checkout/cart/delete-items with `{ data: { byo_id, cart_id, product_id } }`. */
 export const DELETE = endpoint(async (context) => {

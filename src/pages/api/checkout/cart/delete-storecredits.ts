@@ -1,7 +1,7 @@
-import { methodNotAllowed } from '../../../../server/cart/request.ts';
-import { endpoint, readJson } from '../../../../server/http.ts';
-import { checkoutRequest } from '../../../../server/checkout/checkout.http.ts';
-import { removeCredit } from '../../../../server/checkout/checkout.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
+import { endpoint, readJson } from '~/server/http.ts';
+import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { removeCredit } from '~/server/checkout/checkout.service.ts';
 
 /** DELETE /api/checkout/cart/delete-storecredits (body `{ data }` accepted and not needed): uses no store credit. */
 export const DELETE = endpoint(async (context) => {

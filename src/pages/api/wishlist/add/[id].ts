@@ -1,7 +1,7 @@
-import { wishlistAddSchema } from '../../../../features/wishlist/wishlist.schema.ts';
-import { formAware, readPayload, methodNotAllowed } from '../../../../server/cart/request.ts';
-import { idParam, wishlistChange, wishlistRequest } from '../../../../server/wishlist/wishlist.http.ts';
-import { addToWishlist } from '../../../../server/wishlist/wishlist.service.ts';
+import { wishlistAddSchema } from '~/features/wishlist/wishlist.schema.ts';
+import { formAware, readPayload, methodNotAllowed } from '~/server/cart/request.ts';
+import { idParam, wishlistChange, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { addToWishlist } from '~/server/wishlist/wishlist.service.ts';
 
 /** POST /api/wishlist/add/{id} (a product or diamond id) with selected_configurable_option and selected_jewelry_shape. */
 export const POST = formAware('/wishlist', async (context) => {

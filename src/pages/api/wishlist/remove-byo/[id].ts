@@ -1,7 +1,7 @@
-import { endpoint } from '../../../../server/http.ts';
-import { wishlistRequest } from '../../../../server/wishlist/wishlist.http.ts';
-import { removePair } from '../../../../server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '../../../../server/cart/request.ts';
+import { endpoint } from '~/server/http.ts';
+import { wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { removePair } from '~/server/wishlist/wishlist.service.ts';
+import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /** DELETE /api/wishlist/remove-byo/{id}: removes the build-your-own pair whose byo_id is {id}. */
 export const DELETE = endpoint(async (context) => {

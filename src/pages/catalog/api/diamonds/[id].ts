@@ -1,6 +1,6 @@
-import { endpoint, notFound } from '../../../../server/http.ts';
-import { getDiamond, toDiamond } from '../../../../server/diamonds/diamonds.service.ts';
-import { sharePage } from '../../../../server/page-cache.ts';
+import { endpoint, notFound } from '~/server/http.ts';
+import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
+import { sharePage } from '~/server/page-cache.ts';
 
 /** GET {api}/api/diamonds/{id}: one stone by id, certificate number or sku; sold ones too, with their status. */
 export const GET = endpoint(async ({ params, locals }) => {

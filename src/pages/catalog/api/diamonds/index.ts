@@ -1,7 +1,7 @@
-import { endpoint, json } from '../../../../server/http.ts';
-import { diamondQuerySchema, queryRecord, toDiamondQuery } from '../../../../features/diamonds/diamonds.schema.ts';
-import { searchDiamonds, type SearchTiming } from '../../../../server/diamonds/diamonds.service.ts';
-import { sharePage } from '../../../../server/page-cache.ts';
+import { endpoint, json } from '~/server/http.ts';
+import { diamondQuerySchema, queryRecord, toDiamondQuery } from '~/features/diamonds/diamonds.schema.ts';
+import { searchDiamonds, type SearchTiming } from '~/server/diamonds/diamonds.service.ts';
+import { sharePage } from '~/server/page-cache.ts';
 
 const PARAMS = ['page_number', 'page_size', 'sort_by', 'sort_direction', 'diamond_filters'];
 
