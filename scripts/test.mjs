@@ -1,12 +1,14 @@
 // `npm test`: every check a change must pass, then one closing line "N passed, N failed".
 //   1. type check (astro check)   2. production build   3. Vitest: unit, and API on SQLite and PostgreSQL
 //   4. Playwright end-to-end in Debian's Chromium (with axe)   5. the JavaScript budget check
-// PostgreSQL: TEST_DATABASE_URL names a server (each run gets a fresh database); unset, PGlite in-process.
+// PostgreSQL: TEST_DATABASE_URL names a server (each test server gets a fresh database); unset, every test
+// server gets an in-memory PGlite served over the PostgreSQL wire protocol (tests/support/pg-wire.ts).
 import { ensureModernNode } from './node.mjs';
 ensureModernNode();
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,6 +40,8 @@ count(built, 'build');
 if (built) {
   run('Unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
   addVitest(path.join(results, 'vitest.json'));
+  // The browser tests' server listens on a port the kernel has just handed out, not a fixed one.
+  process.env.E2E_PORT ||= String(await freePort());
   run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
   addPlaywright(path.join(results, 'e2e.json'));
 }
@@ -46,6 +50,17 @@ if (built) {
 for (const name of failures) console.log(`FAILED: ${name}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 && tally.passed > 0 ? 0 : 1);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
 
 function addVitest(file) {
   if (!fs.existsSync(file)) return void tally.failed++;

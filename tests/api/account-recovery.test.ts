@@ -23,13 +23,13 @@ describe.each(databases)('password recovery on $kind', ({ url, databaseUrl }) =>
     const c = await seedCustomer(databaseUrl);
     const nobody = uniqueEmail('nobody');
     const from = freshAddress();
-    const known = await callFrom(from, url, 'POST', '/api/customer/forgot-password', { email: c.email });
+    // The unknown address first: its mail, had there been one, is on its way before the owner's arrives.
     const unknown = await callFrom(from, url, 'POST', '/api/customer/forgot-password', { email: nobody });
+    const known = await callFrom(from, url, 'POST', '/api/customer/forgot-password', { email: c.email });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     await waitForMail(mailDir, c.email, /Reset your/);
-    await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo(mailDir, nobody)).toEqual([]);
     const bad = await call(url, 'POST', '/api/customer/forgot-password', { email: 'nope' });
     expect(bad.status).toBe(400);

@@ -8,6 +8,7 @@ import { databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
 import { band, guestEmail, NEW_YORK, readyCart, saveOrder, signedIn, stonePicker } from '../support/checkout.ts';
 import { Shopper } from '../support/shopper.ts';
+import { uniqueCode } from '../support/unique.ts';
 import { placeCart } from '~/server/checkout/place-order.ts';
 
 const stone = stonePicker(0);
@@ -57,7 +58,7 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
 
   it(`gives a single-use coupon's discount once when ${RACERS} carts redeem it at once`, async () => {
     const db = await testDb(databaseUrl);
-    const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
+    const code = uniqueCode('ONCE');
     await db.insertInto('coupons').values({ code, kind: 'fixed', value: 5000, min_subtotal_cents: 0, expires_at: null, usage_limit: 1, per_customer_limit: null, times_used: 0, is_active: 1, created_at: new Date().toISOString() }).execute();
     const shoppers = Array.from({ length: RACERS }, () => new Shopper(url));
     for (const s of shoppers) await readyCart(s, { products: [{ id: band.id, variant: band.variants[0]!.id }], email: guestEmail(), coupon: code });

@@ -5,6 +5,7 @@ import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
 import { band, guestEmail, LONDON, NEW_YORK, readyCart, saveOrder, signedIn, stonePicker } from '../support/checkout.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { Shopper } from '../support/shopper.ts';
+import { uniqueCode } from '../support/unique.ts';
 
 const stone = stonePicker(1);
 const mailDir = inject('mailDir');
@@ -98,7 +99,7 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     const small = await s.post('/api/checkout/cart/coupon', { code: 'sparkle100' });
     expect(small).toMatchObject({ status: 409, body: { message: 'This coupon needs a subtotal of at least $1,000.00' } });
     const db = await testDb(databaseUrl);
-    const code = `OLD${Date.now().toString(36).toUpperCase()}`;
+    const code = uniqueCode('OLD');
     await db.insertInto('coupons').values({ code, kind: 'percent', value: 50, min_subtotal_cents: 0, expires_at: '2020-01-01T00:00:00.000Z', usage_limit: null, per_customer_limit: null, times_used: 0, is_active: 1, created_at: '2019-01-01T00:00:00.000Z' }).execute();
     expect((await s.post('/api/checkout/cart/coupon', { code })).body.message).toBe('This coupon has expired');
     const applied = await s.post('/api/checkout/cart/coupon', { code: 'WELCOME10' });

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support.ts';
 import { addBand, addPair, addToCart, band, cartLink, hydrated, openCartPopup, popup, recordEvents, setting, stonesFor } from './cart-support.ts';
 
 test('the cart page shows every line, the pair together, quantities, totals and the way to checkout', async ({ page }, testInfo) => {
-  const [centre] = stonesFor(testInfo, 7);
+  const [centre] = stonesFor(testInfo, 'cart page');
   await addBand(page);
   const cart = await addPair(page, centre!.id);
   await page.goto('/cart');
@@ -34,7 +34,7 @@ test('an empty cart page says so and has no accessibility violations', async ({ 
 });
 
 test('another open tab follows a removal without reloading', async ({ page, context }, testInfo) => {
-  const [stone] = stonesFor(testInfo, 8);
+  const [stone] = stonesFor(testInfo, 'other tab');
   await addBand(page);
   await addToCart(page, { ids: [stone!.id] });
   const other = await context.newPage();
@@ -54,7 +54,7 @@ test('another open tab follows a removal without reloading', async ({ page, cont
 });
 
 test('an add-to-cart form works without JavaScript and lands on the cart', async ({ browser }, testInfo) => {
-  const [stone] = stonesFor(testInfo, 9);
+  const [stone] = stonesFor(testInfo, 'no javascript');
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   // A product page's form, as the catalogue renders it (served here by the test, posting to the real server).

@@ -3,13 +3,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
 import { addBand, addPair, addToCart, cartLink, hydrated, openCartPopup, popup, stonesFor } from './cart-support.ts';
 
-const isMobile = (name: string) => name === 'mobile';
-
-test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and out over 100 ms when the pointer leaves', async ({ page }, testInfo) => {
-  test.skip(isMobile(testInfo.project.name), 'hover needs a mouse');
-  const [stone] = stonesFor(testInfo, 0);
+// @desktop: hover and keyboard journeys need a mouse; @mobile: taps are for touch screens (playwright.config.ts).
+test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and out over 100 ms when the pointer leaves @desktop', async ({ page }, testInfo) => {
+  const [stone] = stonesFor(testInfo, 'cart-popup hover');
   await addBand(page);
   const cart = await addToCart(page, { ids: [stone!.id] });
+  // The page's timers run on a clock the test can move: the grace period below is passed, not slept through.
+  await page.clock.install();
   await page.goto('/');
   await hydrated(page);
   await expect(popup(page)).toBeHidden();
@@ -35,7 +35,7 @@ test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and ou
 
   // Moving from the link into the popup keeps it open (past the grace period).
   await page.mouse.move(size!.x + 175, size!.y + 200, { steps: 5 });
-  await page.waitForTimeout(300);
+  await page.clock.runFor(300);
   await expect(box).toBeVisible();
 
   await page.mouse.move(200, 700, { steps: 5 });
@@ -44,8 +44,7 @@ test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and ou
   await expect(cartLink(page)).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('opens on keyboard focus, lets Tab into it, and closes on Escape or when focus moves on', async ({ page }, testInfo) => {
-  test.skip(isMobile(testInfo.project.name), 'keyboard journey on desktop');
+test('opens on keyboard focus, lets Tab into it, and closes on Escape or when focus moves on @desktop', async ({ page }) => {
   await addBand(page);
   await page.goto('/');
   await hydrated(page);
@@ -64,8 +63,7 @@ test('opens on keyboard focus, lets Tab into it, and closes on Escape or when fo
   await expect(popup(page).locator('section')).toBeHidden();
 });
 
-test('opens on a tap of the cart icon on a phone, and closes on a tap elsewhere', async ({ page }, testInfo) => {
-  test.skip(!isMobile(testInfo.project.name), 'taps are for touch screens');
+test('opens on a tap of the cart icon on a phone, and closes on a tap elsewhere @mobile', async ({ page }) => {
   await addBand(page);
   await page.goto('/');
   await hydrated(page);
@@ -113,7 +111,7 @@ test('shows only once the cart data has loaded', async ({ page }) => {
 });
 
 test('lists lines grouped by build-your-own id, the pair together', async ({ page }, testInfo) => {
-  const [lone, centre] = stonesFor(testInfo, 1, 2);
+  const [lone, centre] = stonesFor(testInfo, 'cart-popup groups');
   await addBand(page);
   await addToCart(page, { ids: [lone!.id] });
   const cart = await addPair(page, centre!.id);

@@ -6,7 +6,7 @@ import { addBand, addToCart, band, cartLink, events, hydrated, openCartPopup, po
 test.beforeEach(({ page }) => recordEvents(page));
 
 test('Remove All asks first, then empties the cart with a success snackbar', async ({ page }, testInfo) => {
-  const [stone] = stonesFor(testInfo, 2);
+  const [stone] = stonesFor(testInfo, 'remove all');
   await addBand(page);
   await addToCart(page, { ids: [stone!.id] });
   await page.goto('/');
@@ -35,7 +35,7 @@ test('Remove All asks first, then empties the cart with a success snackbar', asy
 });
 
 test('Remove Item asks first, removes the line, fires enable-add and a success snackbar', async ({ page }, testInfo) => {
-  const [stone] = stonesFor(testInfo, 3);
+  const [stone] = stonesFor(testInfo, 'remove item');
   await addBand(page);
   const cart = await addToCart(page, { ids: [stone!.id] });
   const diamond = cart.items.find((i: { product_id: number }) => i.product_id === stone!.id);
@@ -56,7 +56,7 @@ test('Remove Item asks first, removes the line, fires enable-add and a success s
 });
 
 test('a failed removal closes the dialog with an error snackbar carrying the server message', async ({ page }, testInfo) => {
-  const [stone] = stonesFor(testInfo, 4);
+  const [stone] = stonesFor(testInfo, 'failed removal');
   const cart = await addToCart(page, { ids: [stone!.id] });
   await page.goto('/');
   await hydrated(page);
@@ -72,7 +72,7 @@ test('a failed removal closes the dialog with an error snackbar carrying the ser
 });
 
 test('a stone sold after it was added is covered by the unavailable overlay, with a Remove button', async ({ page }, testInfo) => {
-  const [stone] = stonesFor(testInfo, 5);
+  const [stone] = stonesFor(testInfo, 'sold overlay');
   setDiamondStatus(stone!.id, 'available');
   await addBand(page);
   await addToCart(page, { ids: [stone!.id] });
@@ -95,7 +95,7 @@ test('a stone sold after it was added is covered by the unavailable overlay, wit
 
 test('the badge shows 99+ for a cart of 100 lines', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  const stones = stonesFor(testInfo, 6, 100);
+  const stones = stonesFor(testInfo, 'badge 99+');
   await addToCart(page, { ids: [stones[0]!.id] });
   for (let i = 1; i < stones.length; i += 11) {
     await Promise.all(stones.slice(i, i + 11).map((s) => addToCart(page, { ids: [s.id] })));

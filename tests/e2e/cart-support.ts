@@ -9,13 +9,31 @@ export const band = plainProducts[0]!;
 export const setting = settings[0]!;
 
 /**
- * Stones no other running test uses: the desktop and mobile projects share one server and run in
- * parallel, so each (project, slot) pair gets its own range of 110 stones.
+ * Every test's own stones, named in one table and laid out one after another in its order, so that no two
+ * tests share a stone by construction. The desktop and mobile projects share one server and run in
+ * parallel: the mobile project's stones start at 1100.
  */
-export function stonesFor(testInfo: TestInfo, slot: number, count = 1) {
-  const base = (testInfo.project.name === 'mobile' ? 1100 : 0) + slot * 110;
-  if (slot > 9 || count > 110) throw new Error('stonesFor: at most 10 slots of 110 stones');
-  return available.slice(base, base + count);
+const SHARES = {
+  'cart-popup hover': 1,
+  'cart-popup groups': 2,
+  'remove all': 1,
+  'remove item': 1,
+  'failed removal': 1,
+  'sold overlay': 1,
+  'badge 99+': 100,
+  'cart page': 1,
+  'other tab': 1,
+  'no javascript': 1,
+  'wishlist page': 2,
+  'wishlist tabs': 2,
+} as const;
+const PROJECT_STONES = 1100;
+
+export function stonesFor(testInfo: TestInfo, share: keyof typeof SHARES) {
+  const names = Object.keys(SHARES) as (keyof typeof SHARES)[];
+  const from = names.slice(0, names.indexOf(share)).reduce((n, name) => n + SHARES[name], 0);
+  const base = (testInfo.project.name === 'mobile' ? PROJECT_STONES : 0) + from;
+  return available.slice(base, base + SHARES[share]);
 }
 
 export async function addToCart(page: Page, body: Record<string, unknown>) {

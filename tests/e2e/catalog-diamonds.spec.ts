@@ -159,11 +159,13 @@ test('a change cancels the search request in flight', async ({ page }) => {
   await hydrated(page);
   await openFilters(page);
   let held = false;
-  // The first search answers slowly, so the second change finds it still in flight.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  // The first search is held until the page has given up on it, so the second change finds it in flight.
   await page.route('**/catalog/api/diamonds?*', async (route) => {
     if (!held) {
       held = true;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await gate;
     }
     await route.continue().catch(() => undefined);
   });
@@ -173,6 +175,7 @@ test('a change cancels the search request in flight', async ({ page }) => {
   await firstRequest;
   await page.getByRole('checkbox', { name: 'Pear' }).check();
   expect((await aborted).url()).toContain(encodeURIComponent('"shape":["oval"]'));
+  release();
   await expect(page).toHaveURL(/df_shape=oval,pear/);
   await expect(page.getByText('Updating…')).toHaveCount(0);
   for (const t of await cards(page).allInnerTexts()) expect(t).toMatch(/ct (Oval|Pear)/);

@@ -1,7 +1,8 @@
 /** The footer's newsletter form: the browser's check, the loading state, the snackbar, and the form without JavaScript. */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
-const address = (info: TestInfo, name: string) => `${name}.${info.project.name}.${Date.now()}@example.com`;
+// testId is unique per test and project: no two tests, or projects, subscribe the same address.
+const address = (info: TestInfo, name: string) => `${name}.${info.testId}@example.com`;
 const form = (page: Page) => page.locator('footer form[data-newsletter-form]');
 const snackbar = (page: Page) => page.locator('[data-snackbar-box]');
 

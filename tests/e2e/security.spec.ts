@@ -42,7 +42,7 @@ test('the shell script still works under the policy', async ({ page }, info) => 
   await page.goto('/about-us', { waitUntil: 'networkidle' });
   // The footer's newsletter form answers through the bundled script (a snackbar), not a page load.
   const form = page.locator('footer form[data-newsletter-form]');
-  await form.getByRole('textbox', { name: 'Email address' }).fill(`csp.${info.project.name}.${Date.now()}@example.com`);
+  await form.getByRole('textbox', { name: 'Email address' }).fill(`csp.${info.testId}@example.com`);
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.locator('[data-snackbar-box]')).toHaveText('Thank you for subscribing!');
   await expect(page).toHaveURL(/\/about-us$/);

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support.ts';
 import { band, cartLink, events, hydrated, recordEvents, setting, stonesFor } from './cart-support.ts';
 
 test('the wishlist lists products, diamonds and pairs; entries move to the cart or go', async ({ page }, testInfo) => {
-  const stones = stonesFor(testInfo, 7, 2);
+  const stones = stonesFor(testInfo, 'wishlist page');
   const [lone, centre] = [stones[0]!, stones[1]!];
   const add = async (path: string, data: object) => expect((await page.request.post(path, { data })).status()).toBe(200);
   await add(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[1]!.id });
@@ -41,7 +41,7 @@ test('the wishlist lists products, diamonds and pairs; entries move to the cart 
 });
 
 test('a wishlist change in one tab shows in the other', async ({ page, context }, testInfo) => {
-  const stones = stonesFor(testInfo, 8, 2);
+  const stones = stonesFor(testInfo, 'wishlist tabs');
   const [a, b] = [stones[0]!, stones[1]!];
   await page.request.post(`/api/wishlist/add/${a.id}`, { data: {} });
   await page.request.post(`/api/wishlist/add/${b.id}`, { data: {} });

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { uniqueCode, uniqueName } from './unique.ts';
 import { openDatabase, type Connection } from '~/server/db/database.ts';
 import { hashPassword, sha256 } from '~/server/accounts/crypto.ts';
 import type { Answer } from './api.ts';
@@ -40,20 +41,14 @@ export function callFrom<T = any>(localAddress: string, base: string, method: st
   });
 }
 
-let addressCounter = 0;
-/** A loopback address no other test uses, so per-address counts start at zero. */
-export function freshAddress(): string {
-  addressCounter++;
-  return `127.${(process.pid % 200) + 20}.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 2}`;
-}
+export { freshAddress } from './unique.ts';
 
-export const uniqueEmail = (tag = 'shopper') => `${tag}-${randomBytes(5).toString('hex')}@example.com`;
+export const uniqueEmail = (tag = 'shopper') => `${uniqueName(tag)}@example.com`;
 
 const connections = new Map<string, Promise<Connection>>();
 
-/** Kysely on the server's database (SQLite file or PostgreSQL; PGlite allows one process only). */
+/** Kysely on the server's database (SQLite file or PostgreSQL), shared with the running server. */
 export function testDb(databaseUrl: string) {
-  if (databaseUrl.startsWith('pglite:')) throw new Error('seeding needs TEST_DATABASE_URL (PGlite cannot be shared with the server process)');
   let conn = connections.get(databaseUrl);
   if (!conn) connections.set(databaseUrl, (conn = openDatabase(databaseUrl)));
   return conn.then((c) => c.db);
@@ -124,7 +119,7 @@ export async function seedOrder(databaseUrl: string, customerId: number, options
   const order = await db
     .insertInto('orders')
     .values({
-      increment_id: `T${randomBytes(5).toString('hex').toUpperCase()}`,
+      increment_id: uniqueCode('T'),
       customer_id: customerId,
       email: 'order@example.com',
       status: options.status ?? 'processing',

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { plainProducts, seededDiamonds } from './catalog-fixtures.ts';
 import { Shopper } from './shopper.ts';
+import { uniqueName } from './unique.ts';
 
 export const NEW_YORK = {
   first_name: 'Ada',
@@ -47,7 +48,7 @@ export interface ReadyOptions {
   headers?: Record<string, string>;
 }
 
-export const guestEmail = () => `guest-${Math.random().toString(36).slice(2, 10)}@example.com`;
+export const guestEmail = () => `${uniqueName('guest')}@example.com`;
 
 /** Adds, saves address, shipping and payment; answers the checkout cart after the last step. */
 export async function readyCart(shopper: Shopper, options: ReadyOptions = {}) {

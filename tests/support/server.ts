@@ -2,7 +2,7 @@
  * Starts the production build (dist/) on a fresh database: `cli.mjs prepare` migrates and seeds it,
  * then `dist/server/serve.mjs` (the production server) serves on a free loopback port. Used by the API suites and Playwright.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { createTestDatabase, type TestDbKind } from './databases.ts';
@@ -43,12 +43,13 @@ export async function startServer(kind: TestDbKind, options: StartOptions = {}):
     ...process.env,
     DATABASE_URL: database.url,
     SEED_DIAMONDS: String(options.diamonds ?? 3000),
-    VAR_DIR: path.join(path.dirname(database.url.replace(/^pglite:\/\//, '')), 'var'),
+    VAR_DIR: path.join(database.dir, 'var'),
     ASTRO_TELEMETRY_DISABLED: '1',
     ...options.env,
   };
-  const prepare = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'prepare'], { env, encoding: 'utf8' });
-  if (prepare.status !== 0) throw new Error(`prepare failed on ${kind}:\n${prepare.stdout}\n${prepare.stderr}`);
+  // Not spawnSync: the PostgreSQL this database lives on may be served by this very process (pg-wire.ts).
+  const prepare = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'prepare'], env);
+  if (prepare.status !== 0) throw new Error(`prepare failed on ${kind}:\n${prepare.output}`);
 
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -108,5 +109,17 @@ export function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/** Runs a Node script to its end without blocking this process's event loop. */
+export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
   });
 }

@@ -50,12 +50,7 @@ async function send<T>(url: string, method: string, body: unknown, headers: Reco
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
-/**
- * Runs `write` on the test server's database. PGlite lives inside the server process and cannot be
- * opened a second time, so there it answers false and the caller's test is not run; SQLite files and
- * PostgreSQL servers (CI's TEST_DATABASE_URL) are written directly.
- */
-export const canWrite = (databaseUrl: string) => !databaseUrl.startsWith('pglite:');
+/** Runs `write` on the test server's database (SQLite file or PostgreSQL), behind the API's back. */
 
 export async function writeDb(databaseUrl: string, write: (db: Db) => Promise<unknown>): Promise<void> {
   const conn = await openDatabase(databaseUrl);

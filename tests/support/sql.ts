@@ -1,11 +1,7 @@
 /**
  * Direct SQL on a test server's database, for tests that change data behind the API's back (a stone
- * sold by another app server). SQLite files and PostgreSQL servers can be shared with the running
- * server; an in-process PGlite cannot, so `canShare` is false there.
+ * sold by another app server). Both the SQLite file and the PostgreSQL server are shared with the running server.
  */
-export function canShare(databaseUrl: string): boolean {
-  return !databaseUrl.startsWith('pglite:');
-}
 
 export async function execSql(databaseUrl: string, text: string, params: unknown[] = []): Promise<any[]> {
   if (databaseUrl.startsWith('postgres')) {
