@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2ePort } from './tests/support/e2e-state.ts';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the production build on a
  * fresh SQLite database, started by tests/e2e/serve.ts on E2E_PORT.
  */
-const port = Number(process.env.E2E_PORT) || 4455;
+const port = e2ePort();
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

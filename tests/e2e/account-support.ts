@@ -1,14 +1,12 @@
 /** What the account journeys share: the e2e server's mailbox and database, and waiting for islands. */
-import fs from 'node:fs';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { e2eStateFile } from '../support/mailbox.ts';
+import { readE2eState } from '../support/e2e-state.ts';
 
 export { linkIn, waitForMail } from '../support/mailbox.ts';
 export { seedCustomer, seedOrder, uniqueEmail } from '../support/accounts.ts';
 
-export function e2e(): { url: string; databaseUrl: string; mailDir: string } {
-  return JSON.parse(fs.readFileSync(e2eStateFile(Number(process.env.E2E_PORT) || 4455), 'utf8'));
-}
+/** The e2e server's URL, database and mailbox folder. */
+export const e2e = readE2eState;
 
 /** Every island on the page has hydrated (Astro drops the `ssr` attribute then), but the cart popup (`client:cart`). */
 export async function hydrated(page: Page) {

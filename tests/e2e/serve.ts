@@ -1,16 +1,18 @@
 // Serves the production build on a fresh SQLite database for the Playwright run, until killed.
 // A real SMTP server (tests/support/mailbox.ts) receives the shop's e-mail; its folder and the database
-// path are written to e2eStateFile(port) (the same file as tests/support/e2e-state.ts names) so that
-// tests can read the mail and change rows (seed orders, sell a stone).
+// path are written to e2eStateFile() (tests/support/e2e-state.ts) so that tests can read the mail and
+// change rows (seed orders, sell a stone).
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../support/server.ts';
-import { e2eStateFile, startMailbox } from '../support/mailbox.ts';
+import { e2ePort, e2eStateFile, type E2eState } from '../support/e2e-state.ts';
+import { startMailbox } from '../support/mailbox.ts';
 
-const port = Number(process.env.E2E_PORT) || 4455;
+const port = e2ePort();
 const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `shop-e2e-mail-${port}`));
 const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url } });
-fs.writeFileSync(e2eStateFile(port), JSON.stringify({ url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir }));
+const state: E2eState = { url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir };
+fs.writeFileSync(e2eStateFile(port), JSON.stringify(state));
 console.log(`e2e server at ${server.url}`);
 const stop = () =>
   Promise.all([server.stop(), mailbox.stop()]).then(() => {

@@ -4,7 +4,6 @@
  * get SMTP_URL pointing here and send for real.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -90,9 +89,4 @@ export function linkIn(mail: ReceivedMail, pathPrefix: string): URL {
     if (url.pathname.startsWith(pathPrefix)) return url;
   }
   throw new Error(`no link to ${pathPrefix} in mail "${mail.subject}":\n${mail.text}`);
-}
-
-/** Where the Playwright server (tests/e2e/serve.ts) keeps its mailbox and database path, by port. */
-export function e2eStateFile(port: number): string {
-  return path.join(os.tmpdir(), `shop-e2e-${port}.json`);
 }

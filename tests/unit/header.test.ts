@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import raw from '~/content/shop.json';
 import { badgeLabel, badgeText } from '~/features/header/badge.ts';
 import { canSearch } from '~/features/header/search.ts';
-import { columnsOf, headerOffsets, rootsOf, swatchOf, telHref, wishlistEnabled, withBase } from '~/features/shop/navigation.ts';
+import { columnsOf, headerOffsets, mainMenuOf, rootsOf, swatchOf, telHref, wishlistEnabled, withBase } from '~/features/shop/navigation.ts';
 import { parseShopConfig } from '~/server/shop/shop-config.parse.ts';
 import { hrefWithQuery, orderQuery } from '~/lib/query.ts';
 
@@ -53,6 +53,26 @@ describe('navigation', () => {
     const rows = columnsOf(config, footer).flatMap((c) => c.rows);
     expect(rows.map((r) => r.heading)).toEqual([undefined, undefined, 'Shop', 'Customer care', 'Stay in touch']);
     expect(rows[4]!.items.map((i) => i.view_type)).toEqual(['newsletter-signup', undefined]);
+  });
+  it('resolves the main menu the mega menu and the drawer show: roots, rows, swatches, hrefs under the base', () => {
+    const menu = mainMenuOf(config, '/shop/');
+    expect(menu.roots.map((r) => [r.name, r.href, r.isLink, r.columns.flat().length])).toEqual([
+      ['Engagement Rings', '/shop/engagement-rings', true, 2],
+      ['Diamonds', '/shop/diamonds', true, 2],
+      ['Wedding Bands', '/shop/wedding-bands', true, 1],
+      ['Fine Jewellery', '/shop/jewellery', true, 1],
+      ['About', '/shop/about-us', false, 1],
+    ]);
+    const [shapes, origin] = menu.roots[1]!.columns[0]!;
+    expect([shapes!.heading, origin!.heading]).toEqual(['Shop by shape', 'Origin']);
+    expect(shapes!.links[0]).toEqual({ id: 201, name: 'Round', href: '/shop/diamonds/round', swatch: { kind: 'image', src: '/images/diamonds/round.svg' } });
+    expect(menu.roots[2]!.columns[0]![0]!.links[0]).toMatchObject({ name: 'White Gold', href: '/shop/wedding-bands?pf_metal=14k_white_gold', swatch: { kind: 'color', className: 'swatch-301' } });
+    expect(menu.roots[4]!.columns[0]![0]!.links[0]).toEqual({ id: 501, name: 'Our story', href: '/shop/about-us', swatch: undefined });
+    expect(menu.button).toEqual({ id: 60, name: 'Book an Appointment', href: '/shop/book-appointment', swatch: undefined });
+  });
+  it('links a root without a page of its own to the base, and marks it so the drawer leaves it out', () => {
+    const bare = { ...config, navigation: [{ id: 1, type: 'main_menu' as const, is_root: true, admin_name: 'Gifts', columns: [] }] };
+    expect(mainMenuOf(bare, '/')).toEqual({ roots: [{ id: 1, name: 'Gifts', href: '/', hasPage: false, imageSrc: undefined, isLink: false, columns: [] }], button: undefined });
   });
   it('reads swatches as images, plain colours or JSON gradients', () => {
     const byId = (id: number) => config.navigation.find((n) => n.id === id)!;

@@ -5,6 +5,7 @@
  */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
+import type { ProductVariant } from '~/features/catalog/product.ts';
 
 /** Form fields arrive as '' when left empty: read that as "not given". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -90,17 +91,8 @@ export interface LineImage {
   medium_image_url: string;
 }
 
-export interface LineVariant {
-  id: number;
-  sku: string;
-  metal_code: string;
-  metal_name: string;
-  metal_position: number;
-  metal_show_in_products_list: boolean;
-  total_carat_weight: number;
-  price: number;
-  formated_price: string;
-}
+/** A setting's variant as a cart line shows it: the catalogue's variant without its fraction, status and image. */
+export type LineVariant = Omit<ProductVariant, 'total_carat_weight_fraction' | 'status' | 'image_url'>;
 
 /** A product or a diamond as the line-item card reads it (spec section 3, "Product"). */
 export interface LineProduct {
@@ -150,13 +142,8 @@ export interface CartItem {
   child: CartChild | null;
 }
 
-export interface Cart {
-  /** null until the shopper's first add creates the cart. */
-  id: number | null;
-  items: CartItem[];
-  items_count: number;
-  items_qty: number;
-  has_unavailable_items: boolean;
+/** The amounts a cart and a placed order both answer, each with its `formated_` string. */
+export interface CartTotals {
   sub_total: number;
   formated_sub_total: string;
   discount_amount: number;
@@ -165,6 +152,15 @@ export interface Cart {
   formated_shipping_amount: string;
   grand_total: number;
   formated_grand_total: string;
+}
+
+export interface Cart extends CartTotals {
+  /** null until the shopper's first add creates the cart. */
+  id: number | null;
+  items: CartItem[];
+  items_count: number;
+  items_qty: number;
+  has_unavailable_items: boolean;
 }
 
 export interface CartAnswer {

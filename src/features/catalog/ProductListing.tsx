@@ -2,7 +2,7 @@
  * The product listing island: server-rendered with its first page; once hydrated, filters (pf* in the
  * URL), sort and pages fetch from the catalogue, cancelling the request in flight.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import CheckChips from '~/components/ui/CheckChips.tsx';
 import Pagination from '~/components/ui/Pagination.tsx';
 import RangeSlider from '~/components/ui/RangeSlider.tsx';
@@ -12,6 +12,7 @@ import { productHref, productStateFromParams, type ProductListingState } from '.
 import { styleLabel, type MetalSwatch, type ProductCardData, type ProductFacets, type ProductFilters, type ProductPage, type ProductSort } from './product.ts';
 import { swatchBackground } from './swatch.ts';
 import { SHAPE_LABELS, SHAPES } from '~/features/diamonds/grades.ts';
+import { useListing } from '~/lib/use-listing.ts';
 
 interface Props {
   initial: ProductPage<ProductCardData>;
@@ -33,51 +34,15 @@ const SORTS: [ProductSort, 'asc' | 'desc', string][] = [
 ];
 
 export default function ProductListing({ initial, initialState, path, scope, options, metals, lead }: Props) {
-  const [state, setState] = useState(initialState);
-  const [result, setResult] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const inFlight = useRef<AbortController | null>(null);
-  const skipFetch = useRef(true);
   const fixed: ProductFilters = { ...(scope.style && { style: [scope.style] }), ...(scope.shape && { shape: [scope.shape] }), ...(scope.carat !== undefined && { carat: scope.carat }) };
-
-  useEffect(() => {
-    if (skipFetch.current) {
-      skipFetch.current = false;
-      return;
-    }
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setBusy(true);
-    const timer = setTimeout(() => {
-      fetchProducts(state, { categoryIds: scope.categoryIds, fixed, isByo: scope.isByo }, controller.signal)
-        .then((page) => {
-          if (controller.signal.aborted) return;
-          setResult(page);
-          setError(undefined);
-          setBusy(false);
-        })
-        .catch((e: unknown) => {
-          if (controller.signal.aborted || (e instanceof Error && e.name === 'AbortError')) return;
-          setError(e instanceof Error && e.message ? e.message : 'Something went wrong');
-          setBusy(false);
-        });
-    }, 120);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  useEffect(() => {
-    const onPop = () => setState(productStateFromParams(new URLSearchParams(location.search)));
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
-
-  const change = (next: ProductListingState, push = false) => {
-    setState(next);
-    history[push ? 'pushState' : 'replaceState'](null, '', productHref(path, next, lead));
-  };
+  const { state, result, busy, error, change } = useListing({
+    initialState,
+    initial,
+    load: (next, signal) => fetchProducts(next, { categoryIds: scope.categoryIds, fixed, isByo: scope.isByo }, signal),
+    hrefFor: (next) => productHref(path, next, lead),
+    fromLocation: () => productStateFromParams(new URLSearchParams(location.search)),
+  });
   const setFilters = (filters: ProductFilters) => change({ ...state, filters, page: 1 });
   const set = (key: 'metal' | 'style' | 'shape', value: string[]) => setFilters({ ...state.filters, [key]: value.length ? value : undefined });
   const facets = result.facets;

@@ -5,39 +5,21 @@
  */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import type { Cart } from '~/features/cart/cart.schema.ts';
+import type { Cart, CartTotals } from '~/features/cart/cart.schema.ts';
+import { addressSchema, countryCode, looseBoolean, nullableText, requiredText } from '~/features/account/address.schema.ts';
 
-const text = (what: string, max: number) => z.string({ error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on'])])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
-
-/** The spec's address fields plus the names and, for a guest, the e-mail address the order is sent to. */
+/**
+ * The account's address (spec section 3) with the names required, the country and the phone checked here
+ * only for their form (the server checks them for the country), and, for a guest, the e-mail address the
+ * order is sent to. The names and e-mail come first: fields are checked, and errors named, in this order.
+ */
 export const checkoutAddressSchema = z.object({
-  first_name: text('the first name', 100),
-  last_name: text('the last name', 100),
+  first_name: requiredText('the first name', 100),
+  last_name: requiredText('the last name', 100),
   email: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')).optional()),
-  address1: text('the street address', 200),
-  address2: optional(200),
-  city: text('the city', 100),
-  country: z
-    .string({ error: 'Choose a country' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Choose a country'),
-  state: optional(100),
-  postcode: text('the postcode', 20),
-  phone: text('a phone number', 30),
-  default_address: flag.optional(),
-  addr_type: optional(30),
-  address_type: optional(30),
+  ...addressSchema.omit({ first_name: true, last_name: true }).shape,
+  country: countryCode('Choose a country'),
+  phone: requiredText('a phone number', 30),
 });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
@@ -46,7 +28,7 @@ export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 export const saveAddressSchema = z.object({
   billing: checkoutAddressSchema,
   shipping: checkoutAddressSchema.nullish(),
-  instructions: optional(500),
+  instructions: nullableText(500),
 });
 export type SaveAddressPayload = z.input<typeof saveAddressSchema>;
 
@@ -62,7 +44,7 @@ export const saveShippingSchema = z.object({
 export const PAYMENT_METHODS = ['banktransfer', 'cashondelivery', 'card'] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
 
-export const paymentMethodsSchema = z.object({ checkCart: flag.optional() });
+export const paymentMethodsSchema = z.object({ checkCart: looseBoolean.optional() });
 
 export const savePaymentSchema = z.object({
   payment: z.object({ method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }) }, { error: 'Choose a payment method' }),
@@ -151,7 +133,7 @@ export interface OrderLine {
   product?: { id: number; name: string; base_image: { medium_image_url: string } | null };
 }
 
-export interface PlacedOrder {
+export interface PlacedOrder extends CartTotals {
   id: number;
   increment_id: string;
   status: string;
@@ -160,16 +142,8 @@ export interface PlacedOrder {
   order_token: string;
   is_unpaid: boolean;
   items: OrderLine[];
-  sub_total: number;
-  formated_sub_total: string;
-  discount_amount: number;
-  formated_discount_amount: string;
-  shipping_amount: number;
-  formated_shipping_amount: string;
   store_credit_amount: number;
   formated_store_credit_amount: string;
-  grand_total: number;
-  formated_grand_total: string;
   coupon_code: string | null;
   shipping_method: string | null;
   payment_method: string;

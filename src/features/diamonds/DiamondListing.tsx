@@ -4,7 +4,7 @@
  * cancels the request in flight and asks the catalogue again. Back and forward restore the search.
  * Without JavaScript the filters are a plain GET form and the pages plain links.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Pagination from '~/components/ui/Pagination.tsx';
 import DiamondFilterPanel from './DiamondFilterPanel.tsx';
 import DiamondResults from './DiamondResults.tsx';
@@ -12,6 +12,7 @@ import { fetchDiamonds } from './diamonds.api.ts';
 import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
 import { constrainFilters, withQuery, type SettingConstraint } from '~/features/byo/byo.ts';
+import { useListing } from '~/lib/use-listing.ts';
 
 interface Props {
   initial: DiamondPage<DiamondCard>;
@@ -26,57 +27,18 @@ const SORT_LABELS: Record<DiamondSort, string> = { price: 'Price', carat: 'Carat
 const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clarity';
 
 export default function DiamondListing({ initial, initialState, paths, bounds, constraint }: Props) {
-  const [state, setState] = useState(initialState);
-  const [result, setResult] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const inFlight = useRef<AbortController | null>(null);
-  const skipFetch = useRef(true);
   const resultsTop = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (skipFetch.current) {
-      skipFetch.current = false;
-      return;
-    }
-    // A change cancels the request in flight at once; the new one waits a moment for a slider to settle.
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setBusy(true);
-    const timer = setTimeout(() => {
-      fetchDiamonds(constraint ? { ...state, filters: constrainFilters(state.filters, constraint) } : state, controller.signal)
-        .then((page) => {
-          if (controller.signal.aborted) return;
-          setResult(page);
-          setError(undefined);
-          setBusy(false);
-        })
-        .catch((e: unknown) => {
-          if (controller.signal.aborted || (e instanceof Error && e.name === 'AbortError')) return;
-          setError(e instanceof Error && e.message ? e.message : 'Something went wrong');
-          setBusy(false);
-        });
-    }, 120);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  useEffect(() => {
-    const onPop = () => {
+  const { state, result, busy, error, change } = useListing({
+    initialState,
+    initial,
+    load: (next, signal) => fetchDiamonds(constraint ? { ...next, filters: constrainFilters(next.filters, constraint) } : next, signal),
+    hrefFor: (next) => hrefFor(paths, next),
+    fromLocation: () => {
       const onSlug = paths.slugPath !== undefined && location.pathname.replace(/\/+$/, '') === paths.slugPath;
-      setState(stateFromParams(new URLSearchParams(location.search), onSlug ? paths.preset : {}));
-    };
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, [paths]);
-
-  const change = (next: DiamondListingState, push = false) => {
-    setState(next);
-    const href = hrefFor(paths, next);
-    if (push) history.pushState(null, '', href);
-    else history.replaceState(null, '', href);
-  };
+      return stateFromParams(new URLSearchParams(location.search), onSlug ? paths.preset : {});
+    },
+  });
   const setFilters = (filters: DiamondFilters) => change({ ...state, filters, page: 1 });
   const goTo = (page: number) => {
     change({ ...state, page }, true);

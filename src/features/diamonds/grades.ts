@@ -31,3 +31,6 @@ export const SHAPE_LABELS: Record<Shape, string> = {
   asscher: 'Asscher',
   heart: 'Heart',
 };
+
+/** A shape's name for people ("Round"); a shape outside the vocabulary is shown as it is written. */
+export const shapeLabel = (shape: string): string => SHAPE_LABELS[shape as Shape] ?? shape;

@@ -30,6 +30,57 @@ export function columnsOf(config: ShopConfig, root: NavItem): NavColumnView[] {
   }));
 }
 
+/** An entry of the main menu as the header shows it: its name, its href under the base URL, its swatch. */
+export interface MenuLink {
+  id: number;
+  name: string | undefined;
+  href: string;
+  swatch: Swatch | undefined;
+}
+
+export interface MenuRow {
+  heading: string | undefined;
+  links: MenuLink[];
+}
+
+export interface MenuRoot {
+  id: number;
+  name: string | undefined;
+  /** The root's page under the base URL (the base itself when the editor gave none). */
+  href: string;
+  /** Whether the editor gave the root a page. */
+  hasPage: boolean;
+  imageSrc: string | undefined;
+  isLink: boolean;
+  /** Its columns, each a list of rows; empty for a root that is a plain link. */
+  columns: MenuRow[][];
+}
+
+/** The main menu, resolved once for the desktop mega menu and the mobile drawer. */
+export interface MainMenu {
+  roots: MenuRoot[];
+  button: MenuLink | undefined;
+}
+
+const menuLink = (item: NavItem, base: string): MenuLink => ({ id: item.id, name: item.admin_name, href: withBase(base, item.href), swatch: swatchOf(item) });
+
+/** The main-menu roots with their columns' entries, and the menu button, with every href under `base`. */
+export function mainMenuOf(config: ShopConfig, base: string): MainMenu {
+  const button = menuButtonOf(config);
+  return {
+    roots: rootsOf(config, 'main_menu').map((root) => ({
+      id: root.id,
+      name: root.admin_name,
+      href: withBase(base, root.href),
+      hasPage: Boolean(root.href),
+      imageSrc: root.image_src,
+      isLink: Boolean(root.is_link),
+      columns: columnsOf(config, root).map((column) => column.rows.map((row) => ({ heading: row.heading, links: row.items.map((item) => menuLink(item, base)) }))),
+    })),
+    button: button && menuLink(button, base),
+  };
+}
+
 export function bannersOf(config: ShopConfig): string[] {
   return config.navigation.filter((n) => n.type === 'top_banner' && n.admin_name).map((n) => n.admin_name!);
 }

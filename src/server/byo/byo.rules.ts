@@ -6,7 +6,7 @@
  */
 import type { DiamondRecord, ProductRecord } from '~/server/cart/catalog-items.repository.ts';
 import { badRequest } from '~/server/http.ts';
-import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
+import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { CUSTOM_SIZE_HINT, normaliseCustomSize, normaliseSize, STANDARD_SIZES } from '~/features/byo/ring-size.ts';
 
 export interface SizeChoice {
@@ -14,7 +14,7 @@ export interface SizeChoice {
   custom_size?: string;
 }
 
-const shapeName = (shape: string) => (SHAPE_LABELS[shape as Shape] ?? shape).toLowerCase();
+const shapeName = (shape: string) => shapeLabel(shape).toLowerCase();
 const carats = (n: number) => `${Number(n.toFixed(2))} ct`;
 
 function acceptedShapes(setting: ProductRecord['product']): string[] {

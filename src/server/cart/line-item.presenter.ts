@@ -5,13 +5,13 @@
  * metal_position. Shared by the cart and the wishlist. The server alone decides prices and availability.
  */
 import type { LineProduct, LineVariant } from '~/features/cart/cart.schema.ts';
-import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
+import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { productImageUrl } from '~/server/products/product-images.ts';
 import type { DiamondRecord, ItemRecord, ProductRecord, VariantRecord } from './catalog-items.repository.ts';
 
 export function diamondName(d: DiamondRecord['diamond']): string {
-  const shape = SHAPE_LABELS[d.shape as Shape] ?? d.shape;
+  const shape = shapeLabel(d.shape);
   return `${d.carat.toFixed(2)} Carat ${shape} ${d.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`;
 }
 
@@ -107,6 +107,6 @@ export function describeChoices(record: ItemRecord, choices: LineChoices): strin
   if (variant && variant.total_carat_weight > 0) out.push(`${variant.total_carat_weight} ctw`);
   if (choices.selected_size) out.push(`Size ${choices.selected_size}`);
   if (choices.custom_size) out.push(`Custom size ${choices.custom_size}`);
-  if (choices.selected_jewelry_shape) out.push(`${SHAPE_LABELS[choices.selected_jewelry_shape as Shape] ?? choices.selected_jewelry_shape} centre stone`);
+  if (choices.selected_jewelry_shape) out.push(`${shapeLabel(choices.selected_jewelry_shape)} centre stone`);
   return out;
 }

@@ -6,7 +6,7 @@ import type { DiamondRow } from '~/server/db/schema.ts';
 import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
-import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
+import { shapeLabel } from '~/features/diamonds/grades.ts';
 import {
   FACET_KEYS,
   LIST_FILTER_KEYS,
@@ -29,7 +29,7 @@ export function diamondImageUrl(shape: string): string {
 }
 
 export function diamondName(d: Pick<DiamondRow, 'carat' | 'shape' | 'origin'>): string {
-  const shape = SHAPE_LABELS[d.shape as Shape] ?? d.shape;
+  const shape = shapeLabel(d.shape);
   return `${d.carat.toFixed(2)} Carat ${shape} ${d.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`;
 }
 

@@ -2,8 +2,9 @@ import { methodNotAllowed } from '~/server/cart/request.ts';
 import { z } from 'zod';
 import { endpoint, HttpError, readBody } from '~/server/http.ts';
 import { states } from '~/server/checkout/geo.ts';
+import { countryCode } from '~/features/account/address.schema.ts';
 
-const body = z.object({ country: z.string({ error: 'Choose a country' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country (a two-letter ISO code such as US)') });
+const body = z.object({ country: countryCode() });
 
 /** POST /api/checkout/states with `{ country }`: its states as `{ code, name }` (an empty list where there are none). */
 export const POST = endpoint(async ({ request }) => {
