@@ -178,10 +178,10 @@ test('edits the profile and the address book', async ({ page, context }) => {
   await expect(add.getByText('Enter the street address')).toBeVisible();
   await fillAddress('5 Fifth Avenue', 'New York', '10011');
   await expect(page.getByRole('status')).toHaveText('The address has been saved.');
-  const home = page.getByRole('listitem', { name: '5 Fifth Avenue, New York' });
+  const home = page.getByRole('article', { name: '5 Fifth Avenue, New York' });
   await expect(home).toContainText('Default');
   await fillAddress('1 Infinite Loop', 'Cupertino', '95014');
-  const work = page.getByRole('listitem', { name: '1 Infinite Loop, Cupertino' });
+  const work = page.getByRole('article', { name: '1 Infinite Loop, Cupertino' });
   await expect(work).toBeVisible();
   await expect(work).not.toContainText('Default');
 
@@ -189,7 +189,7 @@ test('edits the profile and the address book', async ({ page, context }) => {
   const edit = page.locator('form', { has: page.getByRole('heading', { name: 'Edit address: 1 Infinite Loop' }) });
   await edit.getByLabel('City').fill('Palo Alto');
   await edit.getByRole('button', { name: 'Save address' }).click();
-  const moved = page.getByRole('listitem', { name: '1 Infinite Loop, Palo Alto' });
+  const moved = page.getByRole('article', { name: '1 Infinite Loop, Palo Alto' });
   await expect(moved).toBeVisible();
   await moved.getByRole('button', { name: 'Make 1 Infinite Loop my default address' }).click();
   await expect(page.getByRole('status')).toHaveText('This is now your default address.');
@@ -197,8 +197,8 @@ test('edits the profile and the address book', async ({ page, context }) => {
   await expect(home).not.toContainText('Default');
   await home.getByRole('button', { name: 'Delete 5 Fifth Avenue' }).click();
   await expect(page.getByRole('status')).toHaveText('The address has been deleted.');
-  await expect(page.getByRole('listitem', { name: /5 Fifth Avenue/ })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: /5 Fifth Avenue/ })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('listitem', { name: '1 Infinite Loop, Palo Alto' })).toContainText('Default');
+  await expect(page.getByRole('article', { name: '1 Infinite Loop, Palo Alto' })).toContainText('Default');
   await expectNoAxeViolations(page);
 });

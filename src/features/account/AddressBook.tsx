@@ -79,52 +79,55 @@ export default function AddressBook({ addresses: first, editId, initial, notice:
                   />
                 </li>
               ) : (
-                <li key={a.id} className="rounded-lg border border-gray-200 p-5" aria-label={`${a.address1}, ${a.city}`}>
-                  <p className="font-medium">
-                    {a.first_name} {a.last_name}
-                    {a.default_address && <span className="ml-2 rounded-full bg-ivory px-2 py-0.5 text-xs font-semibold text-gold">Default</span>}
-                    {a.addr_type && <span className="ml-2 text-xs text-muted">{a.addr_type}</span>}
-                  </p>
-                  <address className="mt-2 text-sm not-italic text-ink">
-                    {a.address1}
-                    {a.address2 && <>, {a.address2}</>}
-                    <br />
-                    {a.city}
-                    {a.state && <>, {a.state}</>} {a.postcode}
-                    <br />
-                    {countryName(a.country)}
-                    <br />
-                    {a.phone}
-                  </address>
-                  <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-                    <a
-                      href={`/customer/account/addresses?edit=${a.id}`}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        setEditing(a.id);
-                      }}
-                      className="text-primary underline underline-offset-4"
-                      aria-label={`Edit ${a.address1}`}
-                    >
-                      Edit
-                    </a>
-                    {!a.default_address && (
-                      <form method="post" action="/customer/account/addresses" onSubmit={act(() => accountApi.makeDefault(a.id))}>
-                        <input type="hidden" name="_action" value="address-default" />
+                <li key={a.id} className="rounded-lg border border-gray-200 p-5">
+                  {/* The card is a named article: screen readers announce an article's name, not reliably a list item's. */}
+                  <article aria-label={`${a.address1}, ${a.city}`}>
+                    <p className="font-medium">
+                      {a.first_name} {a.last_name}
+                      {a.default_address && <span className="ml-2 rounded-full bg-ivory px-2 py-0.5 text-xs font-semibold text-gold">Default</span>}
+                      {a.addr_type && <span className="ml-2 text-xs text-muted">{a.addr_type}</span>}
+                    </p>
+                    <address className="mt-2 text-sm not-italic text-ink">
+                      {a.address1}
+                      {a.address2 && <>, {a.address2}</>}
+                      <br />
+                      {a.city}
+                      {a.state && <>, {a.state}</>} {a.postcode}
+                      <br />
+                      {countryName(a.country)}
+                      <br />
+                      {a.phone}
+                    </address>
+                    <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+                      <a
+                        href={`/customer/account/addresses?edit=${a.id}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          setEditing(a.id);
+                        }}
+                        className="text-primary underline underline-offset-4"
+                        aria-label={`Edit ${a.address1}`}
+                      >
+                        Edit
+                      </a>
+                      {!a.default_address && (
+                        <form method="post" action="/customer/account/addresses" onSubmit={act(() => accountApi.makeDefault(a.id))}>
+                          <input type="hidden" name="_action" value="address-default" />
+                          <input type="hidden" name="id" value={a.id} />
+                          <button type="submit" className="text-primary underline underline-offset-4" aria-label={`Make ${a.address1} my default address`}>
+                            Make default
+                          </button>
+                        </form>
+                      )}
+                      <form method="post" action="/customer/account/addresses" onSubmit={act(() => accountApi.deleteAddress(a.id))}>
+                        <input type="hidden" name="_action" value="address-delete" />
                         <input type="hidden" name="id" value={a.id} />
-                        <button type="submit" className="text-primary underline underline-offset-4" aria-label={`Make ${a.address1} my default address`}>
-                          Make default
+                        <button type="submit" className="text-red-700 underline underline-offset-4" aria-label={`Delete ${a.address1}`}>
+                          Delete
                         </button>
                       </form>
-                    )}
-                    <form method="post" action="/customer/account/addresses" onSubmit={act(() => accountApi.deleteAddress(a.id))}>
-                      <input type="hidden" name="_action" value="address-delete" />
-                      <input type="hidden" name="id" value={a.id} />
-                      <button type="submit" className="text-red-700 underline underline-offset-4" aria-label={`Delete ${a.address1}`}>
-                        Delete
-                      </button>
-                    </form>
-                  </div>
+                    </div>
+                  </article>
                 </li>
               ),
             )}

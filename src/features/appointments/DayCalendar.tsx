@@ -136,10 +136,13 @@ interface CellProps {
 }
 
 function DayCell({ day, selected, tabbable, href, onClick }: CellProps) {
+  // A closed day is text, not a control: its full name is read from visually hidden text, since
+  // aria-label on an element without a role is ignored by screen readers.
   if (!day.open) {
     return (
-      <span className="block rounded-full py-2 text-gray-500 line-through" aria-label={`${day.label}, closed`}>
-        {day.day}
+      <span className="block rounded-full py-2 text-gray-500 line-through">
+        <span aria-hidden="true">{day.day}</span>
+        <span className="sr-only">{`${day.label}, closed`}</span>
       </span>
     );
   }

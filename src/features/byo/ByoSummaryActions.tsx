@@ -70,8 +70,9 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
 
   return (
     <form method="post" action="/api/checkout/cart/add" onSubmit={onSubmit} className="space-y-4" aria-label="Add your ring">
-      <input type="hidden" name="ids" value={build.diamondID} />
-      <input type="hidden" name="ids" value={build.productID} />
+      {/* `ids[]`: one list, the diamond then the setting (src/server/cart/request.ts reads it as `ids`). */}
+      <input type="hidden" name="ids[]" value={build.diamondID} />
+      <input type="hidden" name="ids[]" value={build.productID} />
       <input type="hidden" name="is_byo" value="true" />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="selected_configurable_option" value={build.selectedVariantID} />
@@ -97,6 +98,7 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
         <label className="flex flex-col gap-1 text-sm">
           <span>Or a custom size</span>
           <input
+            type="text"
             name="custom_size"
             value={custom}
             inputMode="decimal"

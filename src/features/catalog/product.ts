@@ -1,4 +1,4 @@
-/** Products as the catalogue answers them (README, Catalogue), shared by server, pages and islands. */
+/** Products as the catalogue answers them (docs/api.md, Catalogue), shared by server, pages and islands. */
 import type { MetalCode } from './metals.ts';
 
 export const PRODUCT_SORTS = ['price', 'name', 'newest'] as const;

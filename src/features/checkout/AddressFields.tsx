@@ -47,7 +47,7 @@ export function AddressFields({ prefix, values, onChange, errors, countries, ini
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        <input id={id} name={`${prefix}.${name}`} value={values[name] ?? ''} onChange={set(name)} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+        <input type="text" id={id} name={`${prefix}.${name}`} value={values[name] ?? ''} onChange={set(name)} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
         {error && (
           <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
             {error}

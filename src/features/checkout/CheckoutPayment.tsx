@@ -94,7 +94,7 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             Coupon
           </label>
           <div className="flex gap-2">
-            <input id="coupon" name="code" value={code} onChange={(e) => setCode(e.target.value)} className={input} aria-invalid={couponError ? true : undefined} aria-describedby={couponError ? 'coupon-error' : undefined} />
+            <input type="text" id="coupon" name="code" value={code} onChange={(e) => setCode(e.target.value)} className={input} aria-invalid={couponError ? true : undefined} aria-describedby={couponError ? 'coupon-error' : undefined} />
             <button type="submit" disabled={busy || !code.trim()} className={button}>
               Apply
             </button>
@@ -118,7 +118,7 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             </label>
             <p className="text-sm text-muted">Your balance: {cart.formated_store_credit_balance}</p>
             <div className="flex gap-2">
-              <input id="store-credit" name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} className={input} aria-describedby={errors.amount ? 'credit-error' : undefined} />
+              <input type="text" id="store-credit" name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} className={input} aria-describedby={errors.amount ? 'credit-error' : undefined} />
               <button type="submit" disabled={busy || !amount} className={button}>
                 Apply
               </button>

@@ -4,7 +4,7 @@ import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '~/features/catalog/pro
 import { listProducts } from '~/server/products/products.service.ts';
 import { sharePage } from '~/server/page-cache.ts';
 
-/** GET {api}/products: one page of products on sale, with listing variants and facets (README, Catalogue). */
+/** GET {api}/products: one page of products on sale, with listing variants and facets (docs/api.md, Catalogue). */
 export const GET = endpoint(async ({ url, locals }) => {
   sharePage(locals); // the same for every shopper
   const q = productQuerySchema.parse(queryRecord(url.searchParams, PRODUCT_QUERY_PARAMS));

@@ -5,7 +5,7 @@ import { sharePage } from '~/server/page-cache.ts';
 
 const PARAMS = ['page_number', 'page_size', 'sort_by', 'sort_direction', 'diamond_filters'];
 
-/** GET {api}/api/diamonds: one page of matching stones, the total and the facets (README, Catalogue). */
+/** GET {api}/api/diamonds: one page of matching stones, the total and the facets (docs/api.md, Catalogue). */
 export const GET = endpoint(async ({ url, locals }) => {
   // The same for every shopper: the shared cache keeps it until a diamond changes (src/server/page-cache.ts).
   sharePage(locals);
