@@ -5,7 +5,7 @@ import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 import { stonesOf } from '../support/stones.ts';
 
 // A stone of this file's own (tests/support/stones.ts): no other file sells, reserves or orders it.
-const [{ id: firstDiamond }] = stonesOf('catalog-pages') as [{ id: number }];
+const firstDiamond = stonesOf('catalog-pages')[0]!.id;
 const setting = PRODUCTS.findIndex((p) => p.accepts) + 1;
 const necklace = PRODUCTS.findIndex((p) => p.category === 'necklaces') + 1;
 
