@@ -1,24 +1,37 @@
 /** POST /api/analytics/collect on SQLite and PostgreSQL: stores page events, refuses bad ones, limits per client. */
-import { describe, expect, it } from 'vitest';
-import { call, databases } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../support/api.ts';
+import { callFrom } from '../support/accounts.ts';
 import { rows } from '../support/rows.ts';
+import { fileNumber, freshAddress, uniqueName } from '../support/unique.ts';
 
 const payload = JSON.stringify({ page: { path: '/diamonds', title: 'Diamonds' }, language: 'en-US', referrer: { source: 'direct' } });
 
 describe.each(databases)('analytics on $kind', ({ url, databaseUrl }) => {
+  // Events are counted per client address: this file's own, so no other file's events count here, and
+  // user ids of its own (the fuzz suite posts hostile user_id values to the same server).
+  let from = '';
+  beforeAll(() => {
+    from = freshAddress();
+  });
+  const collect = (body: unknown, address = from) => callFrom(address, url, 'POST', '/api/analytics/collect', body);
+
   it('stores a page event', async () => {
-    const res = await call(url, 'POST', '/api/analytics/collect', { payload, type: 'page', user_id: 'customer-7' });
+    const userId = uniqueName('customer');
+    const res = await collect({ payload, type: 'page', user_id: userId });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ accepted: true });
-    const stored = await rows(databaseUrl, (db) => db.selectFrom('analytics_events').select(['type', 'user_id', 'payload']).where('user_id', '=', 'customer-7').execute());
-    expect(stored).toEqual([{ type: 'page', user_id: 'customer-7', payload }]);
+    const stored = await rows(databaseUrl, (db) => db.selectFrom('analytics_events').select(['type', 'user_id', 'payload']).where('user_id', '=', userId).execute());
+    expect(stored).toEqual([{ type: 'page', user_id: userId, payload }]);
   });
 
   it('takes a numeric or missing user_id (a guest)', async () => {
-    expect((await call(url, 'POST', '/api/analytics/collect', { payload, type: 'page', user_id: 42 })).status).toBe(202);
-    expect((await call(url, 'POST', '/api/analytics/collect', { payload, type: 'page', user_id: null })).status).toBe(202);
-    expect((await call(url, 'POST', '/api/analytics/collect', { payload, type: 'page' })).status).toBe(202);
-    const stored = await rows(databaseUrl, (db) => db.selectFrom('analytics_events').select('user_id').where('user_id', '=', '42').execute());
+    // A number no other file sends: past 2^40, with this file's number in it.
+    const numeric = 2 ** 40 + fileNumber();
+    expect((await collect({ payload, type: 'page', user_id: numeric })).status).toBe(202);
+    expect((await collect({ payload, type: 'page', user_id: null })).status).toBe(202);
+    expect((await collect({ payload, type: 'page' })).status).toBe(202);
+    const stored = await rows(databaseUrl, (db) => db.selectFrom('analytics_events').select('user_id').where('user_id', '=', String(numeric)).execute());
     expect(stored).toHaveLength(1);
   });
 
@@ -31,23 +44,24 @@ describe.each(databases)('analytics on $kind', ({ url, databaseUrl }) => {
     ['a user_id object', { payload, type: 'page', user_id: { id: 1 } }, 'user_id'],
     ['a payload over 16 KB', { payload: JSON.stringify({ x: 'x'.repeat(17_000) }), type: 'page' }, 'payload'],
   ])('refuses %s with a 400 naming the field', async (_, body, field) => {
-    const res = await call(url, 'POST', '/api/analytics/collect', body);
+    const res = await collect(body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
     expect(res.body.errors).toHaveProperty(field);
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await call(url, 'POST', '/api/analytics/collect', 'payload=1');
+    const res = await collect('payload=1');
     expect(res.status).toBe(400);
   });
 
-  // Last in the file: it spends this client's allowance.
   it('limits each client to 120 events a minute with a 429 and Retry-After', async () => {
+    // An address of its own, whose allowance nothing else spends.
+    const client = freshAddress();
     let status = 0;
-    let answer: Awaited<ReturnType<typeof call<any>>> | undefined;
+    let answer: Awaited<ReturnType<typeof collect>> | undefined;
     for (let i = 0; i < 130 && status !== 429; i++) {
-      answer = await call(url, 'POST', '/api/analytics/collect', { payload, type: 'page' });
+      answer = await collect({ payload, type: 'page' }, client);
       status = answer.status;
     }
     expect(status).toBe(429);

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { fits, plainProducts, product, seededDiamonds } from '../support/catalog-fixtures.ts';
 import { Shopper, writeDb } from '../support/shopper.ts';
+import { picker, stonesOf } from '../support/stones.ts';
 
-// Stones from the middle of the inventory (the cart suites take theirs from both ends, the wishlist's sit before these).
 const stones = seededDiamonds(3000);
-const available = stones.filter((d) => d.available).slice(1700, 2300);
+// This file's own stones (tests/support/stones.ts).
+const available = stonesOf('byo');
 const sold = stones.find((d) => d.status === 'sold')!;
 const reserved = stones.find((d) => d.status === 'reserved')!;
 // Cathedral Solitaire: round, oval, cushion or princess, 0.5 to 4 ct.
@@ -15,8 +16,8 @@ const variant = setting.variants[0]!;
 const holds = available.filter(fits(setting));
 const pear = available.find((d) => d.shape === 'pear')!;
 const smallRound = available.find((d) => d.shape === 'round' && d.carat < 0.5)!;
-let next = 0;
-const stone = () => holds[next++]!;
+// The first 100 for the tests that add; the ones after are named by the tests that only look.
+const stone = picker('byo', holds.slice(0, 100));
 const ADD = '/api/checkout/cart/add';
 const pair = (stoneId: number, extra: Record<string, unknown> = {}) => ({ ids: [stoneId, setting.id], is_byo: true, quantity: 1, selected_configurable_option: variant.id, ...extra });
 

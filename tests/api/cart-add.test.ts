@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { plainProducts, product, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { Shopper } from '../support/shopper.ts';
+import { picker, stonesOf } from '../support/stones.ts';
 
 const stones = seededDiamonds(3000);
-const available = stones.filter((d) => d.available);
+// This file's own stones (tests/support/stones.ts); each test takes stones of its own from them.
+const [unaddable, unpaired, ...mine] = stonesOf('cart-add');
 const sold = stones.find((d) => d.status === 'sold')!;
 const reserved = stones.find((d) => d.status === 'reserved')!;
 const hidden = stones.find((d) => d.status === 'available' && d.is_hidden === 1)!;
 const band = plainProducts[0]!;
 const setting = settings[0]!;
-// Each test takes stones of its own, so that tests (and the two files) never share one.
-let nextStone = 0;
-const stone = () => available[nextStone++]!;
+const stone = picker('cart-add', mine);
 const ADD = '/api/checkout/cart/add';
 
 describe.each(databases)('cart add on $kind', ({ url }) => {
@@ -87,11 +87,11 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
     ['an unknown id', { ids: [9_999_999], quantity: 1 }, 404, 'ids'],
     ['a variant of another product', { ids: [band.id], quantity: 1, selected_configurable_option: plainProducts[1]!.variants[0]!.id }, 400, 'selected_configurable_option'],
     ['a product with variants but no choice', { ids: [band.id], quantity: 1 }, 400, 'selected_configurable_option'],
-    ['a variant on a diamond', { ids: [available[400]!.id], quantity: 1, selected_configurable_option: 3 }, 400, 'selected_configurable_option'],
+    ['a variant on a diamond', { ids: [unaddable!.id], quantity: 1, selected_configurable_option: 3 }, 400, 'selected_configurable_option'],
     ['a sold diamond', { ids: [sold.id], quantity: 1 }, 409, 'ids'],
     ['a reserved diamond', { ids: [reserved.id], quantity: 1 }, 409, 'ids'],
     ['a hidden diamond', { ids: [hidden.id], quantity: 1 }, 409, 'ids'],
-    ['a pair whose product is not a setting', { ids: [band.id, available[401]!.id], is_byo: true, quantity: 1, selected_configurable_option: band.variants[0]!.id }, 400, 'ids'],
+    ['a pair whose product is not a setting', { ids: [band.id, unpaired!.id], is_byo: true, quantity: 1, selected_configurable_option: band.variants[0]!.id }, 400, 'ids'],
     ['a pair of two products', { ids: [setting.id, product('Petite Four-Prong Solitaire').id], is_byo: true, quantity: 1 }, 400, 'ids'],
     ['a pair with a sold stone', { ids: [setting.id, sold.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id }, 409, 'ids'],
     ['an unknown shape', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_jewelry_shape: 'blob' }, 400, 'selected_jewelry_shape'],

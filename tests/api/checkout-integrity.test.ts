@@ -6,12 +6,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
-import { band, guestEmail, NEW_YORK, readyCart, saveOrder, signedIn, stonePicker } from '../support/checkout.ts';
+import { band, guestEmail, NEW_YORK, readyCart, saveOrder, signedIn } from '../support/checkout.ts';
+import { picker } from '../support/stones.ts';
 import { Shopper } from '../support/shopper.ts';
 import { uniqueCode } from '../support/unique.ts';
 import { placeCart } from '~/server/checkout/place-order.ts';
 
-const stone = stonePicker(0);
+const stone = picker('checkout-integrity');
 const RACERS = 50;
 
 afterAll(closeTestDbs);

@@ -2,12 +2,13 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
-import { band, guestEmail, LONDON, NEW_YORK, readyCart, saveOrder, signedIn, stonePicker } from '../support/checkout.ts';
+import { band, guestEmail, LONDON, NEW_YORK, readyCart, saveOrder, signedIn } from '../support/checkout.ts';
+import { picker } from '../support/stones.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { Shopper } from '../support/shopper.ts';
 import { uniqueCode } from '../support/unique.ts';
 
-const stone = stonePicker(1);
+const stone = picker('checkout');
 const mailDir = inject('mailDir');
 const withBand = { products: [{ id: band.id, variant: band.variants[0]!.id }] };
 

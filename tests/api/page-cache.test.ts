@@ -2,29 +2,41 @@
  * The shared page cache (src/server/page-cache.ts), seen from outside on SQLite and PostgreSQL: pages the
  * same for every shopper come back from memory with an Age, compressed as asked, and never outlive a
  * change to a diamond; pages of a signed-in customer are never shared.
+ * A server of its own per database: any diamond reserved, ordered or sold anywhere drops every shared
+ * page, so on the shared servers another file's checkout could empty the cache between two requests
+ * of this one (a page expected from the cache would come back rendered anew).
  */
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { databases } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDiamonds } from '../support/catalog-fixtures.ts';
+import { DB_KINDS } from '../support/databases.ts';
+import { startServer, type TestServer } from '../support/server.ts';
 import { writeDb } from '../support/shopper.ts';
-import { uniqueName } from '../support/unique.ts';
 
-// A stone no other suite takes: they draw from the start and the end of the first 3,000.
-const stone = seededDiamonds(3000).filter((d) => d.available)[1200]!;
+const DIAMONDS = 400;
+const stone = seededDiamonds(DIAMONDS).find((d) => d.available)!;
 
 const get = (base: string, path: string, encoding = 'identity') => fetch(base + path, { headers: { 'accept-encoding': encoding } });
 
-describe.each(databases)('shared page cache on $kind', ({ kind, url, databaseUrl }) => {
+describe.each(DB_KINDS.map((kind) => ({ kind })))('shared page cache on $kind', ({ kind }) => {
+  let url = '';
+  let databaseUrl = '';
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(kind, { diamonds: DIAMONDS });
+    ({ url, databaseUrl } = server);
+  }, 120_000);
+  afterAll(async () => server?.stop());
+
   it('answers a second request for a listing from the cache, with its Age and the same page', async () => {
-    const path = `/diamonds?page=2&df_shape=oval&cache-test=${uniqueName(kind)}`;
+    const path = '/diamonds?page=2&df_shape=oval';
     const first = await get(url, path);
     const html = await first.text();
     expect(first.status).toBe(200);
     expect(first.headers.get('age')).toBeNull();
     const second = await get(url, path);
     expect(second.status).toBe(200);
-    expect(Number(second.headers.get('age'))).toBeGreaterThanOrEqual(0);
+    expect(second.headers.get('age')).toMatch(/^\d+$/);
     expect(await second.text()).toBe(html);
     expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
   });

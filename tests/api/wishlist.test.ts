@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { fits, plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { Shopper } from '../support/shopper.ts';
+import { picker, stonesOf } from '../support/stones.ts';
 
-const stones = seededDiamonds(3000);
-// The middle of the inventory: the cart suites take stones from both ends.
-// Only stones the setting holds, so that every pair passes the build-your-own rules.
+// This file's own stones (tests/support/stones.ts), only those the setting holds, so that every pair
+// passes the build-your-own rules.
 const band = plainProducts[3]!;
 const setting = settings[2]!;
-const available = stones.filter((d) => d.available && fits(setting)(d)).slice(600);
-const sold = stones.find((d) => d.status === 'sold')!;
-let nextStone = 0;
-const stone = () => available[nextStone++]!;
+const [first, second, ...mine] = stonesOf('wishlist').filter(fits(setting));
+const sold = seededDiamonds(3000).find((d) => d.status === 'sold')!;
+const stone = picker('wishlist', mine);
 
 /** A shopper whose wishlist holds a product (no variant chosen), a diamond and a build-your-own pair. */
 async function shopperWithWishlist(url: string) {
@@ -52,10 +51,10 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
     ['an id that is not a number', '/api/wishlist/add/ring', {}, 400, 'id'],
     ['a sold diamond', `/api/wishlist/add/${sold.id}`, {}, 409, 'ids'],
     ['a variant of another product', `/api/wishlist/add/${band.id}`, { selected_configurable_option: plainProducts[0]!.variants[0]!.id }, 400, 'selected_configurable_option'],
-    ['a pair with quantity 2', '/api/wishlist/add-byo', { ids: [available[900]!.id, setting.id], is_byo: true, quantity: 2 }, 400, 'quantity'],
-    ['a pair without is_byo', '/api/wishlist/add-byo', { ids: [available[900]!.id, setting.id], is_byo: false, quantity: 1 }, 400, 'is_byo'],
+    ['a pair with quantity 2', '/api/wishlist/add-byo', { ids: [first!.id, setting.id], is_byo: true, quantity: 2 }, 400, 'quantity'],
+    ['a pair without is_byo', '/api/wishlist/add-byo', { ids: [first!.id, setting.id], is_byo: false, quantity: 1 }, 400, 'is_byo'],
     ['a pair of three ids', '/api/wishlist/add-byo', { ids: [1, 2, 3], is_byo: true, quantity: 1 }, 400, 'ids'],
-    ['a pair of two diamonds', '/api/wishlist/add-byo', { ids: [available[900]!.id, available[901]!.id], is_byo: true, quantity: 1 }, 400, 'ids'],
+    ['a pair of two diamonds', '/api/wishlist/add-byo', { ids: [first!.id, second!.id], is_byo: true, quantity: 1 }, 400, 'ids'],
     ['a pair with a sold stone', '/api/wishlist/add-byo', { ids: [sold.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id }, 409, 'ids'],
   ])('refuses %s, naming the field', async (_name, path, body, status, field) => {
     const shopper = new Shopper(url);

@@ -1,14 +1,12 @@
 /** Build your own: both orders of the flow, narrowing, the shared link, reload survival, a stone sold mid-build, cart and wishlist. */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
-import { hydrated, popup, setDiamondStatus } from './cart-support.ts';
-import { fits, product, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
-
-// Stones past the cart suites' slots (they use the first 2,200): desktop and mobile each take their own half.
-const tail = seededDiamonds(3000).filter((d) => d.available).slice(2200);
+import { hydrated, popup, setDiamondStatus, stonesFor } from './cart-support.ts';
+import { fits, product, settings } from '../support/catalog-fixtures.ts';
 const cathedral = product('Cathedral Solitaire'); // round, oval, cushion or princess; 0.5 to 4 ct
 const heartHalo = product('Heart Halo Setting'); // heart or pear; 0.5 to 2 ct
-const stones = (info: TestInfo) => (info.project.name === 'mobile' ? tail.slice(330) : tail.slice(0, 330));
+// This spec's own stones, one share per project (tests/e2e/cart-support.ts).
+const stones = (info: TestInfo) => stonesFor(info, 'build your own');
 const summary = (s: { id: number; variants: { id: number }[] }, stoneId: number, extra = '') => `/build-your-own/summary?setting=${s.id}&variant=${s.variants[0]!.id}&diamond=${stoneId}${extra}`;
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Build your own ring' });
 

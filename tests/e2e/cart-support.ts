@@ -9,9 +9,10 @@ export const band = plainProducts[0]!;
 export const setting = settings[0]!;
 
 /**
- * Every test's own stones, named in one table and laid out one after another in its order, so that no two
- * tests share a stone by construction. The desktop and mobile projects share one server and run in
- * parallel: the mobile project's stones start at 1100.
+ * Every e2e test's own stones (cart, wishlist, checkout, build-your-own, the diamond page), named in one
+ * table and laid out one after another in its order, so that no two tests share a stone by construction.
+ * The desktop and mobile projects share one server and run in parallel: the mobile project's stones
+ * start at 1100.
  */
 const SHARES = {
   'cart-popup hover': 1,
@@ -26,10 +27,14 @@ const SHARES = {
   'no javascript': 1,
   'wishlist page': 2,
   'wishlist tabs': 2,
+  'checkout order': 1,
+  'checkout sold meanwhile': 1,
+  'diamond page': 40,
+  'build your own': 330,
 } as const;
 const PROJECT_STONES = 1100;
 
-export function stonesFor(testInfo: TestInfo, share: keyof typeof SHARES) {
+export function stonesFor(testInfo: Pick<TestInfo, 'project'>, share: keyof typeof SHARES) {
   const names = Object.keys(SHARES) as (keyof typeof SHARES)[];
   const from = names.slice(0, names.indexOf(share)).reduce((n, name) => n + SHARES[name], 0);
   const base = (testInfo.project.name === 'mobile' ? PROJECT_STONES : 0) + from;

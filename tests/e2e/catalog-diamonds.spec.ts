@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
+import { stonesFor } from './cart-support.ts';
 import { generateDiamond } from '~/server/db/seed/diamonds.ts';
 import { createRng } from '~/server/db/seed/random.ts';
 import { SEED } from '~/server/db/seed/seed.ts';
@@ -10,7 +11,13 @@ const stones = (() => {
   const rng = createRng(SEED);
   return Array.from({ length: 3000 }, (_, i) => generateDiamond(rng, i, PRODUCTS.length + 1 + i, 'x'));
 })();
-const available = stones.find((s) => s.status === 'available' && !s.is_hidden && s.shape === 'oval')!;
+/** An oval of this spec's own share (tests/e2e/cart-support.ts), which no other test sells or orders. */
+const ovalOf = (info: TestInfo) => {
+  const mine = new Set(stonesFor(info, 'diamond page').map((d) => d.id));
+  const oval = stones.find((s) => mine.has(s.id) && s.shape === 'oval');
+  if (!oval) throw new Error('the diamond page share holds no oval: make it larger in tests/e2e/cart-support.ts');
+  return oval;
+};
 const sold = stones.find((s) => s.status === 'sold' && !s.is_hidden)!;
 
 async function hydrated(page: Page) {
@@ -109,7 +116,8 @@ test('pages move through the results and the back button returns', async ({ page
   await expect(cards(page).first()).toHaveAttribute('href', firstPage!);
 });
 
-test('a diamond page shows its grading, certificate and prices, with real cart and wishlist forms', async ({ page }) => {
+test('a diamond page shows its grading, certificate and prices, with real cart and wishlist forms', async ({ page }, testInfo) => {
+  const available = ovalOf(testInfo);
   await page.goto(`/diamonds/${available.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${available.carat.toFixed(2)} Carat Oval ${available.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`);
   await expect(page.getByText(`certificate number ${available.certificate_number}`)).toBeVisible();
@@ -136,7 +144,8 @@ test('a sold diamond says so and cannot be added; an unknown one is a 404', asyn
   expect(res?.status()).toBe(404);
 });
 
-test('in build-your-own, a diamond page offers to choose it for the ring', async ({ page }) => {
+test('in build-your-own, a diamond page offers to choose it for the ring', async ({ page }, testInfo) => {
+  const available = ovalOf(testInfo);
   await page.goto(`/build-your-own/diamonds/${available.id}`);
   await expect(page.getByText('Step 2: the diamond')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Choose this diamond' })).toHaveAttribute('href', `/engagement-rings?diamond=${available.id}`);

@@ -7,15 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
 import { e2e, hydrated, seedCustomer, signInAs, uniqueEmail } from './account-support.ts';
 import { testDb } from '../support/accounts.ts';
-import { band, stones } from '../support/checkout.ts';
+import { band } from '../support/checkout.ts';
+import { stonesFor } from './cart-support.ts';
 
 // Axe on a page with every country of the world takes a while on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-/** Stones of their own per project and test, far from the API suites' (which use another database anyway). */
-function stoneFor(project: string, n: number) {
-  return stones[200 + (project === 'mobile' ? 40 : 0) + n]!;
-}
 
 async function addToCart(page: Page, ids: number[]) {
   for (const id of ids) {
@@ -98,7 +95,7 @@ test('a customer checks out with store credit and cash on delivery; the order is
 });
 
 test('a declined card is paid later through the payment link', async ({ page }, testInfo) => {
-  const diamond = stoneFor(testInfo.project.name, 0);
+  const diamond = stonesFor(testInfo, 'checkout order')[0]!;
   await page.goto('/');
   await addToCart(page, [diamond.id]);
   await page.goto('/checkout');
@@ -133,7 +130,7 @@ test('a declined card is paid later through the payment link', async ({ page }, 
 });
 
 test('a stone sold while the shopper pays is refused in words, and the cart is kept', async ({ page }, testInfo) => {
-  const diamond = stoneFor(testInfo.project.name, 1);
+  const diamond = stonesFor(testInfo, 'checkout sold meanwhile')[0]!;
   await page.goto('/');
   await addToCart(page, [diamond.id]);
   await page.goto('/checkout');

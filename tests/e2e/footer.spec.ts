@@ -1,5 +1,6 @@
 /** The footer built from the footer root entry. */
 import { expect, test } from '@playwright/test';
+import { copyright } from './support.ts';
 
 test('shows the columns, headings and items of the footer entry, with hrefs under the base URL', async ({ page }) => {
   await page.goto('/');
@@ -14,7 +15,7 @@ test('shows the columns, headings and items of the footer entry, with hrefs unde
   await expect(footer.locator('[data-footer-spacer]')).toHaveCount(1);
   await expect(footer.getByText('Be the first to see new collections')).toBeVisible();
   await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
-  await expect(footer).toContainText(`© ${new Date().getFullYear()} Aurelle. All rights reserved.`);
+  await expect(footer).toContainText(copyright('Aurelle. All rights reserved.'));
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
 });
 

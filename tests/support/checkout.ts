@@ -3,7 +3,7 @@
  * shipping and payment saved, optionally a coupon), and the addresses used throughout.
  */
 import { expect } from 'vitest';
-import { plainProducts, seededDiamonds } from './catalog-fixtures.ts';
+import { plainProducts } from './catalog-fixtures.ts';
 import { Shopper } from './shopper.ts';
 import { uniqueName } from './unique.ts';
 
@@ -22,20 +22,6 @@ export const NEW_YORK = {
 export const LONDON = { ...NEW_YORK, address1: '10 Downing Street', address2: null, city: 'London', country: 'GB', state: null, postcode: 'SW1A 2AA', phone: '+44 20 7925 0918' };
 
 export const band = plainProducts[0]!;
-export const stones = seededDiamonds(3000).filter((d) => d.available);
-
-/**
- * Stones for one test file, counted from the end of the list so they never meet the cart suites'
- * (which count from the start): file `slot` 0, 1, 2… gets its own block of 120.
- */
-export function stonePicker(slot: number) {
-  let next = 0;
-  return () => {
-    const stone = stones[stones.length - 1 - slot * 120 - next++];
-    if (!stone) throw new Error('out of test diamonds');
-    return stone;
-  };
-}
 
 export interface ReadyOptions {
   diamonds?: number[];
