@@ -5,7 +5,7 @@
  */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import type { Cart } from '~/features/cart/cart.schema.ts';
+import type { checkoutAnswerSchema, checkoutCartSchema, orderAnswerSchema, orderLineSchema, paymentMethodSchema, placedOrderSchema, regionSchema, shippingRateSchema } from '~/server/checkout/checkout.answers.ts';
 
 const text = (what: string, max: number) => z.string({ error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
 const optional = (max: number) =>
@@ -93,95 +93,12 @@ export const updateOrderSchema = z.object({
 });
 export type UpdateOrderPayload = z.input<typeof updateOrderSchema>;
 
-export interface ShippingRate {
-  id: string;
-  code: string;
-  carrier_title: string;
-  method_title: string;
-  description: string;
-  price: number;
-  formated_price: string;
-}
-
-export interface PaymentMethod {
-  method: PaymentMethodCode;
-  method_title: string;
-  description: string;
-}
-
-export interface Region {
-  code: string;
-  name: string;
-}
-
-/** The cart as checkout answers it: the cart's lines and every total with its `formated_` string. */
-export interface CheckoutCart extends Cart {
-  billing_address: CheckoutAddress | null;
-  shipping_address: CheckoutAddress | null;
-  instructions: string | null;
-  selected_shipping_rate: ShippingRate | null;
-  payment: { method: PaymentMethodCode; method_title: string } | null;
-  coupon_code: string | null;
-  /** Why the saved coupon no longer applies (the order cannot be placed until it is removed). */
-  coupon_error: string | null;
-  store_credit_amount: number;
-  formated_store_credit_amount: string;
-  /** The signed-in customer's balance; 0 for guests. */
-  store_credit_balance: number;
-  formated_store_credit_balance: string;
-  is_guest: boolean;
-}
-
-export interface CheckoutAnswer {
-  message: string;
-  data: CheckoutCart;
-}
-
-export interface OrderLine {
-  id: number;
-  name: string;
-  sku: string;
-  byo_id: string | null;
-  qty_ordered: number;
-  price: number;
-  formated_price: string;
-  total: number;
-  formated_total: string;
-  options: unknown;
-  product?: { id: number; name: string; base_image: { medium_image_url: string } | null };
-}
-
-export interface PlacedOrder {
-  id: number;
-  increment_id: string;
-  status: string;
-  status_label: string;
-  email: string;
-  order_token: string;
-  is_unpaid: boolean;
-  items: OrderLine[];
-  sub_total: number;
-  formated_sub_total: string;
-  discount_amount: number;
-  formated_discount_amount: string;
-  shipping_amount: number;
-  formated_shipping_amount: string;
-  store_credit_amount: number;
-  formated_store_credit_amount: string;
-  grand_total: number;
-  formated_grand_total: string;
-  coupon_code: string | null;
-  shipping_method: string | null;
-  payment_method: string;
-  payment_title: string;
-  billing_address: CheckoutAddress;
-  shipping_address: CheckoutAddress;
-  instructions: string | null;
-  created_at: string;
-}
-
-export interface SaveOrderAnswer {
-  message: string;
-  order: PlacedOrder;
-  redirect_url?: string;
-}
+// The answers' shapes are zod schemas in src/server/checkout/checkout.answers.ts; type-only here.
+export type ShippingRate = z.output<typeof shippingRateSchema>;
+export type PaymentMethod = z.output<typeof paymentMethodSchema>;
+export type Region = z.output<typeof regionSchema>;
+export type CheckoutCart = z.output<typeof checkoutCartSchema>;
+export type CheckoutAnswer = z.output<typeof checkoutAnswerSchema>;
+export type OrderLine = z.output<typeof orderLineSchema>;
+export type PlacedOrder = z.output<typeof placedOrderSchema>;
+export type SaveOrderAnswer = z.output<typeof orderAnswerSchema>;

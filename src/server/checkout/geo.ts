@@ -7,6 +7,7 @@
 import regionData from 'country-region-data/data.json' with { type: 'json' };
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { z } from 'zod';
 import type { CheckoutAddress, Region } from '~/features/checkout/checkout.schema.ts';
 
 interface Entry {
@@ -24,6 +25,9 @@ const STATE_REQUIRED = new Set(['US', 'CA', 'AU', 'MX', 'BR', 'IN', 'JP', 'CN', 
 export function countries(): Region[] {
   return entries.map((c) => ({ code: c.countryShortCode, name: c.countryName })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
+
+/** POST /api/checkout/states: `{ country }`, a two-letter ISO code. */
+export const statesRequestSchema = z.object({ country: z.string({ error: 'Choose a country' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country (a two-letter ISO code such as US)') });
 
 export function countryName(code: string): string | undefined {
   return byCode.get(code)?.countryName;

@@ -1,13 +1,10 @@
 import { methodNotAllowed } from '~/server/cart/request.ts';
-import { z } from 'zod';
 import { endpoint, HttpError, readBody } from '~/server/http.ts';
-import { states } from '~/server/checkout/geo.ts';
-
-const body = z.object({ country: z.string({ error: 'Choose a country' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country (a two-letter ISO code such as US)') });
+import { states, statesRequestSchema } from '~/server/checkout/geo.ts';
 
 /** POST /api/checkout/states with `{ country }`: its states as `{ code, name }` (an empty list where there are none). */
 export const POST = endpoint(async ({ request }) => {
-  const { country } = await readBody(request, body);
+  const { country } = await readBody(request, statesRequestSchema);
   const list = states(country);
   if (!list) throw new HttpError(400, 'country: choose a country from the list', 'bad_request', { country: ['is not a country we know'] });
   return { data: list };
