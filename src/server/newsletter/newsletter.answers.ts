@@ -10,3 +10,6 @@ export const subscribeAnswerSchema = z.object({ success: z.string(), status: z.e
 
 /** A refused address: the error shape, led by `warning` (the severity) for clients that read it that way. */
 export const subscribeRefusalSchema = z.object({ warning: z.string(), ...errorBodySchema.shape });
+
+/** What a 400 of /api/subscribe can be: that refusal, or the shared error (a body that is not JSON at all). */
+export const subscribeBadRequestSchema = z.union([subscribeRefusalSchema, errorBodySchema]);

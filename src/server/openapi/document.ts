@@ -174,7 +174,8 @@ export function buildDocument(): JsonSchema {
       version: '1',
       description:
         'The shop’s own commerce API. Every error answers the `Error` shape with a 4xx status. A signed-in customer is named by the session cookie or the bearer token that sign-in answers (the same token). ' +
-        `Guests are named by the cookies ${CART_COOKIE} (cart) and ${WISHLIST_COOKIE} (wishlist), set by the first add. The catalogue ({api}) is served under /catalog.`,
+        `Guests are named by the cookies ${CART_COOKIE} (cart) and ${WISHLIST_COOKIE} (wishlist), set by the first add. The catalogue ({api}) is served under /catalog. ` +
+        'Any other path or method under /api/ and /catalog/ answers an `Error`: 404 (no such endpoint) or 405 (with Allow), and before any route 400 (a NUL in the address), 403 (a request from another site) or 413 (a body over 1 MB).',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(allOperations.map((o) => o.tag))].map((name) => ({ name })),

@@ -38,7 +38,7 @@ import {
 } from '~/server/checkout/checkout.answers.ts';
 import { statesRequestSchema } from '~/server/checkout/geo.ts';
 import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
-import { subscribeAnswerSchema, subscribeRefusalSchema } from '~/server/newsletter/newsletter.answers.ts';
+import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsletter/newsletter.answers.ts';
 import { orderDetailAnswerSchema, orderListAnswerSchema, paymentLinkAnswerSchema } from '~/server/orders/orders.answers.ts';
 import { orderPageQuerySchema, paymentLinkRequestSchema } from '~/server/orders/orders.service.ts';
 import { productSchema, productPageSchema } from '~/server/products/product.answers.ts';
@@ -113,7 +113,7 @@ export const operations: Operation[] = [
   op('post', '/api/appointments', { tag: 'Appointments', access: 'guest', summary: 'Book an appointment', body: bookingSchema, answers: { 201: appointmentAnswerSchema }, errors: [409, 429] }),
   op('post', '/api/appointments/cancel', { tag: 'Appointments', summary: 'Cancel through the secret link', body: cancelSchema, form: true, answers: { 200: appointmentAnswerSchema }, errors: [404, 409] }),
   // Newsletter and analytics
-  op('post', '/api/subscribe', { tag: 'Newsletter', summary: 'Subscribe to the newsletter', body: subscribeSchema, form: true, answers: { 200: subscribeAnswerSchema, 201: subscribeAnswerSchema }, errors: [429], errorAnswers: { 400: subscribeRefusalSchema } }),
+  op('post', '/api/subscribe', { tag: 'Newsletter', summary: 'Subscribe to the newsletter', body: subscribeSchema, form: true, answers: { 200: subscribeAnswerSchema, 201: subscribeAnswerSchema }, errors: [429], errorAnswers: { 400: subscribeBadRequestSchema } }),
   op('post', '/api/analytics/collect', { tag: 'Analytics', summary: 'Record one page event', body: collectSchema, answers: { 202: collectAnswerSchema }, errors: [429] }),
   // Catalogue ({api} is /catalog)
   op('get', '/catalog/api/diamonds', { tag: 'Catalogue', summary: 'One page of matching diamonds, the total and the facets', query: diamondQuerySchema, answers: { 200: diamondPageSchema }, cacheable: true }),
