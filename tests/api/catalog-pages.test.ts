@@ -1,6 +1,6 @@
 /** Catalogue pages as served HTML, on SQLite and PostgreSQL: status codes, head content, structured data. */
 import { describe, expect, it } from 'vitest';
-import { databases } from '../support/api.ts';
+import { call, databases } from '../support/api.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 
 const firstDiamond = PRODUCTS.length + 1;
@@ -66,7 +66,7 @@ describe.each(databases)('catalogue pages on $kind', ({ url }) => {
     expect(hostile.html).toContain('Results for “&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;”');
     expect(hostile.html).toContain('No results for');
 
-    const stone = await (await fetch(`${url}/catalog/api/diamonds?page_size=1`)).json();
+    const stone = (await call(url, 'GET', '/catalog/api/diamonds?page_size=1')).body;
     const cert = stone.data[0].certificate_number;
     const byCert = await page(url, `/search?q=${cert.toLowerCase()}`);
     const firstLink = /<ol[^>]*aria-label="Search results"[\s\S]*?<a href="([^"]+)"/.exec(byCert.html)?.[1];

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** An amount as the API answers it: `{ name: dollars, formated_name: "$1,234.56" }` (see money() in src/lib/money.ts). */
+export const amount = <K extends string>(name: K) => ({ [name]: z.number(), [`formated_${name}`]: z.string() }) as Record<K, z.ZodNumber> & Record<`formated_${K}`, z.ZodString>;
+
 export const lineImageSchema = z.object({ medium_image_url: z.string() });
 
 export const lineVariantSchema = z.object({
@@ -74,14 +77,10 @@ export const cartSchema = z.object({
   items_count: z.number().int(),
   items_qty: z.number().int(),
   has_unavailable_items: z.boolean(),
-  sub_total: z.number(),
-  formated_sub_total: z.string(),
-  discount_amount: z.number(),
-  formated_discount_amount: z.string(),
-  shipping_amount: z.number(),
-  formated_shipping_amount: z.string(),
-  grand_total: z.number(),
-  formated_grand_total: z.string(),
+  ...amount('sub_total'),
+  ...amount('discount_amount'),
+  ...amount('shipping_amount'),
+  ...amount('grand_total'),
 });
 
 export const cartAnswerSchema = z.object({ message: z.string(), data: cartSchema });

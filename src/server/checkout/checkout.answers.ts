@@ -1,9 +1,8 @@
 /** Checkout's answers as zod schemas: their one description (types for the browser, OpenAPI document). */
 import { z } from 'zod';
 import { checkoutAddressSchema, PAYMENT_METHODS } from '~/features/checkout/checkout.schema.ts';
-import { cartSchema } from '~/server/cart/cart.answers.ts';
+import { amount, cartSchema } from '~/server/cart/cart.answers.ts';
 
-const amount = <K extends string>(name: K) => ({ [name]: z.number(), [`formated_${name}`]: z.string() }) as Record<K, z.ZodNumber> & Record<`formated_${K}`, z.ZodString>;
 
 export const shippingRateSchema = z.object({
   id: z.string(),
@@ -67,6 +66,9 @@ export const orderLineSchema = z.object({
     .optional(),
 });
 
+/** An order's amounts but its grand total (which its summary in a list carries too). */
+export const orderAmounts = { ...amount('sub_total'), ...amount('discount_amount'), ...amount('shipping_amount'), ...amount('store_credit_amount') };
+
 export const placedOrderSchema = z.object({
   id: z.number().int(),
   increment_id: z.string(),
@@ -76,10 +78,7 @@ export const placedOrderSchema = z.object({
   order_token: z.string(),
   is_unpaid: z.boolean(),
   items: z.array(orderLineSchema),
-  ...amount('sub_total'),
-  ...amount('discount_amount'),
-  ...amount('shipping_amount'),
-  ...amount('store_credit_amount'),
+  ...orderAmounts,
   ...amount('grand_total'),
   coupon_code: z.string().nullable(),
   shipping_method: z.string().nullable(),

@@ -1,6 +1,7 @@
 /** The customer's order endpoints' answers as zod schemas: their one description (presenters' types, OpenAPI document). */
 import { z } from 'zod';
-import { orderLineSchema } from '~/server/checkout/checkout.answers.ts';
+import { amount } from '~/server/cart/cart.answers.ts';
+import { orderAmounts, orderLineSchema } from '~/server/checkout/checkout.answers.ts';
 
 export const orderSummarySchema = z.object({
   id: z.number().int(),
@@ -9,8 +10,7 @@ export const orderSummarySchema = z.object({
   status_label: z.string(),
   is_unpaid: z.boolean(),
   created_at: z.string(),
-  grand_total: z.number(),
-  formated_grand_total: z.string(),
+  ...amount('grand_total'),
 });
 
 export const orderListAnswerSchema = z.object({
@@ -23,14 +23,7 @@ export type OrderList = z.output<typeof orderListAnswerSchema>;
 export const orderDetailSchema = orderSummarySchema.extend({
   email: z.string(),
   items: z.array(orderLineSchema),
-  sub_total: z.number(),
-  formated_sub_total: z.string(),
-  discount_amount: z.number(),
-  formated_discount_amount: z.string(),
-  shipping_amount: z.number(),
-  formated_shipping_amount: z.string(),
-  store_credit_amount: z.number(),
-  formated_store_credit_amount: z.string(),
+  ...orderAmounts,
   coupon_code: z.string().nullable(),
   shipping_method: z.string().nullable(),
   payment_method: z.string(),

@@ -1,14 +1,10 @@
 /** The product catalogue's answers as zod schemas: their one description (types for the islands, OpenAPI document). */
 import { z } from 'zod';
-import { pageMetaSchema } from '~/server/diamonds/diamond.answers.ts';
+import { diamondImageSchema, pageMetaSchema } from '~/server/diamonds/diamond.answers.ts';
+import { lineVariantSchema } from '~/server/cart/cart.answers.ts';
 
-export const productImageSchema = z.object({
-  small_image_url: z.string(),
-  medium_image_url: z.string(),
-  large_image_url: z.string(),
-  original_image_url: z.string(),
-  metal: z.string(),
-});
+/** The picture in every size (as a diamond's), drawn in one metal. */
+export const productImageSchema = diamondImageSchema.extend({ metal: z.string() });
 
 export const metalSwatchSchema = z.object({
   code: z.string(),
@@ -19,18 +15,10 @@ export const metalSwatchSchema = z.object({
   position: z.number(),
 });
 
-export const productVariantSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  metal_code: z.string(),
-  metal_name: z.string(),
-  metal_position: z.number(),
-  metal_show_in_products_list: z.boolean(),
-  total_carat_weight: z.number(),
+/** A variant as the catalogue shows it: the line-item card's variant, and more. */
+export const productVariantSchema = lineVariantSchema.extend({
   /** The weight as the trade writes it: "1/2", "1 1/2" (spec section 9); "0" for plain metal. */
   total_carat_weight_fraction: z.string(),
-  price: z.number(),
-  formated_price: z.string(),
   status: z.boolean(),
   image_url: z.string(),
 });
