@@ -7,7 +7,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Connection } from '~/server/db/database.ts';
 import { hashPassword, sha256 } from '~/server/accounts/crypto.ts';
-import { answer, type Answer } from './api.ts';
+import { answer, type Answer } from './http-client.ts';
 
 /**
  * Like call(), but the connection comes from `localAddress` (any 127.x.y.z works on Linux loopback), which

@@ -1,7 +1,7 @@
 /**
  * Holds every JSON answer of the API suites to the OpenAPI document the server serves
  * (GET /api/openapi.json): the schema for that path template, method and status must accept it. Used by
- * the one test HTTP client (tests/support/api.ts), so that no test has to ask for it.
+ * the one test HTTP client (tests/support/http-client.ts), so that no test has to ask for it.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

@@ -3,7 +3,7 @@
  * back, so that each test is a separate shopper (guest cart and wishlist cookies). Redirects are answers
  * too (a form post's 303 is what a test checks).
  */
-import { call, type Answer } from './api.ts';
+import { call, type Answer } from './http-client.ts';
 import { openDatabase, type Db } from '~/server/db/database.ts';
 
 export class Shopper {

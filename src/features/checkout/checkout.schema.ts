@@ -81,6 +81,9 @@ export const storeCreditSchema = z.object({
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals'),
 });
 
+/** DELETE /api/checkout/cart/delete-storecredits: the spec's `{ data }` is accepted and not needed. */
+export const removeStoreCreditSchema = z.object({ data: z.unknown().optional() });
+
 /** POST /api/checkout/save-order: `paymentData` is accepted and ignored; prices come from the server. */
 export const saveOrderSchema = z.object({ paymentData: z.unknown().optional() });
 

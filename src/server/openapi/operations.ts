@@ -13,6 +13,7 @@ import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog
 import {
   couponSchema,
   paymentMethodsSchema,
+  removeStoreCreditSchema,
   saveAddressSchema,
   saveOrderSchema,
   savePaymentSchema,
@@ -84,7 +85,7 @@ export const operations: Operation[] = [
   op('post', '/api/checkout/cart/coupon', { tag: 'Cart', access: 'guest', summary: 'Apply a coupon (a new code replaces the old)', body: couponSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
   op('delete', '/api/checkout/cart/coupon', { tag: 'Cart', access: 'guest', summary: "Remove the cart's coupon", answers: { 200: checkoutAnswerSchema }, errors: [404] }),
   op('post', '/api/checkout/cart/store-credits', { tag: 'Cart', access: 'customer', summary: 'Use store credit (dollars), up to the balance and the total', body: storeCreditSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
-  op('delete', '/api/checkout/cart/delete-storecredits', { tag: 'Cart', access: 'guest', summary: 'Use no store credit', body: z.object({ data: z.unknown().optional() }), answers: { 200: checkoutAnswerSchema }, errors: [404] }),
+  op('delete', '/api/checkout/cart/delete-storecredits', { tag: 'Cart', access: 'guest', summary: 'Use no store credit', body: removeStoreCreditSchema, answers: { 200: checkoutAnswerSchema }, errors: [404] }),
   // Checkout
   op('get', '/api/checkout/countries', { tag: 'Checkout', summary: 'Every country as { code, name }, by name', answers: { 200: regionsAnswerSchema } }),
   op('post', '/api/checkout/states', { tag: 'Checkout', summary: "A country's states (empty where it has none)", body: statesRequestSchema, answers: { 200: regionsAnswerSchema } }),
