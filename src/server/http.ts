@@ -20,6 +20,14 @@ export class HttpError extends Error {
   }
 }
 
+/** Every error answer of the API (and its OpenAPI `Error` schema): a message a person understands, a code, and per-field messages. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new HttpError(400, message, 'bad_request', errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'not_found');
 
@@ -32,11 +40,12 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
-    return json({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, { status: error.status, headers: error.headers });
+    const body: ErrorBody = { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
+    return json(body, { status: error.status, headers: error.headers });
   }
   if (error instanceof ZodError) return errorResponse(validationError(error));
   console.error(error);
-  return json({ message: 'Something went wrong', code: 'internal' }, { status: 500 });
+  return json({ message: 'Something went wrong', code: 'internal' } satisfies ErrorBody, { status: 500 });
 }
 
 /** Turns zod issues into `errors` keyed by field path, and a message naming the first field. */

@@ -1,6 +1,6 @@
 /** Catalogue pages as served HTML, on SQLite and PostgreSQL: status codes, head content, structured data. */
 import { describe, expect, it } from 'vitest';
-import { databases } from '../support/api.ts';
+import { call, databases } from '../support/api.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 import { stonesOf } from '../support/stones.ts';
 
@@ -69,7 +69,7 @@ describe.each(databases)('catalogue pages on $kind', ({ url }) => {
     expect(hostile.html).toContain('No results for');
 
     // This file's own stone, which no other file can sell while the search runs.
-    const stone = await (await fetch(`${url}/catalog/api/diamonds/${firstDiamond}`)).json();
+    const stone = (await call(url, 'GET', `/catalog/api/diamonds/${firstDiamond}`)).body;
     const cert = stone.certificate_number;
     const byCert = await page(url, `/search?q=${cert.toLowerCase()}`);
     const firstLink = /<ol[^>]*aria-label="Search results"[\s\S]*?<a href="([^"]+)"/.exec(byCert.html)?.[1];

@@ -2,13 +2,14 @@
  * Hostile input, property-based: every API route found under src/pages/api and src/pages/catalog, with
  * every method its file exports, gets fast-check's hostile requests (tests/support/hostile.ts) signed in
  * and not. Each answer must be a success (2xx), a redirect with a Location, or a 4xx JSON error with a
- * message; never a 5xx, never a hang, and the server must still answer /healthz afterwards.
+ * message; never a 5xx, never a hang, and the server must still answer /healthz afterwards. Every JSON
+ * answer must also be what the OpenAPI document says for its path, method and status.
  * FUZZ_RUNS sets the cases per route and method (default 60).
  */
 import http from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { databases } from '../support/api.ts';
+import { answer, databases } from '../support/api.ts';
 import { callFrom, freshAddress, uniqueEmail } from '../support/accounts.ts';
 import { authMode, contentType, hostileBody, hostileParam, hostileQuery } from '../support/hostile.ts';
 import { concretePath, discoverApiRoutes, type ApiRoute, type Method } from '../support/routes.ts';
@@ -53,6 +54,16 @@ function fault(res: Raw): string | undefined {
   }
 }
 
+/** Why the answer disagrees with the OpenAPI document (the test client's own check), or undefined. */
+async function documented(base: string, method: Method, path: string, res: Raw): Promise<string | undefined> {
+  try {
+    await answer(base, method, new URL(path, base).href, res.status, new Headers(res.type ? { 'content-type': res.type } : {}), res.text);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** A customer of the fuzzer's own, so signed-in routes are reached beyond their 401. */
 async function signIn(base: string, from: string): Promise<string> {
   const email = uniqueEmail('fuzz');
@@ -91,7 +102,7 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
             if (auth === 'token' && mayUseToken) headers.authorization = `Bearer ${token}`;
             if (auth === 'garbage') headers.authorization = `Bearer ${param}`.replace(/[^\t\x20-\x7e]/g, '?');
             const res = await send(url, from, method, path, method === 'GET' ? undefined : body, headers).catch((error: Error) => error);
-            const problem = res instanceof Error ? `no answer (${res.message})` : fault(res);
+            const problem = res instanceof Error ? `no answer (${res.message})` : (fault(res) ?? (await documented(url, method, path, res)));
             const said = res instanceof Error ? '' : res.text.slice(0, 200);
             if (problem) failures.push(`${label(route, method)} → ${problem}: ${method} ${path.slice(0, 200)} body ${String(body).slice(0, 200)} :: ${said}`);
             return problem === undefined;

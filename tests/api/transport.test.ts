@@ -4,7 +4,7 @@
  * search or query input reflected on pages always escaped.
  */
 import { describe, expect, it } from 'vitest';
-import { databases } from '../support/api.ts';
+import { call, databases } from '../support/api.ts';
 
 async function get(base: string, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(base + path, { headers, redirect: 'manual' });
@@ -38,7 +38,8 @@ describe.each(databases)('headers and transport on $kind', ({ url }) => {
 
   it('locks down API answers, refusals and static files', async () => {
     const api = await get(url, '/api/no/such/thing');
-    const refused = await fetch(`${url}/api/subscribe`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    const refused = await call(url, 'POST', '/api/subscribe', undefined, { origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
     const icon = await get(url, '/favicon.svg');
     for (const headers of [api.headers, refused.headers, icon.headers]) {
       expectSecurityHeaders(headers);

@@ -8,9 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { uniqueCode, uniqueName } from './unique.ts';
 import { openDatabase, type Connection } from '~/server/db/database.ts';
 import { hashPassword, sha256 } from '~/server/accounts/crypto.ts';
-import type { Answer } from './api.ts';
+import { answer, type Answer } from './http-client.ts';
 
-/** Like call(), but the connection comes from `localAddress` (any 127.x.y.z works on Linux loopback). */
+/**
+ * Like call(), but the connection comes from `localAddress` (any 127.x.y.z works on Linux loopback), which
+ * fetch cannot choose; the answer goes through call()'s own parsing and OpenAPI check.
+ */
 export function callFrom<T = any>(localAddress: string, base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
@@ -23,15 +26,9 @@ export function callFrom<T = any>(localAddress: string, base: string, method: st
         res.setEncoding('utf8');
         res.on('data', (d) => (text += d));
         res.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-          resolve({ status: res.statusCode ?? 0, headers: h, body: parsed as T });
+          answer<T>(base, method, url.href, res.statusCode ?? 0, h, text).then(resolve, reject);
         });
       },
     );

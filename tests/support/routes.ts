@@ -2,7 +2,7 @@
  * The API routes as the file system declares them: every file under src/pages/api/ and
  * src/pages/catalog/ (whatever other branches add later), its URL pattern with the dynamic segments
  * named, and the HTTP methods it exports. Used by the fuzz test so that a new endpoint is fuzzed the day
- * it lands, without anyone listing it.
+ * it lands, without anyone listing it, and by the OpenAPI test so that it is documented.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,8 @@ export interface ApiRoute {
   file: string;
   segments: Segment[];
   methods: Method[];
+  /** The methods it exports by name (not through ALL, which answers the others with an error). */
+  served: Method[];
   /** `/api/addresses/[id]` style, for messages. */
   pattern: string;
 }
@@ -30,12 +32,13 @@ export function discoverApiRoutes(): ApiRoute[] {
     if (!fs.existsSync(abs)) continue;
     for (const file of walk(abs)) {
       if (!/\.(ts|js|mjs)$/.test(file) || /\.(test|spec|d)\.ts$/.test(file)) continue;
-      const methods = exportedMethods(fs.readFileSync(file, 'utf8'));
+      const source = fs.readFileSync(file, 'utf8');
+      const methods = exportedMethods(source);
       if (methods.length === 0) continue;
       const rel = path.relative(path.join(root, 'src/pages'), file).replace(/\\/g, '/').replace(/\.(ts|js|mjs)$/, '');
       const parts = rel.split('/').filter((p) => p !== 'index');
       const segments = parts.map(toSegment);
-      routes.push({ file: path.relative(root, file), segments, methods, pattern: `/${parts.join('/')}` });
+      routes.push({ file: path.relative(root, file), segments, methods, served: exportedMethods(source, false), pattern: `/${parts.join('/')}` });
     }
   }
   return routes.sort((a, b) => a.pattern.localeCompare(b.pattern));
@@ -54,7 +57,7 @@ function toSegment(part: string): Segment {
 }
 
 /** `export const GET`, `export async function POST`, `export { GET, PUT as … }`; ALL means every method. */
-export function exportedMethods(source: string): Method[] {
+export function exportedMethods(source: string, all = true): Method[] {
   const names = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:const|let|var|async\s+function|function)\s+([A-Z]+)\b/g)) names.add(m[1]!);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
@@ -63,7 +66,7 @@ export function exportedMethods(source: string): Method[] {
       if (name) names.add(name);
     }
   }
-  if (names.has('ALL')) return [...METHODS];
+  if (all && names.has('ALL')) return [...METHODS];
   return METHODS.filter((m) => names.has(m));
 }
 

@@ -1,8 +1,9 @@
 /**
  * An API client with its own cookie jar, like one browser: it keeps what Set-Cookie gives and sends it
- * back, so that each test is a separate shopper (guest cart and wishlist cookies).
+ * back, so that each test is a separate shopper (guest cart and wishlist cookies). Redirects are answers
+ * too (a form post's 303 is what a test checks).
  */
-import type { Answer } from './api.ts';
+import { call, type Answer } from './http-client.ts';
 import { openDatabase, type Db } from '~/server/db/database.ts';
 
 export class Shopper {
@@ -14,7 +15,7 @@ export class Shopper {
 
   async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await send<T>(this.base + path, method, body, { ...(cookie ? { cookie } : {}), ...headers });
+    const res = await call<T>(this.base, method, path, body, { ...(cookie ? { cookie } : {}), ...headers }, { redirect: 'manual' });
     this.lastSetCookie = res.headers.getSetCookie();
     for (const line of this.lastSetCookie) {
       const [pair = '', ...attributes] = line.split(';');
@@ -30,24 +31,6 @@ export class Shopper {
   post = <T = any>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
   put = <T = any>(path: string, body: unknown) => this.call<T>('PUT', path, body);
   delete = <T = any>(path: string, body?: unknown) => this.call<T>('DELETE', path, body);
-}
-
-/** Like tests/support/api.ts `call`, but redirects are answers too (a form post's 303 is what we check). */
-async function send<T>(url: string, method: string, body: unknown, headers: Record<string, string>): Promise<Answer<T>> {
-  const res = await fetch(url, {
-    method,
-    redirect: 'manual',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON (a redirect, a page): tests that expect JSON will say so
-  }
-  return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
 /** Runs `write` on the test server's database (SQLite file or PostgreSQL), behind the API's back. */

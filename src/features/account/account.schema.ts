@@ -53,6 +53,9 @@ export const loginSchema = z.object({
   password: z.string(required('your password')).min(1, 'Enter your password').max(PASSWORD_MAX, 'The e-mail address or password is incorrect'),
 });
 
+/** POST /api/customer/login?redirect=: a same-site path to go to after sign-in (anything else becomes the profile). */
+export const loginQuerySchema = z.object({ redirect: z.string().optional() });
+
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 
 export const profileSchema = z.object({

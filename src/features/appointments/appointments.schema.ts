@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { emailField } from '~/features/account/account.schema.ts';
 import { APPOINTMENT_KINDS } from './appointments-config.schema.ts';
+import type { appointmentSchema, bookingCalendarSchema, calendarDaySchema, calendarMonthSchema, daySlotsSchema, slotSchema } from '~/server/appointments/appointments.answers.ts';
 
 export const kindField = z.enum(APPOINTMENT_KINDS, { error: 'Choose a showroom visit or a video call' });
 export const dateField = z.iso.date({ error: 'Choose a day, written as YYYY-MM-DD' });
@@ -51,62 +52,12 @@ export type BookingInput = z.output<typeof bookingSchema>;
 
 export const cancelSchema = z.object({ token: z.string({ error: 'This cancellation link is not valid' }).min(1, 'This cancellation link is not valid').max(128, 'This cancellation link is not valid') });
 
-/** An appointment as the API answers it. Times are UTC ISO; the browser shows them in the shopper's zone. */
-export interface AppointmentData {
-  reference: string;
-  kind: 'showroom' | 'video';
-  start: string;
-  end: string;
-  time_zone: string;
-  name: string;
-  email: string;
-  phone: string;
-  note: string;
-  attachment: string | null;
-  location: string;
-  status: 'booked' | 'cancelled';
-}
-
-export interface SlotData {
-  start: string;
-  end: string;
-  seats_left: number;
-  available: boolean;
-}
-
-export interface DaySlots {
-  date: string;
-  kind: 'showroom' | 'video';
-  time_zone: string;
-  open: boolean;
-  /** Why the day has no slots (closed, past, too far ahead). */
-  reason: string | null;
-  slots: SlotData[];
-}
-
 export const slotsQuerySchema = z.object({ date: dateField, kind: kindField.default('showroom') });
 
-export interface CalendarDay {
-  date: string;
-  /** "Tuesday, December 1, 2026", for screen readers. */
-  label: string;
-  day: number;
-  open: boolean;
-}
-
-export interface CalendarMonth {
-  key: string;
-  label: string;
-  /** Weeks from Monday to Sunday; null where the day is outside the bookable range. */
-  weeks: (CalendarDay | null)[][];
-}
-
-export interface BookingCalendar {
-  time_zone: string;
-  slot_minutes: number;
-  kinds: ('showroom' | 'video')[];
-  showroom_address: string;
-  /** The first day with a slot still bookable, chosen when the page opens. */
-  first_open_day: string | null;
-  months: CalendarMonth[];
-}
+// The answers' shapes are zod schemas in src/server/appointments/appointments.answers.ts; type-only here.
+export type AppointmentData = z.output<typeof appointmentSchema>;
+export type SlotData = z.output<typeof slotSchema>;
+export type DaySlots = z.output<typeof daySlotsSchema>;
+export type CalendarDay = z.output<typeof calendarDaySchema>;
+export type CalendarMonth = z.output<typeof calendarMonthSchema>;
+export type BookingCalendar = z.output<typeof bookingCalendarSchema>;

@@ -5,7 +5,7 @@
  */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import type { ProductVariant } from '~/features/catalog/product.ts';
+import type { cartAnswerSchema, cartChildSchema, cartItemSchema, cartSchema, lineImageSchema, lineProductSchema, lineVariantSchema } from '~/server/cart/cart.answers.ts';
 
 /** Form fields arrive as '' when left empty: read that as "not given". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -87,83 +87,14 @@ export type CartDeleteItemPayload = z.input<typeof cartDeleteItemSchema>;
 export const cartDeleteAllSchema = z.object({ data: z.object({ cart_id: cartId }) });
 export type CartDeleteAllPayload = z.input<typeof cartDeleteAllSchema>;
 
-export interface LineImage {
-  medium_image_url: string;
-}
-
-/** A setting's variant as a cart line shows it: the catalogue's variant without its fraction, status and image. */
-export type LineVariant = Omit<ProductVariant, 'total_carat_weight_fraction' | 'status' | 'image_url'>;
-
-/** A product or a diamond as the line-item card reads it (spec section 3, "Product"). */
-export interface LineProduct {
-  id: number;
-  type: 'product' | 'diamond';
-  name: string;
-  sku: string;
-  url: string;
-  /** 1 when it can be bought now; 0 otherwise (the card shows the unavailable overlay). */
-  status: 0 | 1;
-  price: number;
-  formated_price: string;
-  images: LineImage[];
-  base_image: LineImage;
-  variants: LineVariant[];
-  selected_variant: LineVariant | null;
-}
-
-export interface CartChild {
-  id: number;
-  product_id: number;
-  quantity: number;
-  price: number;
-  formated_price: string;
-  product: LineProduct;
-}
-
-export interface CartItem {
-  id: number;
-  byo_id: string | null;
-  product_id: number;
-  variant_id: number | null;
-  quantity: number;
-  /** False when the product or its child cannot be bought any more. */
-  is_available: boolean;
-  /** The unit price of the line: the product plus its child, if any. */
-  price: number;
-  formated_price: string;
-  total: number;
-  formated_total: string;
-  selected_size: string | null;
-  custom_size: string | null;
-  selected_jewelry_shape: string | null;
-  /** Human-readable choices: metal, carat weight, size, shape. */
-  options: string[];
-  product: LineProduct;
-  child: CartChild | null;
-}
-
+// The answers' shapes are zod schemas in src/server/cart/cart.answers.ts (also the OpenAPI document's);
+// the browser needs only their types, so the import is type-only and adds nothing to a bundle.
+export type LineImage = z.output<typeof lineImageSchema>;
+export type LineVariant = z.output<typeof lineVariantSchema>;
+export type LineProduct = z.output<typeof lineProductSchema>;
+export type CartChild = z.output<typeof cartChildSchema>;
+export type CartItem = z.output<typeof cartItemSchema>;
+export type Cart = z.output<typeof cartSchema>;
 /** The amounts a cart and a placed order both answer, each with its `formated_` string. */
-export interface CartTotals {
-  sub_total: number;
-  formated_sub_total: string;
-  discount_amount: number;
-  formated_discount_amount: string;
-  shipping_amount: number;
-  formated_shipping_amount: string;
-  grand_total: number;
-  formated_grand_total: string;
-}
-
-export interface Cart extends CartTotals {
-  /** null until the shopper's first add creates the cart. */
-  id: number | null;
-  items: CartItem[];
-  items_count: number;
-  items_qty: number;
-  has_unavailable_items: boolean;
-}
-
-export interface CartAnswer {
-  message: string;
-  data: Cart;
-}
+export type CartTotals = Pick<Cart, 'sub_total' | 'formated_sub_total' | 'discount_amount' | 'formated_discount_amount' | 'shipping_amount' | 'formated_shipping_amount' | 'grand_total' | 'formated_grand_total'>;
+export type CartAnswer = z.output<typeof cartAnswerSchema>;

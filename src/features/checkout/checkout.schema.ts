@@ -5,8 +5,8 @@
  */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import type { Cart, CartTotals } from '~/features/cart/cart.schema.ts';
 import { addressSchema, countryCode, looseBoolean, nullableText, requiredText } from '~/features/account/address.schema.ts';
+import type { checkoutAnswerSchema, checkoutCartSchema, orderAnswerSchema, orderLineSchema, paymentMethodSchema, placedOrderSchema, regionSchema, shippingRateSchema } from '~/server/checkout/checkout.answers.ts';
 
 /**
  * The account's address (spec section 3) with the names required, the country and the phone checked here
@@ -63,6 +63,9 @@ export const storeCreditSchema = z.object({
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals'),
 });
 
+/** DELETE /api/checkout/cart/delete-storecredits: the spec's `{ data }` is accepted and not needed. */
+export const removeStoreCreditSchema = z.object({ data: z.unknown().optional() });
+
 /** POST /api/checkout/save-order: `paymentData` is accepted and ignored; prices come from the server. */
 export const saveOrderSchema = z.object({ paymentData: z.unknown().optional() });
 
@@ -75,87 +78,12 @@ export const updateOrderSchema = z.object({
 });
 export type UpdateOrderPayload = z.input<typeof updateOrderSchema>;
 
-export interface ShippingRate {
-  id: string;
-  code: string;
-  carrier_title: string;
-  method_title: string;
-  description: string;
-  price: number;
-  formated_price: string;
-}
-
-export interface PaymentMethod {
-  method: PaymentMethodCode;
-  method_title: string;
-  description: string;
-}
-
-export interface Region {
-  code: string;
-  name: string;
-}
-
-/** The cart as checkout answers it: the cart's lines and every total with its `formated_` string. */
-export interface CheckoutCart extends Cart {
-  billing_address: CheckoutAddress | null;
-  shipping_address: CheckoutAddress | null;
-  instructions: string | null;
-  selected_shipping_rate: ShippingRate | null;
-  payment: { method: PaymentMethodCode; method_title: string } | null;
-  coupon_code: string | null;
-  /** Why the saved coupon no longer applies (the order cannot be placed until it is removed). */
-  coupon_error: string | null;
-  store_credit_amount: number;
-  formated_store_credit_amount: string;
-  /** The signed-in customer's balance; 0 for guests. */
-  store_credit_balance: number;
-  formated_store_credit_balance: string;
-  is_guest: boolean;
-}
-
-export interface CheckoutAnswer {
-  message: string;
-  data: CheckoutCart;
-}
-
-export interface OrderLine {
-  id: number;
-  name: string;
-  sku: string;
-  byo_id: string | null;
-  qty_ordered: number;
-  price: number;
-  formated_price: string;
-  total: number;
-  formated_total: string;
-  options: unknown;
-  product?: { id: number; name: string; base_image: { medium_image_url: string } | null };
-}
-
-export interface PlacedOrder extends CartTotals {
-  id: number;
-  increment_id: string;
-  status: string;
-  status_label: string;
-  email: string;
-  order_token: string;
-  is_unpaid: boolean;
-  items: OrderLine[];
-  store_credit_amount: number;
-  formated_store_credit_amount: string;
-  coupon_code: string | null;
-  shipping_method: string | null;
-  payment_method: string;
-  payment_title: string;
-  billing_address: CheckoutAddress;
-  shipping_address: CheckoutAddress;
-  instructions: string | null;
-  created_at: string;
-}
-
-export interface SaveOrderAnswer {
-  message: string;
-  order: PlacedOrder;
-  redirect_url?: string;
-}
+// The answers' shapes are zod schemas in src/server/checkout/checkout.answers.ts; type-only here.
+export type ShippingRate = z.output<typeof shippingRateSchema>;
+export type PaymentMethod = z.output<typeof paymentMethodSchema>;
+export type Region = z.output<typeof regionSchema>;
+export type CheckoutCart = z.output<typeof checkoutCartSchema>;
+export type CheckoutAnswer = z.output<typeof checkoutAnswerSchema>;
+export type OrderLine = z.output<typeof orderLineSchema>;
+export type PlacedOrder = z.output<typeof placedOrderSchema>;
+export type SaveOrderAnswer = z.output<typeof orderAnswerSchema>;

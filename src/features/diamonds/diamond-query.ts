@@ -1,7 +1,10 @@
 /**
  * The diamond search as data: the filter keys of `diamond_filters`, the sort keys, and the page.
- * Browser-safe and dependency-free (the listing island imports it; zod stays on the server).
+ * Browser-safe and dependency-free (the listing island imports it; zod stays on the server: the answers'
+ * types come from its schemas by type-only imports).
  */
+import type { z } from 'zod';
+import type { boundsSchema, diamondFacetsSchema, diamondImageSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from './grades.ts';
 
 export const LIST_FILTERS = {
@@ -48,59 +51,15 @@ export interface DiamondQuery {
   filters: DiamondFilters;
 }
 
-export interface Diamond {
-  id: number;
-  sku: string;
-  name: string;
-  url: string;
-  shape: string;
-  carat: number;
-  cut: string;
-  color: string;
-  clarity: string;
-  polish: string;
-  symmetry: string;
-  fluorescence: string;
-  lab: string;
-  certificate_number: string;
-  origin: 'natural' | 'lab_grown';
-  depth: number;
-  table: number;
-  measurements: { length: number; width: number; depth: number };
-  lw_ratio: number;
-  price: number;
-  formated_price: string;
-  price_per_carat: number;
-  formated_price_per_carat: string;
-  status: 'available' | 'reserved' | 'sold';
-  is_available: boolean;
-  image_url: string;
-  images: DiamondImage[];
-  base_image: DiamondImage;
-}
-
-export interface DiamondImage {
-  small_image_url: string;
-  medium_image_url: string;
-  large_image_url: string;
-  original_image_url: string;
-}
-
-export interface Bounds {
-  min: number;
-  max: number;
-}
-
 /** The extent of each range over the whole live inventory (price in USD): the sliders' ends. */
 export type RangeBounds = Record<RangeFilterKey, Bounds> | null;
 
-export type DiamondFacets = { [K in FacetKey]: Record<string, number> } & { carat: Bounds | null; price: Bounds | null };
-
-export interface DiamondPage<D extends DiamondCard = Diamond> {
-  data: D[];
-  meta: { page_number: number; page_size: number; total: number; total_pages: number };
-  facets: DiamondFacets;
-}
+// The answers' shapes are zod schemas in src/server/diamonds/diamond.answers.ts; type-only here.
+export type Diamond = z.output<typeof diamondSchema>;
+export type DiamondImage = z.output<typeof diamondImageSchema>;
+export type Bounds = z.output<typeof boundsSchema>;
+export type DiamondFacets = z.output<typeof diamondFacetsSchema>;
+export type DiamondPage<D extends DiamondCard = Diamond> = Omit<z.output<typeof diamondPageSchema>, 'data'> & { data: D[] };
 
 /** What a listing card shows of a stone: all the listing island is handed for its first page. */
 export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price'] as const;

@@ -1,6 +1,7 @@
 /** The newsletter sign-up contract (spec: POST /api/subscribe with subscriber_email), shared by form and server. */
 import { z } from 'zod';
 import { INVALID_EMAIL } from './newsletter.messages.ts';
+import type { subscribeAnswerSchema } from '~/server/newsletter/newsletter.answers.ts';
 
 export { INVALID_EMAIL, SUBSCRIBED_MESSAGE, ALREADY_SUBSCRIBED_MESSAGE, looksLikeEmail } from './newsletter.messages.ts';
 
@@ -15,11 +16,7 @@ export const subscribeSchema = z.object({
 
 export type SubscribeRequest = z.input<typeof subscribeSchema>;
 
+/** The answer's shape is a zod schema in src/server/newsletter/newsletter.answers.ts; type-only here. */
+export type SubscribeAnswer = z.output<typeof subscribeAnswerSchema>;
 /** `status` says what happened, for clients that want a field rather than a message. */
-export type SubscribeStatus = 'subscribed' | 'already_subscribed';
-
-/**
- * The answer: its first key is the snackbar severity and its first value the message (spec section 7,
- * "Newsletter mutation"); `status` follows for clients that prefer a field.
- */
-export type SubscribeAnswer = { success: string; status: SubscribeStatus };
+export type SubscribeStatus = SubscribeAnswer['status'];

@@ -1,7 +1,8 @@
 /** The wishlist's wire contract (spec sections 3 and 7), shared by the server and the browser. */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import { flag, optionalId, optionalText, type Cart, type LineProduct } from '~/features/cart/cart.schema.ts';
+import { flag, optionalId, optionalText } from '~/features/cart/cart.schema.ts';
+import type { moveToCartAnswerSchema, wishlistChangeSchema, wishlistEntrySchema, wishlistPageAnswerSchema } from '~/server/wishlist/wishlist.answers.ts';
 
 /** GET /api/wishlist?page=: entries per page (a build-your-own pair is one entry). */
 export const WISHLIST_PAGE_SIZE = 12;
@@ -42,39 +43,8 @@ export const wishlistClearSchema = z.object({
 /** POST /api/wishlist/move-byo-to-cart: `{ byoID }`. */
 export const moveByoSchema = z.object({ byoID: z.string({ error: 'must be the byo_id of a wishlist pair' }).min(1).max(64) });
 
-export interface WishlistEntry {
-  /** The entry's id (for a pair, its setting's row): what DELETE /api/wishlist/{id} and move-to-cart take. */
-  id: number;
-  byo_id: string | null;
-  product_id: number;
-  selected_configurable_option: number | null;
-  selected_jewelry_shape: string | null;
-  selected_size: string | null;
-  custom_size: string | null;
-  is_available: boolean;
-  price: number;
-  formated_price: string;
-  options: string[];
-  product: LineProduct;
-  child: { id: number; product_id: number; product: LineProduct } | null;
-  added_on: string;
-}
-
-export interface WishlistPage {
-  data: WishlistEntry[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-}
-
-export interface WishlistChange {
-  message: string;
-  data: { count: number; item?: WishlistEntry };
-}
-
-export interface MoveToCartAnswer {
-  message: string;
-  /** The cart after the move. */
-  data: Cart;
-  wishlist_count: number;
-  moved?: number[];
-  not_moved?: { id: number; message: string }[];
-}
+// The answers' shapes are zod schemas in src/server/wishlist/wishlist.answers.ts; type-only here.
+export type WishlistEntry = z.output<typeof wishlistEntrySchema>;
+export type WishlistPage = z.output<typeof wishlistPageAnswerSchema>;
+export type WishlistChange = z.output<typeof wishlistChangeSchema>;
+export type MoveToCartAnswer = z.output<typeof moveToCartAnswerSchema>;

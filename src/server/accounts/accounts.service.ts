@@ -13,10 +13,11 @@ import { endAllSessions, startSession, toCustomer, type Customer, type RequestCo
 import { limits } from './limits.ts';
 import { accountExistsMail, verifyAccountMail } from './account-mail.ts';
 import { issueToken } from './recovery.service.ts';
+import type { CustomerJson } from './accounts.answers.ts';
 import { retireTokens } from './auth-token.repository.ts';
 
 /** The customer as the API shows it. */
-export function customerJson(c: Customer) {
+export function customerJson(c: Customer): CustomerJson {
   return {
     id: c.id,
     email: c.email,

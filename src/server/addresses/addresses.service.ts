@@ -3,7 +3,7 @@
  * remaining one, so a customer with addresses always has exactly one default. An id that is not the
  * caller's answers 404, exactly like one that does not exist.
  */
-import { MAX_ID } from '~/lib/ids.ts';
+import { recordId } from '~/server/record-id.ts';
 import { HttpError, notFound } from '~/server/http.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import type { AddressInput } from '~/features/account/address.schema.ts';
@@ -17,10 +17,11 @@ import {
   updateAddress,
   type AddressRow,
 } from './address.repository.ts';
+import type { AddressJson } from './addresses.answers.ts';
 
 export const MAX_ADDRESSES = 50;
 
-export function addressJson(a: AddressRow) {
+export function addressJson(a: AddressRow): AddressJson {
   return {
     id: a.id,
     first_name: a.first_name,
@@ -40,12 +41,12 @@ export function addressJson(a: AddressRow) {
   };
 }
 
-export type AddressJson = ReturnType<typeof addressJson>;
+export type { AddressJson };
 
 /** Path ids are positive integers; anything else cannot be the caller's address. */
 export function parseId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || id < 1 || id > MAX_ID) throw notFound('Address not found');
+  const id = recordId(raw);
+  if (id === undefined) throw notFound('Address not found');
   return id;
 }
 

@@ -5,6 +5,10 @@
 import { consume, type Limit } from '~/server/security/rate-limit.ts';
 import type { CollectRequest } from '~/features/analytics/analytics.schema.ts';
 import { insertEvent } from './event.repository.ts';
+import { z } from 'zod';
+
+/** The answer to an event taken in (202). */
+export const collectAnswerSchema = z.object({ accepted: z.literal(true) });
 
 /** A shopper sends one event per page; 120 a minute leaves room for fast browsing and shared addresses. */
 export const COLLECT_LIMIT: Limit = { bucket: 'analytics', max: 120, windowMs: 60_000 };

@@ -7,7 +7,9 @@
 import regionData from 'country-region-data/data.json' with { type: 'json' };
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { z } from 'zod';
 import type { CheckoutAddress, Region } from '~/features/checkout/checkout.schema.ts';
+import { countryCode } from '~/features/account/address.schema.ts';
 
 interface Entry {
   countryName: string;
@@ -24,6 +26,9 @@ const STATE_REQUIRED = new Set(['US', 'CA', 'AU', 'MX', 'BR', 'IN', 'JP', 'CN', 
 export function countries(): Region[] {
   return entries.map((c) => ({ code: c.countryShortCode, name: c.countryName })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
+
+/** POST /api/checkout/states: `{ country }`, a two-letter ISO code. */
+export const statesRequestSchema = z.object({ country: countryCode() });
 
 export function countryName(code: string): string | undefined {
   return byCode.get(code)?.countryName;

@@ -7,6 +7,8 @@ import { HttpError, json, validationError } from '~/server/http.ts';
 import { subscribeSchema, INVALID_EMAIL } from '~/features/newsletter/newsletter.schema.ts';
 import type { NewsletterOutcome } from '~/features/newsletter/newsletter.outcome.ts';
 import { subscribe } from './newsletter.service.ts';
+import type { z } from 'zod';
+import type { subscribeRefusalSchema } from './newsletter.answers.ts';
 
 export function isFormPost(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';
@@ -15,7 +17,8 @@ export function isFormPost(request: Request): boolean {
 
 /** A 400 that names subscriber_email, whose first key is also a severity for clients that read it that way. */
 function invalidEmail(errors: Record<string, string[]>): Response {
-  return json({ warning: INVALID_EMAIL, message: INVALID_EMAIL, code: 'validation_failed', errors }, { status: 400 });
+  const body: z.output<typeof subscribeRefusalSchema> = { warning: INVALID_EMAIL, message: INVALID_EMAIL, code: 'validation_failed', errors };
+  return json(body, { status: 400 });
 }
 
 export async function subscribeJson(body: unknown, client: string): Promise<Response> {

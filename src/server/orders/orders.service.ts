@@ -4,9 +4,10 @@
  * answers 404, like a missing one).
  */
 import { z } from 'zod';
+import { paymentLinkSchema, type OrderDetail, type OrderList } from './orders.answers.ts';
 import { HttpError, notFound, validationError } from '~/server/http.ts';
 import { money } from '~/lib/money.ts';
-import { MAX_ID } from '~/lib/ids.ts';
+import { recordId } from '~/server/record-id.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
@@ -17,7 +18,8 @@ export const MAX_PAGE_SIZE = 50;
 /** Statuses of an order still waiting for its payment; the payment link works only for these. */
 export const UNPAID_STATUSES = ['pending', 'pending_payment'];
 
-const pageQuery = z.object({
+/** GET /api/orders: ?page (from 1, default 1) & limit (1–50, default 10). */
+export const orderPageQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
@@ -29,18 +31,20 @@ const pageQuery = z.object({
 
 export function parsePageQuery(params: URLSearchParams): { page: number; limit: number } {
   const raw = Object.fromEntries(['page', 'limit'].filter((k) => params.get(k) !== null && params.get(k) !== '').map((k) => [k, params.get(k)]));
-  const result = pageQuery.safeParse(raw);
+  const result = orderPageQuerySchema.safeParse(raw);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
 
 export function parseOrderId(raw: unknown): number {
-  const text = String(raw ?? '');
-  const id = Number(text);
   // Ids are 32-bit integers in the database: a larger one names no order (and PostgreSQL would refuse it).
-  if (!/^\d{1,10}$/.test(text) || id < 1 || id > MAX_ID) throw notFound('Order not found');
+  const id = recordId(raw);
+  if (id === undefined) throw notFound('Order not found');
   return id;
 }
+
+/** POST /api/orders/createOrderPaymentLink: `{ id }`, the order's id (a number or its digits). */
+export const paymentLinkRequestSchema = z.object({ id: z.union([z.number(), z.string()], { error: 'Give the order id' }) });
 
 function parseJson(text: string | null): unknown {
   if (!text) return null;
@@ -68,7 +72,7 @@ function orderSummary(o: OrderRow) {
   };
 }
 
-export async function customerOrders(customer: Customer, query: { page: number; limit: number }) {
+export async function customerOrders(customer: Customer, query: { page: number; limit: number }): Promise<OrderList> {
   const total = await countOrders(customer.id);
   const rows = await listOrders(customer.id, query.limit, (query.page - 1) * query.limit);
   return {
@@ -77,7 +81,7 @@ export async function customerOrders(customer: Customer, query: { page: number; 
   };
 }
 
-export async function customerOrder(customer: Customer, id: number) {
+export async function customerOrder(customer: Customer, id: number): Promise<OrderDetail> {
   const o = await findOrder(customer.id, id);
   if (!o) throw notFound('Order not found');
   const items = await findOrderItems(o.id);
@@ -92,19 +96,19 @@ export async function customerOrder(customer: Customer, id: number) {
     coupon_code: o.coupon_code,
     shipping_method: o.shipping_method,
     payment_method: o.payment_method,
-    billing_address: parseJson(o.billing_address),
-    shipping_address: parseJson(o.shipping_address),
+    billing_address: parseJson(o.billing_address) as OrderDetail['billing_address'],
+    shipping_address: parseJson(o.shipping_address) as OrderDetail['shipping_address'],
     instructions: o.instructions,
   };
 }
 
-export type OrderDetail = Awaited<ReturnType<typeof customerOrder>>;
+export type { OrderDetail };
 
 /**
  * The link that pays an unpaid order of the caller: /checkout/order-payment?order={id}&token={payment_token}.
  * The order keeps one payment token (checkout may already have set it), so asking twice gives one link.
  */
-export async function createPaymentLink(customer: Customer, id: number): Promise<{ url: string; order_id: number }> {
+export async function createPaymentLink(customer: Customer, id: number): Promise<z.output<typeof paymentLinkSchema>> {
   const existing = await findOrder(customer.id, id);
   if (!existing) throw notFound('Order not found');
   if (!UNPAID_STATUSES.includes(existing.status)) throw new HttpError(409, 'This order does not need a payment', 'order_not_payable');

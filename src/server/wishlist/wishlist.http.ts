@@ -14,10 +14,11 @@ export async function wishlistRequest(context: APIContext): Promise<{ db: Db; ow
   return { db: await getDb(), owner: ownerFrom(context, WISHLIST_COOKIE), cartOwner: ownerFrom(context, CART_COOKIE) };
 }
 
-const pathId = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id') });
+/** The entry or item id in a wishlist path (`/api/wishlist/{id}`, `/api/wishlist/add/{id}`, `/api/move-to-cart/{id}`). */
+export const wishlistPathIdSchema = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id') });
 
 export function idParam(context: APIContext): number {
-  const parsed = pathId.safeParse(context.params);
+  const parsed = wishlistPathIdSchema.safeParse(context.params);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data.id;
 }

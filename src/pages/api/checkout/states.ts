@@ -1,14 +1,10 @@
 import { methodNotAllowed } from '~/server/cart/request.ts';
-import { z } from 'zod';
 import { endpoint, HttpError, readBody } from '~/server/http.ts';
-import { states } from '~/server/checkout/geo.ts';
-import { countryCode } from '~/features/account/address.schema.ts';
-
-const body = z.object({ country: countryCode() });
+import { states, statesRequestSchema } from '~/server/checkout/geo.ts';
 
 /** POST /api/checkout/states with `{ country }`: its states as `{ code, name }` (an empty list where there are none). */
 export const POST = endpoint(async ({ request }) => {
-  const { country } = await readBody(request, body);
+  const { country } = await readBody(request, statesRequestSchema);
   const list = states(country);
   if (!list) throw new HttpError(400, 'country: choose a country from the list', 'bad_request', { country: ['is not a country we know'] });
   return { data: list };

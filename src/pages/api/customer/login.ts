@@ -1,5 +1,5 @@
 import { endpoint, readBody } from '~/server/http.ts';
-import { loginSchema } from '~/features/account/account.schema.ts';
+import { loginQuerySchema, loginSchema } from '~/features/account/account.schema.ts';
 import { customerJson, login } from '~/server/accounts/accounts.service.ts';
 import { safeRedirect } from '~/server/accounts/auth.ts';
 
@@ -7,5 +7,5 @@ import { safeRedirect } from '~/server/accounts/auth.ts';
 export const POST = endpoint(async (context) => {
   const input = await readBody(context.request, loginSchema);
   const { token, customer } = await login(context, input, context.clientAddress);
-  return { message: 'You are signed in.', token, data: customerJson(customer), redirect: safeRedirect(context.url.searchParams.get('redirect')) };
+  return { message: 'You are signed in.', token, data: customerJson(customer), redirect: safeRedirect(loginQuerySchema.parse({ redirect: context.url.searchParams.get('redirect') ?? undefined }).redirect) };
 });

@@ -3,6 +3,7 @@ import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { productDetailQuerySchema } from '~/features/catalog/products.schema.ts';
 import { getProduct } from '~/server/products/products.service.ts';
 import { sharePage } from '~/server/page-cache.ts';
+import { recordId } from '~/server/record-id.ts';
 
 /**
  * GET {api}/products/{id}[?js=shape]: one product with all its variants. `js` is the jewellery shape
@@ -11,8 +12,8 @@ import { sharePage } from '~/server/page-cache.ts';
 export const GET = endpoint(async ({ params, url, locals }) => {
   sharePage(locals); // the same for every shopper
   const { js } = productDetailQuerySchema.parse(queryRecord(url.searchParams, ['js']));
-  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : NaN;
-  const product = Number.isNaN(id) ? undefined : await getProduct(id);
+  const id = recordId(params.id);
+  const product = id === undefined ? undefined : await getProduct(id);
   if (!product) throw notFound('No product has that id');
   if (js && product.is_byo && !product.accepted_shapes.includes(js)) {
     throw badRequest(`js: this setting does not take a ${js} diamond`, { js: [`must be one of ${product.accepted_shapes.join(', ')}`] });

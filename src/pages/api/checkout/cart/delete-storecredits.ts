@@ -1,11 +1,12 @@
 import { methodNotAllowed } from '~/server/cart/request.ts';
-import { endpoint, readJson } from '~/server/http.ts';
+import { endpoint, readBody } from '~/server/http.ts';
+import { removeStoreCreditSchema } from '~/features/checkout/checkout.schema.ts';
 import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
 import { removeCredit } from '~/server/checkout/checkout.service.ts';
 
 /** DELETE /api/checkout/cart/delete-storecredits (body `{ data }` accepted and not needed): uses no store credit. */
 export const DELETE = endpoint(async (context) => {
-  await readJson(context.request);
+  await readBody(context.request, removeStoreCreditSchema);
   return { message: 'Store credit removed', data: await removeCredit(await checkoutRequest(context)) };
 });
 

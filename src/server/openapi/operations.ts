@@ -1,0 +1,124 @@
+/**
+ * Every HTTP operation of the API, one registration each, built from the zod schemas the routes use.
+ * A new route adds its line here (tests/api/openapi.test.ts fails until it does); its answers' schemas
+ * live next to the code that produces them (the `*.answers.ts` files).
+ */
+import { z } from 'zod';
+import { changePasswordSchema, forgotPasswordSchema, loginQuerySchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema, verifyAccountSchema } from '~/features/account/account.schema.ts';
+import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
+import { collectSchema } from '~/features/analytics/analytics.schema.ts';
+import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
+import { cartAddSchema, cartDeleteAllSchema, cartDeleteItemSchema, cartUpdateSchema } from '~/features/cart/cart.schema.ts';
+import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
+import {
+  couponSchema,
+  paymentMethodsSchema,
+  removeStoreCreditSchema,
+  saveAddressSchema,
+  saveOrderSchema,
+  savePaymentSchema,
+  saveShippingSchema,
+  shippingRatesSchema,
+  storeCreditSchema,
+  updateOrderSchema,
+} from '~/features/checkout/checkout.schema.ts';
+import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
+import { subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
+import { moveByoSchema, wishlistAddByoSchema, wishlistAddSchema, wishlistClearSchema, wishlistPageSchema } from '~/features/wishlist/wishlist.schema.ts';
+import { customerAnswerSchema, loginAnswerSchema, messageAnswerSchema, profileAnswerSchema, tokenAnswerSchema } from '~/server/accounts/accounts.answers.ts';
+import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from '~/server/addresses/addresses.answers.ts';
+import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
+import { cartAnswerSchema } from '~/server/cart/cart.answers.ts';
+import {
+  checkoutAnswerSchema,
+  orderAnswerSchema,
+  paymentMethodsAnswerSchema,
+  regionsAnswerSchema,
+  saveAddressAnswerSchema,
+  shippingRatesAnswerSchema,
+} from '~/server/checkout/checkout.answers.ts';
+import { statesRequestSchema } from '~/server/checkout/geo.ts';
+import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
+import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsletter/newsletter.answers.ts';
+import { orderDetailAnswerSchema, orderListAnswerSchema, paymentLinkAnswerSchema } from '~/server/orders/orders.answers.ts';
+import { orderPageQuerySchema, paymentLinkRequestSchema } from '~/server/orders/orders.service.ts';
+import { productSchema, productPageSchema } from '~/server/products/product.answers.ts';
+import { recordIdSchema } from '~/server/record-id.ts';
+import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wishlistPageAnswerSchema } from '~/server/wishlist/wishlist.answers.ts';
+import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
+import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
+import { op, type Operation } from './operation.ts';
+
+const idPath = z.object({ id: recordIdSchema });
+const referencePath = z.object({ id: z.string().describe('The id, certificate number or sku') });
+const byoPath = z.object({ id: z.string().describe('The byo_id of a build-your-own pair') });
+const productDetailAnswer = productSchema.extend({ selected_jewelry_shape: z.string().nullable() });
+
+export const operations: Operation[] = [
+  // Accounts
+  op('post', '/api/customer/register', { tag: 'Accounts', summary: 'Create an account (the same answer whether or not the address has one)', body: registerSchema, answers: { 200: messageAnswerSchema } }),
+  op('post', '/api/customer/login', { tag: 'Accounts', summary: 'Sign in: the bearer token, and the session cookie', query: loginQuerySchema, body: loginSchema, answers: { 200: loginAnswerSchema }, errors: [401, 429] }),
+  op('post', '/api/customer/logout', { tag: 'Accounts', access: 'guest', summary: 'End the session named by the bearer token or the cookie', answers: { 200: messageAnswerSchema } }),
+  op('get', '/api/customer/get', { tag: 'Accounts', access: 'customer', summary: 'The signed-in customer', answers: { 200: customerAnswerSchema } }),
+  op('put', '/api/customer/profile', { tag: 'Accounts', access: 'customer', summary: 'Save the profile', body: profileSchema, answers: { 200: profileAnswerSchema } }),
+  op('put', '/api/customer/change-password', { tag: 'Accounts', access: 'customer', summary: 'Change the password: signs out other sessions, answers a new token', body: changePasswordSchema, answers: { 200: tokenAnswerSchema } }),
+  op('post', '/api/customer/forgot-password', { tag: 'Accounts', summary: 'Send a link to choose a new password (the same answer for any address)', body: forgotPasswordSchema, answers: { 200: messageAnswerSchema }, errors: [429] }),
+  op('post', '/api/customer/reset-password', { tag: 'Accounts', summary: 'Choose a new password with a reset or first-time-login token', body: resetPasswordSchema, answers: { 200: messageAnswerSchema } }),
+  op('post', '/api/customer/verify-account', { tag: 'Accounts', access: 'guest', summary: 'Confirm the address with a token; without one, a signed-in customer gets a new link', body: verifyAccountSchema, answers: { 200: messageAnswerSchema }, errors: [401, 429] }),
+  // Addresses
+  op('get', '/api/addresses', { tag: 'Addresses', access: 'customer', summary: "The customer's address book", answers: { 200: addressListAnswerSchema } }),
+  op('post', '/api/addresses/create', { tag: 'Addresses', access: 'customer', summary: 'Add an address (the first becomes the default)', body: addressInputSchema, answers: { 201: savedAddressAnswerSchema } }),
+  op('get', '/api/addresses/{id}', { tag: 'Addresses', access: 'customer', summary: 'One address', params: idPath, answers: { 200: addressAnswerSchema }, errors: [404] }),
+  op('put', '/api/addresses/{id}', { tag: 'Addresses', access: 'customer', summary: 'Edit an address', params: idPath, body: addressInputSchema, answers: { 200: savedAddressAnswerSchema }, errors: [404] }),
+  op('delete', '/api/addresses/{id}', { tag: 'Addresses', access: 'customer', summary: 'Delete an address (the oldest other becomes the default)', params: idPath, answers: { 200: messageAnswerSchema }, errors: [404] }),
+  op('post', '/api/addresses/{id}/default', { tag: 'Addresses', access: 'customer', summary: 'Make an address the default', params: idPath, answers: { 200: savedAddressAnswerSchema }, errors: [404] }),
+  // Orders
+  op('get', '/api/orders', { tag: 'Orders', access: 'customer', summary: "A page of the customer's orders, newest first", query: orderPageQuerySchema, answers: { 200: orderListAnswerSchema } }),
+  op('get', '/api/order/{id}', { tag: 'Orders', access: 'customer', summary: 'One order of the customer', params: idPath, answers: { 200: orderDetailAnswerSchema }, errors: [404] }),
+  op('post', '/api/orders/createOrderPaymentLink', { tag: 'Orders', access: 'customer', summary: 'The link that pays an unpaid order', body: paymentLinkRequestSchema, answers: { 200: paymentLinkAnswerSchema }, errors: [404, 409] }),
+  // Cart
+  op('get', '/api/checkout/cart', { tag: 'Cart', access: 'guest', summary: "The shopper's cart (id null before the first add)", answers: { 200: cartAnswerSchema } }),
+  op('post', '/api/checkout/cart/add', { tag: 'Cart', access: 'guest', summary: 'Add a product, a diamond or a build-your-own pair', body: cartAddSchema, form: true, answers: { 200: cartAnswerSchema }, errors: [404, 409] }),
+  op('put', '/api/checkout/cart/update', { tag: 'Cart', access: 'guest', summary: 'Change line quantities', body: cartUpdateSchema, answers: { 200: cartAnswerSchema }, errors: [403, 404, 409] }),
+  op('delete', '/api/checkout/cart/delete-items', { tag: 'Cart', access: 'guest', summary: 'Remove one line', body: cartDeleteItemSchema, answers: { 200: cartAnswerSchema }, errors: [403, 404] }),
+  op('delete', '/api/checkout/cart/delete-items-all', { tag: 'Cart', access: 'guest', summary: 'Empty the cart', body: cartDeleteAllSchema, answers: { 200: cartAnswerSchema }, errors: [403, 404] }),
+  op('post', '/api/checkout/cart/coupon', { tag: 'Cart', access: 'guest', summary: 'Apply a coupon (a new code replaces the old)', body: couponSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
+  op('delete', '/api/checkout/cart/coupon', { tag: 'Cart', access: 'guest', summary: "Remove the cart's coupon", answers: { 200: checkoutAnswerSchema }, errors: [404] }),
+  op('post', '/api/checkout/cart/store-credits', { tag: 'Cart', access: 'customer', summary: 'Use store credit (dollars), up to the balance and the total', body: storeCreditSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
+  op('delete', '/api/checkout/cart/delete-storecredits', { tag: 'Cart', access: 'guest', summary: 'Use no store credit', body: removeStoreCreditSchema, answers: { 200: checkoutAnswerSchema }, errors: [404] }),
+  // Checkout
+  op('get', '/api/checkout/countries', { tag: 'Checkout', summary: 'Every country as { code, name }, by name', answers: { 200: regionsAnswerSchema } }),
+  op('post', '/api/checkout/states', { tag: 'Checkout', summary: "A country's states (empty where it has none)", body: statesRequestSchema, answers: { 200: regionsAnswerSchema } }),
+  op('post', '/api/checkout/save-address', { tag: 'Checkout', access: 'guest', summary: 'Save the billing and shipping addresses: the cart and the shipping rates', body: saveAddressSchema, answers: { 200: saveAddressAnswerSchema }, errors: [404, 409] }),
+  op('post', '/api/checkout/get-shipping-rates', { tag: 'Checkout', access: 'guest', summary: 'The shipping rates for an address (or the saved one); saves nothing', body: shippingRatesSchema, answers: { 200: shippingRatesAnswerSchema }, errors: [404, 409] }),
+  op('post', '/api/checkout/save-shipping', { tag: 'Checkout', access: 'guest', summary: 'Choose a shipping rate', body: saveShippingSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
+  op('post', '/api/checkout/get-payment-methods', { tag: 'Checkout', access: 'guest', summary: 'The payment methods for this cart', body: paymentMethodsSchema, answers: { 200: paymentMethodsAnswerSchema }, errors: [404, 409] }),
+  op('post', '/api/checkout/save-payment', { tag: 'Checkout', access: 'guest', summary: 'Choose a payment method', body: savePaymentSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
+  op('post', '/api/checkout/save-order', { tag: 'Checkout', access: 'guest', summary: 'Place the order (idempotent per cart)', body: saveOrderSchema, answers: { 200: orderAnswerSchema }, errors: [401, 404, 409] }),
+  op('post', '/api/checkout/update-order', { tag: 'Checkout', summary: 'Pay an unpaid order (by its id and token)', body: updateOrderSchema, answers: { 200: orderAnswerSchema }, errors: [402, 404, 409] }),
+  // Wishlist
+  op('get', '/api/wishlist', { tag: 'Wishlist', access: 'guest', summary: 'A page of wishlist entries, newest first', query: wishlistPageSchema, answers: { 200: wishlistPageAnswerSchema } }),
+  op('get', '/api/wishlist/count', { tag: 'Wishlist', access: 'guest', summary: 'How many entries the wishlist holds', answers: { 200: wishlistCountSchema } }),
+  op('post', '/api/wishlist/add/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Add a product or a diamond', params: wishlistPathIdSchema, body: wishlistAddSchema, form: true, answers: { 200: wishlistChangeSchema, 201: wishlistChangeSchema }, errors: [404, 409] }),
+  op('post', '/api/wishlist/add-byo', { tag: 'Wishlist', access: 'guest', summary: 'Add a build-your-own pair', body: wishlistAddByoSchema, form: true, answers: { 200: wishlistChangeSchema, 201: wishlistChangeSchema }, errors: [404, 409] }),
+  op('delete', '/api/wishlist/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Remove an entry', params: wishlistPathIdSchema, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
+  op('delete', '/api/wishlist/remove-byo/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Remove a build-your-own pair', params: byoPath, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
+  op('delete', '/api/wishlist/clear', { tag: 'Wishlist', access: 'guest', summary: 'Remove the entries named, or all', body: wishlistClearSchema, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
+  op('get', '/api/move-to-cart/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Move one entry to the cart', params: wishlistPathIdSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409] }),
+  op('get', '/api/move-to-cart/all', { tag: 'Wishlist', access: 'guest', summary: 'Move every entry that can be bought to the cart', answers: { 200: moveToCartAnswerSchema }, errors: [409] }),
+  op('post', '/api/wishlist/move-byo-to-cart', { tag: 'Wishlist', access: 'guest', summary: 'Move a build-your-own pair to the cart as one line', body: moveByoSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409] }),
+  // Appointments
+  op('get', '/api/appointments/calendar', { tag: 'Appointments', summary: 'The bookable days, as month grids, and what the showroom offers', answers: { 200: calendarAnswerSchema } }),
+  op('get', '/api/appointments/slots', { tag: 'Appointments', summary: 'The slots of one showroom day', query: slotsQuerySchema, answers: { 200: slotsAnswerSchema } }),
+  op('get', '/api/appointments', { tag: 'Appointments', access: 'customer', summary: "The customer's upcoming appointments", answers: { 200: appointmentListAnswerSchema } }),
+  op('post', '/api/appointments', { tag: 'Appointments', access: 'guest', summary: 'Book an appointment', body: bookingSchema, answers: { 201: appointmentAnswerSchema }, errors: [409, 429] }),
+  op('post', '/api/appointments/cancel', { tag: 'Appointments', summary: 'Cancel through the secret link', body: cancelSchema, form: true, answers: { 200: appointmentAnswerSchema }, errors: [404, 409] }),
+  // Newsletter and analytics
+  op('post', '/api/subscribe', { tag: 'Newsletter', summary: 'Subscribe to the newsletter', body: subscribeSchema, form: true, answers: { 200: subscribeAnswerSchema, 201: subscribeAnswerSchema }, errors: [429], errorAnswers: { 400: subscribeBadRequestSchema } }),
+  op('post', '/api/analytics/collect', { tag: 'Analytics', summary: 'Record one page event', body: collectSchema, answers: { 202: collectAnswerSchema }, errors: [429] }),
+  // Catalogue ({api} is /catalog)
+  op('get', '/catalog/api/diamonds', { tag: 'Catalogue', summary: 'One page of matching diamonds, the total and the facets', query: diamondQuerySchema, answers: { 200: diamondPageSchema }, cacheable: true }),
+  op('get', '/catalog/api/diamonds/{id}', { tag: 'Catalogue', summary: 'One diamond by id, certificate number or sku (sold ones too)', params: referencePath, answers: { 200: diamondSchema }, errors: [404], cacheable: true }),
+  op('get', '/catalog/products', { tag: 'Catalogue', summary: 'One page of products on sale, with listing variants and facets', query: productQuerySchema, answers: { 200: productPageSchema }, cacheable: true }),
+  op('get', '/catalog/products/{id}', { tag: 'Catalogue', summary: 'One product with all its variants, viewed for a centre-stone shape', params: idPath, query: productDetailQuerySchema, answers: { 200: productDetailAnswer }, errors: [404], cacheable: true }),
+];

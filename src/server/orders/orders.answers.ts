@@ -1,0 +1,38 @@
+/** The customer's order endpoints' answers as zod schemas: their one description (presenters' types, OpenAPI document). */
+import { z } from 'zod';
+import { amount } from '~/server/cart/cart.answers.ts';
+import { orderAmounts, orderLineSchema } from '~/server/checkout/checkout.answers.ts';
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  increment_id: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  is_unpaid: z.boolean(),
+  created_at: z.string(),
+  ...amount('grand_total'),
+});
+
+export const orderListAnswerSchema = z.object({
+  data: z.array(orderSummarySchema.extend({ items_count: z.number().int() })),
+  meta: z.object({ current_page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() }),
+});
+export type OrderList = z.output<typeof orderListAnswerSchema>;
+
+/** Addresses are as saved with the order (see checkout's address); null when none was saved. */
+export const orderDetailSchema = orderSummarySchema.extend({
+  email: z.string(),
+  items: z.array(orderLineSchema),
+  ...orderAmounts,
+  coupon_code: z.string().nullable(),
+  shipping_method: z.string().nullable(),
+  payment_method: z.string(),
+  billing_address: z.record(z.string(), z.unknown()).nullable(),
+  shipping_address: z.record(z.string(), z.unknown()).nullable(),
+  instructions: z.string().nullable(),
+});
+export type OrderDetail = z.output<typeof orderDetailSchema>;
+export const orderDetailAnswerSchema = z.object({ data: orderDetailSchema });
+
+export const paymentLinkSchema = z.object({ url: z.string(), order_id: z.number().int() });
+export const paymentLinkAnswerSchema = z.object({ message: z.string(), data: paymentLinkSchema, url: z.string() });

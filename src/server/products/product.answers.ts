@@ -1,0 +1,56 @@
+/** The product catalogue's answers as zod schemas: their one description (types for the islands, OpenAPI document). */
+import { z } from 'zod';
+import { diamondImageSchema, pageMetaSchema } from '~/server/diamonds/diamond.answers.ts';
+import { lineVariantSchema } from '~/server/cart/cart.answers.ts';
+
+/** The picture in every size (as a diamond's), drawn in one metal. */
+export const productImageSchema = diamondImageSchema.extend({ metal: z.string() });
+
+export const metalSwatchSchema = z.object({
+  code: z.string(),
+  admin_name: z.string(),
+  attribute_swatch_type: z.enum(['image', 'color']),
+  /** A colour as plain text (#e4e4e1) or JSON ({"from":…,"to":…}), or an image path. */
+  attribute_swatch_value: z.string(),
+  position: z.number(),
+});
+
+/** A variant as the catalogue shows it: the line-item card's variant, and more. */
+export const productVariantSchema = lineVariantSchema.extend({
+  /** The weight as the trade writes it: "1/2", "1 1/2" (spec section 9); "0" for plain metal. */
+  total_carat_weight_fraction: z.string(),
+  status: z.boolean(),
+  image_url: z.string(),
+});
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  status: z.boolean(),
+  price: z.number(),
+  formated_price: z.string(),
+  description: z.string(),
+  category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  style: z.string(),
+  is_byo: z.boolean(),
+  has_ring_size: z.boolean(),
+  accepted_shapes: z.array(z.string()),
+  carat_min: z.number().nullable(),
+  carat_max: z.number().nullable(),
+  images: z.array(productImageSchema),
+  base_image: productImageSchema,
+  variants: z.array(productVariantSchema),
+  attributes: z.object({ metal: z.array(metalSwatchSchema), style: z.array(z.object({ code: z.string(), admin_name: z.string() })) }),
+  created_at: z.string(),
+  /** GET {api}/products/{id} only: the centre stone's shape the piece is viewed for (`js`), or null. */
+  selected_jewelry_shape: z.string().nullable().optional(),
+});
+
+const counts = z.record(z.string(), z.number().int());
+
+export const productFacetsSchema = z.object({ metal: counts, style: counts, shape: counts, price: z.object({ min: z.number(), max: z.number() }).nullable() });
+
+export const productPageSchema = z.object({ data: z.array(productSchema), meta: pageMetaSchema, facets: productFacetsSchema });

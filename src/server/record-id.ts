@@ -1,0 +1,18 @@
+/**
+ * The id of a row as a path names it (addresses, orders, products): digits only, within 32 bits (the
+ * databases' integer ids). Anything else names nothing, so callers answer 404 rather than 400.
+ */
+import { z } from 'zod';
+import { MAX_ID } from '~/lib/ids.ts';
+
+export const recordIdSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a whole number')
+  .transform(Number)
+  .refine((id) => id >= 1 && id <= MAX_ID, 'is not a known id');
+
+/** The id, or undefined when the text cannot name a row. */
+export function recordId(raw: unknown): number | undefined {
+  const parsed = recordIdSchema.safeParse(String(raw ?? ''));
+  return parsed.success ? parsed.data : undefined;
+}
