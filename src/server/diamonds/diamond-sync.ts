@@ -169,7 +169,11 @@ function drain(db: Db): void {
     }
   })()
     .catch((error: unknown) => console.error('diamond index: applying changes failed', error))
-    .finally(() => (draining = undefined));
+    .finally(() => {
+      draining = undefined;
+      // Stones queued while this run was ending: the next run takes them.
+      if (pending.size && !replacing && !ready) drain(db);
+    });
 }
 
 /** One read of the log at a time; callers that arrive during a read wait for the next one. */
