@@ -57,6 +57,20 @@ async function write(kind, url, batch) {
     `update diamonds set price_cents = ${updated} where id in (
        select id from diamonds where status = 'available' and is_hidden = 0 and price_cents < ${UPDATED.min * 100} order by id limit ${half})`,
   ];
+  await inOneTransaction(kind, url, statements);
+}
+
+/** Removes the stones a previous run added, and gives the repriced ones a seed-like price back. */
+async function reset(kind, url) {
+  const statements = [
+    `delete from diamonds where sku like 'APPLY-%'`,
+    `delete from items where kind = 'diamond' and id not in (select id from diamonds)`,
+    `update diamonds set price_cents = price_cents / 1000 where price_cents >= ${UPDATED.min * 100}`,
+  ];
+  await inOneTransaction(kind, url, statements);
+}
+
+async function inOneTransaction(kind, url, statements) {
   if (kind === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
     const db = new SQLite(url);
@@ -71,27 +85,6 @@ async function write(kind, url, batch) {
   await client.query('begin');
   for (const s of statements) await client.query(s);
   await client.query('commit');
-  await client.end();
-}
-
-/** Removes the stones a previous run added, and gives the repriced ones a seed-like price back. */
-async function reset(kind, url) {
-  const statements = [
-    `delete from diamonds where sku like 'APPLY-%'`,
-    `delete from items where kind = 'diamond' and id not in (select id from diamonds)`,
-    `update diamonds set price_cents = price_cents / 1000 where price_cents >= ${UPDATED.min * 100}`,
-  ];
-  if (kind === 'sqlite') {
-    const { default: SQLite } = await import('better-sqlite3');
-    const db = new SQLite(url);
-    db.transaction(() => statements.forEach((s) => db.prepare(s).run()))();
-    db.close();
-    return;
-  }
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  for (const s of statements) await client.query(s);
   await client.end();
 }
 
