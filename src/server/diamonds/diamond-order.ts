@@ -6,7 +6,7 @@
  */
 import type { DiamondSort } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { decodeB } from './diamond-codes.ts';
+import { B_SIZE, decodeB } from './diamond-codes.ts';
 import type { Columns } from './diamond-scan.ts';
 
 type Sortable = Pick<Columns, 'size' | 'B' | 'carat' | 'price'> & { ids: Uint32Array };
@@ -16,22 +16,24 @@ const perCarat = (price: number, carat: number) => {
   return Number.isNaN(v) ? Infinity : v;
 };
 
-/** The comparator of a sort key over slots: used to place a stone whose values changed. */
+/** Each B code's cut, colour and clarity rank, looked up rather than decoded in the comparators' inner loops. */
+const rankOf = (f: (b: number) => number) => Uint8Array.from({ length: B_SIZE }, (_, b) => f(b));
+const RANK = { cut: rankOf((b) => decodeB(b).cut), color: rankOf((b) => decodeB(b).color), clarity: rankOf((b) => decodeB(b).clarity) };
+
+/** The comparator of a sort key over slots: used to place stones whose values changed. */
 export function comparator(c: Sortable, sort: DiamondSort): (x: number, y: number) => number {
   const { price, carat, ids, B } = c;
   const byPrice = (x: number, y: number) => price[x]! - price[y]! || ids[x]! - ids[y]!;
-  const grade = (f: (b: number) => number) => (x: number, y: number) => f(B[x]!) - f(B[y]!) || byPrice(x, y);
+  const grade = (rank: Uint8Array) => (x: number, y: number) => rank[B[x]!]! - rank[B[y]!]! || byPrice(x, y);
   switch (sort) {
     case 'price':
       return byPrice;
     case 'carat':
       return (x, y) => carat[x]! - carat[y]! || byPrice(x, y);
     case 'cut':
-      return grade((b) => decodeB(b).cut);
     case 'color':
-      return grade((b) => decodeB(b).color);
     case 'clarity':
-      return grade((b) => decodeB(b).clarity);
+      return grade(RANK[sort]);
     case 'price_per_carat':
       return (x, y) => perCarat(price[x]!, carat[x]!) - perCarat(price[y]!, carat[y]!) || ids[x]! - ids[y]!;
   }
@@ -112,18 +114,18 @@ function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Arra
   const priceRank = new Uint32Array(n);
   for (let i = 0; i < n; i++) priceRank[byPrice[i]!] = i;
   const thenPrice = (rank: ArrayLike<number>) => packedOrder(rank, priceRank, byPrice);
-  const grade = (f: (b: number) => number) => {
+  const grade = (rank: Uint8Array) => {
     const out = new Uint8Array(n);
-    for (let i = 0; i < n; i++) out[i] = f(c.B[i]!);
+    for (let i = 0; i < n; i++) out[i] = rank[c.B[i]!]!;
     return out;
   };
   const carat = thenPrice(denseRank(c.carat.subarray(0, n)));
   yield;
-  const cut = thenPrice(grade((b) => decodeB(b).cut));
+  const cut = thenPrice(grade(RANK.cut));
   yield;
-  const color = thenPrice(grade((b) => decodeB(b).color));
+  const color = thenPrice(grade(RANK.color));
   yield;
-  const clarity = thenPrice(grade((b) => decodeB(b).clarity));
+  const clarity = thenPrice(grade(RANK.clarity));
   yield;
   const ppc = new Float64Array(n);
   for (let i = 0; i < n; i++) ppc[i] = perCarat(c.price[i]!, c.carat[i]!);

@@ -24,7 +24,7 @@ import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds
 /** Changed stones re-read and applied before the search itself; more go to the background. */
 const INLINE_MAX = 2_000;
 /** The background applies this many stones at a time, so a search waits for one slice at most. */
-const SLICE = 20_000;
+const SLICE = 10_000;
 /** More stones waiting than this (or than half the index): rebuilding is cheaper than applying them. */
 const REBUILD_AT = 400_000;
 const LOG_PAGE = 50_000;
@@ -149,6 +149,10 @@ async function catchUp(db: Db): Promise<void> {
 /** Applies the pending stones in the background, a slice at a time, searches running in between. */
 function drain(db: Db): void {
   draining ??= (async () => {
+    const started = performance.now();
+    let applied = 0;
+    let reading = 0;
+    let applying = 0;
     while (pending.size && state && !replacing && !ready) {
       const current = state;
       const ids: number[] = [];
@@ -158,15 +162,24 @@ function drain(db: Db): void {
       }
       for (const id of ids) pending.delete(id);
       const seen = (renamed = new Set());
+      const t0 = performance.now();
       const rows = await indexRowsByIds(db, ids);
+      // SQLite answers synchronously: give way to searches between reading and applying.
+      await pause();
       renamed = undefined;
       if (state !== current || replacing || ready) return;
+      const t1 = performance.now();
       const byId = new Map(rows.map((r) => [r.id, r]));
       // A stone the log named again since this slice was read is already handled (hidden, or re-read).
       current.index.applyBatch(ids.filter((id) => !seen.has(id)).map((id) => [id, byId.get(id)] as const));
       generation++;
+      applied += ids.length;
+      reading += t1 - t0;
+      applying += performance.now() - t1;
       await pause();
     }
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(`diamond index: ${applied.toLocaleString('en-US')} changed stones applied in the background in ${s(performance.now() - started)} (reading rows ${s(reading)}, applying ${s(applying)})`);
   })()
     .catch((error: unknown) => console.error('diamond index: applying changes failed', error))
     .finally(() => {
