@@ -64,7 +64,7 @@ async function write(kind, url, batch) {
 async function reset(kind, url) {
   const statements = [
     `delete from diamonds where sku like 'APPLY-%'`,
-    `delete from items where kind = 'diamond' and id not in (select id from diamonds)`,
+    `delete from items i where i.kind = 'diamond' and not exists (select 1 from diamonds d where d.id = i.id)`,
     `update diamonds set price_cents = price_cents / 1000 where price_cents >= ${UPDATED.min * 100}`,
   ];
   await inOneTransaction(kind, url, statements);
