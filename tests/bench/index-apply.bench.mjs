@@ -64,7 +64,7 @@ async function write(kind, url, batch) {
 async function reset(kind, url) {
   const statements = [
     `delete from diamonds where sku like 'APPLY-%'`,
-    `delete from items i where i.kind = 'diamond' and not exists (select 1 from diamonds d where d.id = i.id)`,
+    `delete from items where kind = 'diamond' and not exists (select 1 from diamonds where diamonds.id = items.id)`,
     `update diamonds set price_cents = price_cents / 1000 where price_cents >= ${UPDATED.min * 100}`,
   ];
   await inOneTransaction(kind, url, statements);
@@ -110,7 +110,10 @@ const totalOf = async (base, range) => {
 for (const kind of KINDS) {
   console.log(`\n=== ${kind}: ${N.toLocaleString('en-US')} diamonds ===`);
   const url = GIVEN[kind] ?? (await databaseFor(kind, N, PG_SERVER));
-  await reset(kind, url).catch(() => undefined); // a database not seeded yet has nothing to reset
+  // A database not seeded yet has nothing to reset.
+  await reset(kind, url).catch((error) => {
+    if (!/no such table|does not exist/.test(String(error))) throw error;
+  });
   const have = await countDiamonds(kind, url);
   if (!GIVEN[kind] && have !== N) console.log(`seeded in ${seed(url, N).toFixed(1)} s`);
   else console.log(`reusing the seeded database (${have.toLocaleString('en-US')} diamonds)`);
