@@ -104,12 +104,15 @@ describe('the diamond index', () => {
     b.carat = 4.99;
     b.cut = 'Fair';
     c.status = 'available';
-    for (const s of [a, b, c]) expect(local.apply(s.id, s)).toBe(true);
+    local.applyBatch([a, b, c].map((s) => [s.id, s] as const));
     for (const sort of DIAMOND_SORTS) check(local, rows, {}, sort, 'asc', 1);
     check(local, rows, { cut: ['Fair'] }, 'price', 'asc', 1);
     check(local, rows, {}, 'carat', 'desc', 1);
-    // A stone unknown to the index and live can only be placed by a rebuild.
-    expect(local.apply(999_999, { ...a, id: 999_999, status: 'available' })).toBe(false);
-    expect(local.apply(999_998, undefined)).toBe(true);
+    // A stone new to the index takes a slot of its own; one gone from the database is no longer listed.
+    const added = { ...a, id: 999_999, status: 'available', price_cents: 2, carat: 5 };
+    local.applyBatch([[added.id, added], [999_998, undefined], [b.id, undefined]]);
+    const after = [...rows.filter((s) => s !== b), added];
+    for (const sort of DIAMOND_SORTS) check(local, after, {}, sort, 'asc', 1);
+    check(local, after, {}, 'carat', 'desc', 1);
   });
 });

@@ -362,6 +362,8 @@ export interface CatalogChangesTable {
   id: Generated<number>;
   /** null asks every app server to rebuild its index. */
   diamond_id: number | null;
+  /** After the change: 1 the stone is listed (available, not hidden), 0 it is not or is gone (migration 0009). */
+  listed: number | null;
   /** PostgreSQL: the writing transaction's id (txid_current()); 0 on SQLite. */
   txid: Generated<number>;
   created_at: Generated<string>;

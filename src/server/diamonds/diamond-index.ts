@@ -4,12 +4,19 @@
  * page is a walk along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
  * so that a status change is one write. The database stays the only source of truth: the index is
  * built from it and kept in step by diamond-sync.ts.
+ *
+ * Changes come in batches (applyBatch), in place: a new stone is appended to the columns (growing
+ * them when full), a changed one is rewritten in its slot, and every sort order is remade by merging
+ * the batch's stones, sorted on their own, into the order without them (diamond-order.ts mergeInto):
+ * k·log k for the batch plus one copy of each order, where re-sorting everything would take seconds.
+ * New stones normally have the highest ids, so slots stay in id order; one that does not is found
+ * through a small map.
  */
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, BIT, encode, failureTables, type GradedStone } from './diamond-codes.ts';
 import { extremes, pageOf, scan, tally, type Columns } from './diamond-scan.ts';
-import { comparator, sortOrders } from './diamond-order.ts';
+import { comparator, mergeInto, sortOrders, sortOrdersAsync } from './diamond-order.ts';
 
 export interface IndexRow extends GradedStone {
   id: number;
@@ -45,8 +52,10 @@ export interface IndexResult {
 export type InventoryBounds = Record<RangeFilterKey, { min: number; max: number }> | null;
 
 const RECENT = 64;
+/** A batch with more moving stones than this remakes each order in one merge instead of one move each. */
+const MOVES_IN_PLACE = 8;
 
-const isLive = (r: IndexRow) => r.status === 'available' && !Number(r.is_hidden);
+export const isLive = (r: IndexRow) => r.status === 'available' && !Number(r.is_hidden);
 
 export class DiamondIndex implements Columns {
   size = 0;
@@ -61,6 +70,9 @@ export class DiamondIndex implements Columns {
   lw: Float64Array;
   M: Uint16Array;
   orders = {} as Record<DiamondSort, Uint32Array>;
+  /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
+  private ordered = 0;
+  private unordered = new Map<number, number>();
   private cachedBounds: InventoryBounds | undefined;
   /** Recent answers (the default listing, a shape's first page…), dropped whenever a stone changes. */
   private recent = new Map<string, IndexResult>();
@@ -80,16 +92,36 @@ export class DiamondIndex implements Columns {
 
   /** Appends a stone while building; rows must come in ascending id order. */
   add(row: IndexRow): void {
-    if (this.size === this.ids.length) throw new Error('DiamondIndex: capacity exceeded');
     if (this.size > 0 && row.id <= this.ids[this.size - 1]!) throw new Error('DiamondIndex: rows must come in ascending id order');
+    this.reserve(1);
     this.ids[this.size] = row.id;
     this.write(this.size++, row);
+    this.ordered = this.size;
   }
 
   /** Sorts the permutations once every row is in. */
   seal(): this {
     this.orders = sortOrders(this);
     return this;
+  }
+
+  /** The same, giving way to searches between the orders (`pause` resolves when they have run). */
+  async sealAsync(pause: () => Promise<void>): Promise<this> {
+    this.orders = await sortOrdersAsync(this, pause);
+    return this;
+  }
+
+  /** Room for `more` stones past the current ones: every column grows by half at least, copied once. */
+  reserve(more: number): void {
+    const needed = this.size + more;
+    if (needed <= this.ids.length) return;
+    const capacity = Math.max(needed, Math.ceil(this.ids.length * 1.5), 1024);
+    for (const key of ['ids', 'A', 'B', 'C', 'carat', 'price', 'depth', 'table', 'lw', 'M'] as const) {
+      const old = this[key];
+      const next = new (old.constructor as new (n: number) => typeof old)(capacity);
+      next.set(old as never);
+      (this as Record<typeof key, typeof old>)[key] = next;
+    }
   }
 
   /** The live stones (what lists show). */
@@ -99,25 +131,57 @@ export class DiamondIndex implements Columns {
     return n;
   }
 
-  /**
-   * Brings one stone in step with its row (undefined: the row is gone). Answers false when the stone
-   * is new to the index and live, which only a rebuild can place.
-   */
-  apply(id: number, row: IndexRow | undefined): boolean {
+  /** Hides a stone that is no longer listed (sold, reserved, hidden or gone): one write, no reordering. */
+  delist(id: number): void {
     const slot = this.slotOf(id);
-    if (slot < 0) return !row || !isLive(row);
-    this.cachedBounds = undefined;
-    this.recent.clear();
-    if (!row) {
-      this.A[slot] = A_LIVE + (this.A[slot]! % A_LIVE);
-      return true;
+    if (slot < 0 || this.A[slot]! >= A_LIVE) return;
+    this.A[slot] = A_LIVE + this.A[slot]!;
+    this.changed();
+  }
+
+  /**
+   * Brings every stone of the batch in step with its row (undefined: the row is gone), at once: nothing
+   * else runs until the batch is in, so a search never sees half of it. Ids must not repeat.
+   */
+  applyBatch(batch: Iterable<readonly [number, IndexRow | undefined]>): void {
+    const moving: { slot: number; row: IndexRow }[] = [];
+    const added: IndexRow[] = [];
+    for (const [id, row] of batch) {
+      const slot = this.slotOf(id);
+      if (slot < 0) {
+        // A stone the index never listed and that is not listed now needs no slot.
+        if (row && isLive(row) && encode(row, true)) added.push(row);
+        continue;
+      }
+      if (!row) {
+        if (this.A[slot]! < A_LIVE) this.A[slot] = A_LIVE + this.A[slot]!;
+        continue;
+      }
+      const codes = encode(row, isLive(row));
+      const b = codes ? codes[1] : this.B[slot]!;
+      if (row.price_cents !== this.price[slot] || row.carat !== this.carat[slot] || b !== this.B[slot]) moving.push({ slot, row });
+      else this.write(slot, row);
     }
-    const codes = encode(row, isLive(row));
-    const moves = !codes || row.price_cents !== this.price[slot] || row.carat !== this.carat[slot] || codes[1] !== this.B[slot];
-    if (moves) for (const sort of DIAMOND_SORTS) this.remove(this.orders[sort], slot, sort);
-    this.write(slot, row);
-    if (moves) for (const sort of DIAMOND_SORTS) this.insert(this.orders[sort], slot, sort);
-    return true;
+    this.changed();
+    if (!added.length && moving.length <= MOVES_IN_PLACE) {
+      for (const { slot, row } of moving) {
+        for (const sort of DIAMOND_SORTS) this.remove(this.orders[sort], slot, sort);
+        this.write(slot, row);
+        for (const sort of DIAMOND_SORTS) this.insert(this.orders[sort], slot, sort);
+      }
+      return;
+    }
+    const drop = moving.length ? new Uint8Array(this.size) : undefined;
+    const run = new Uint32Array(moving.length + added.length);
+    let r = 0;
+    for (const { slot, row } of moving) {
+      drop![slot] = 1;
+      this.write(slot, row);
+      run[r++] = slot;
+    }
+    this.reserve(added.length);
+    for (const row of added.sort((x, y) => x.id - y.id)) run[r++] = this.append(row);
+    for (const sort of DIAMOND_SORTS) this.orders[sort] = mergeInto(this, sort, this.orders[sort], run, drop, moving.length);
   }
 
   /** The extent of every range over the live stones (price in cents); null when none is live. */
@@ -165,10 +229,10 @@ export class DiamondIndex implements Columns {
     };
   }
 
-  /** The slot of a stone id (binary search: slots are in id order), or -1. */
+  /** The slot of a stone id (binary search over the slots in id order, then the few others), or -1. */
   slotOf(id: number): number {
     let lo = 0;
-    let hi = this.size - 1;
+    let hi = this.ordered - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const v = this.ids[mid]!;
@@ -176,7 +240,23 @@ export class DiamondIndex implements Columns {
       if (v < id) lo = mid + 1;
       else hi = mid - 1;
     }
-    return -1;
+    return this.unordered.get(id) ?? -1;
+  }
+
+  /** A new stone's slot, after the others (room reserved by the caller). */
+  private append(row: IndexRow): number {
+    const slot = this.size++;
+    this.ids[slot] = row.id;
+    if (this.unordered.size === 0 && this.ordered === slot && (slot === 0 || row.id > this.ids[slot - 1]!)) this.ordered = slot + 1;
+    else this.unordered.set(row.id, slot);
+    this.write(slot, row);
+    return slot;
+  }
+
+  /** Cached answers and bounds no longer hold. */
+  private changed(): void {
+    this.cachedBounds = undefined;
+    this.recent.clear();
   }
 
   private write(slot: number, row: IndexRow): void {

@@ -3,21 +3,32 @@
  *
  * - Built from the database on first use (or at start, see warmDiamondIndex), in id order, in chunks.
  * - Before every search, the change log is read from where this server left it (one indexed query),
- *   and each changed stone is re-read and applied: a search never shows a stone that was sold before
- *   it began. Concurrent searches share one read.
- * - A background poll every few seconds keeps an idle server current, and prunes old log rows.
- * - A `null` change, a stone new to the index, or a long silence rebuilds the index from scratch.
+ *   and a search never shows a stone that was sold before it began: every stone the log says is no
+ *   longer listed (sold, reserved, hidden, deleted) is hidden at once, from the log alone. Concurrent
+ *   searches share one read.
+ * - The other changes (new stones, new prices or grades, stones listed again) are re-read and applied
+ *   in place (DiamondIndex.applyBatch): before the search when they are few, as before; in the
+ *   background, a slice at a time with searches running in between, when an importer or a bulk
+ *   UPDATE changed many. Each is searchable within a second or two of its commit.
+ * - A background poll every second keeps an idle server current, and prunes old log rows.
+ * - A `null` change, a long silence or a batch too large to apply in place rebuilds the index off the
+ *   request path: searches go on with the old index (sold stones still hidden) until the new one swaps in.
  *
- * Other areas do not need to call anything when they update a diamond: the database triggers log it.
- * Code that INSERTS stones into a running shop calls bumpCatalogVersion(db, ids).
+ * No writer needs to call anything: database triggers log every insert, update and delete of a diamond.
  */
+import { setImmediate as pause } from 'node:timers/promises';
 import type { Db } from '~/server/db/database.ts';
 import { DiamondIndex } from './diamond-index.ts';
-import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, recordChanges, type Watermark } from './diamond.repository.ts';
+import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, type Watermark } from './diamond.repository.ts';
 
-/** More changes than this since the last read: rebuilding is cheaper than applying them one by one. */
-const MAX_INCREMENTAL = 20_000;
-const POLL_MS = 5_000;
+/** Changed stones re-read and applied before the search itself; more go to the background. */
+const INLINE_MAX = 2_000;
+/** The background applies this many stones at a time, so a search waits for one slice at most. */
+const SLICE = 10_000;
+/** More stones waiting than this (or than half the index): rebuilding is cheaper than applying them. */
+const REBUILD_AT = 400_000;
+const LOG_PAGE = 50_000;
+const POLL_MS = 1_000;
 /** Log rows older than this are pruned; a server silent for half of it rebuilds instead of catching up. */
 const RETENTION_MS = 60 * 60_000;
 const STALE_MS = RETENTION_MS / 2;
@@ -32,77 +43,150 @@ interface State {
 
 let state: State | undefined;
 let building: Promise<State> | undefined;
+/** A rebuild running in the background while searches use `state`, and its result once done. */
+let replacing: Promise<void> | undefined;
+let ready: State | undefined;
 let inflight: Promise<void> | undefined;
 let queued: Promise<void> | undefined;
+/** Listed stones whose rows the background has yet to read and apply. */
+const pending = new Set<number>();
+let draining: Promise<void> | undefined;
+/** Stones the log named again while the background was reading a slice: its rows for them are stale. */
+let renamed: Set<number> | undefined;
 let timer: NodeJS.Timeout | undefined;
 let lastPrune = 0;
 /** Counts the index's changes (rebuilds and applied batches): what a cached page was made from. */
 let generation = 0;
 
-async function build(db: Db): Promise<State> {
+/** Loads every row and sorts; `background`: gives way to searches between the sorts. */
+async function build(db: Db, background: boolean): Promise<State> {
   // The watermark is taken first: whatever changes during the load is applied again afterwards.
   const started = performance.now();
   const watermark = await changeWatermark(db);
   const expected = await countDiamonds(db);
-  let index = new DiamondIndex(Math.ceil(expected * 1.01) + 1024);
-  for await (const rows of indexRows(db)) {
-    for (const row of rows) {
-      if (index.size === index.ids.length) index = grow(index);
-      index.add(row);
-    }
-  }
+  const index = new DiamondIndex(Math.ceil(expected * 1.01) + 1024);
+  for await (const rows of indexRows(db)) for (const row of rows) index.add(row);
   const loaded = performance.now();
-  index.seal();
+  if (background) await index.sealAsync(() => pause());
+  else index.seal();
   const ms = (t: number) => `${((t - started) / 1000).toFixed(1)} s`;
   console.log(`diamond index: ${index.size.toLocaleString('en-US')} stones loaded in ${ms(loaded)}, sorted by ${ms(performance.now())}`);
   return { index, watermark, applied: new Set(), syncedAt: Date.now() };
 }
 
-function grow(old: DiamondIndex): DiamondIndex {
-  const next = new DiamondIndex(old.ids.length * 2);
-  for (const key of ['ids', 'A', 'B', 'C', 'carat', 'price', 'depth', 'table', 'lw'] as const) (next[key] as Uint32Array).set(old[key] as Uint32Array);
-  next.size = old.size;
-  return next;
-}
-
-async function rebuild(db: Db): Promise<State> {
-  building ??= build(db).finally(() => (building = undefined));
-  const built = await building;
+function install(built: State): void {
   if (state !== built) generation++;
   state = built;
+  pending.clear();
+}
+
+/** The first build: nothing to search until it is done. */
+async function firstBuild(db: Db): Promise<State> {
+  building ??= build(db, false).finally(() => (building = undefined));
+  const built = await building;
+  if (!state) install(built);
   startPolling(db);
-  return state;
+  return state!;
+}
+
+/** A rebuild in the background; `state` serves searches until the new index swaps in. */
+function rebuildInBackground(db: Db): void {
+  pending.clear();
+  replacing ??= build(db, true)
+    .then((built) => void (ready = built))
+    .catch((error: unknown) => console.error('diamond index: rebuild failed', error))
+    .finally(() => (replacing = undefined));
 }
 
 async function catchUp(db: Db): Promise<void> {
-  const current = state ?? (await rebuild(db));
-  if (Date.now() - current.syncedAt > STALE_MS) {
-    await rebuild(db);
-    return;
+  // A finished rebuild swaps in here only, just before its first read of the log.
+  if (ready) install(ready);
+  ready = undefined;
+  const current = state ?? (await firstBuild(db));
+  if (Date.now() - current.syncedAt > STALE_MS) rebuildInBackground(db);
+  const batch = await changesSince(db, current.watermark, LOG_PAGE);
+  // The last word on each stone: the log is in commit order for any one stone (its row lock).
+  const latest = new Map<number, number | null>();
+  let rebuild = false;
+  for (const c of batch.changes) {
+    if (current.applied.has(c.id)) continue;
+    if (c.diamond_id === null) rebuild = true;
+    else latest.set(c.diamond_id, c.listed);
   }
-  const batch = await changesSince(db, current.watermark, MAX_INCREMENTAL);
-  const fresh = batch.changes.filter((c) => !current.applied.has(c.id));
-  if (batch.changes.length >= MAX_INCREMENTAL || fresh.some((c) => c.diamond_id === null)) {
-    await rebuild(db);
-    return;
+  const relisted: number[] = [];
+  for (const [id, listed] of latest) {
+    renamed?.add(id);
+    pending.delete(id);
+    // Not listed any more (or unknown): hidden now, before any search reads the index.
+    if (listed !== 1) current.index.delist(id);
+    if (listed !== 0) relisted.push(id);
   }
-  if (fresh.length) {
-    generation++;
-    const ids = [...new Set(fresh.map((c) => c.diamond_id!))];
-    const rows = new Map((await indexRowsByIds(db, ids)).map((r) => [r.id, r]));
-    // Nothing awaited from here on: a search never sees a half-applied batch.
-    for (const id of ids) {
-      if (!current.index.apply(id, rows.get(id))) {
-        await rebuild(db);
-        return;
-      }
-    }
-  }
-  if (state !== current) return; // a rebuild finished meanwhile and is newer
+  if (latest.size || rebuild) generation++;
   if (batch.watermark !== current.watermark) current.applied.clear();
   for (const c of batch.changes) current.applied.add(c.id);
   current.watermark = batch.watermark;
   current.syncedAt = Date.now();
+
+  if (rebuild || replacing || ready) {
+    // The rebuild reads every row, and after it the log from its own watermark: nothing to queue.
+    if (rebuild) rebuildInBackground(db);
+    return;
+  }
+  if (relisted.length <= INLINE_MAX && pending.size === 0) {
+    if (!relisted.length) return;
+    const rows = await indexRowsByIds(db, relisted);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Synchronous from here: a search never sees half a batch.
+    current.index.applyBatch(relisted.map((id) => [id, byId.get(id)] as const));
+    generation++;
+    return;
+  }
+  for (const id of relisted) pending.add(id);
+  if (pending.size > Math.max(REBUILD_AT, current.index.size / 2)) rebuildInBackground(db);
+  else drain(db);
+}
+
+/** Applies the pending stones in the background, a slice at a time, searches running in between. */
+function drain(db: Db): void {
+  draining ??= (async () => {
+    const started = performance.now();
+    let applied = 0;
+    let reading = 0;
+    let applying = 0;
+    while (pending.size && state && !replacing && !ready) {
+      const current = state;
+      const ids: number[] = [];
+      for (const id of pending) {
+        ids.push(id);
+        if (ids.length === SLICE) break;
+      }
+      for (const id of ids) pending.delete(id);
+      const seen = (renamed = new Set());
+      const t0 = performance.now();
+      const rows = await indexRowsByIds(db, ids);
+      // SQLite answers synchronously: give way to searches between reading and applying.
+      await pause();
+      renamed = undefined;
+      if (state !== current || replacing || ready) return;
+      const t1 = performance.now();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      // A stone the log named again since this slice was read is already handled (hidden, or re-read).
+      current.index.applyBatch(ids.filter((id) => !seen.has(id)).map((id) => [id, byId.get(id)] as const));
+      generation++;
+      applied += ids.length;
+      reading += t1 - t0;
+      applying += performance.now() - t1;
+      await pause();
+    }
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(`diamond index: ${applied.toLocaleString('en-US')} changed stones applied in the background in ${s(performance.now() - started)} (reading rows ${s(reading)}, applying ${s(applying)})`);
+  })()
+    .catch((error: unknown) => console.error('diamond index: applying changes failed', error))
+    .finally(() => {
+      draining = undefined;
+      // Stones queued while this run was ending: the next run takes them.
+      if (pending.size && !replacing && !ready) drain(db);
+    });
 }
 
 /** One read of the log at a time; callers that arrive during a read wait for the next one. */
@@ -130,16 +214,20 @@ function startPolling(db: Db): void {
   timer.unref();
 }
 
-/** The index, current as of this call: every change committed before it is applied. */
+/**
+ * The index, current as of this call: every stone sold, reserved or delisted before it is hidden, and
+ * every other change committed before it is applied, or (a bulk change) on its way within seconds.
+ */
 export async function currentDiamondIndex(db: Db): Promise<DiamondIndex> {
-  if (!state) await rebuild(db);
+  if (!state) await firstBuild(db);
   await sync(db);
   return state!.index;
 }
 
 /**
  * The generation of the stones as of this call (every change committed before it is counted): equal
- * generations mean no diamond was added, changed, reserved or sold in between.
+ * generations mean no diamond was added, changed, reserved or sold in between, and the index has
+ * applied nothing since.
  */
 export async function currentDiamondGeneration(db: Db): Promise<number> {
   await currentDiamondIndex(db);
@@ -148,14 +236,5 @@ export async function currentDiamondGeneration(db: Db): Promise<number> {
 
 /** Starts building the index in the background so the first shopper does not wait for it. */
 export function warmDiamondIndex(db: Db): void {
-  if (!state && !building) rebuild(db).catch((error: unknown) => console.error('diamond index: build failed', error));
-}
-
-/**
- * Tells every app server's index that stones changed. Updates and deletes of `diamonds` are logged by
- * triggers already; call this (inside the same transaction) after INSERTING stones, with their ids,
- * or with no ids after a bulk change to make every server rebuild.
- */
-export async function bumpCatalogVersion(db: Db, diamondIds?: number[]): Promise<void> {
-  await recordChanges(db, diamondIds?.length ? diamondIds : [null]);
+  if (!state && !building) firstBuild(db).catch((error: unknown) => console.error('diamond index: build failed', error));
 }

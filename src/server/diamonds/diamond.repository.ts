@@ -1,6 +1,7 @@
 /**
  * Diamonds in the database (Kysely only). Also the change log the index follows: triggers on the
- * diamonds table (migration 0002) write one row per changed stone into catalog_changes.
+ * diamonds table (migrations 0002 and 0009) write one row per inserted, updated or deleted stone into
+ * catalog_changes, with whether the stone is listed afterwards.
  *
  * Reading the log needs one dialect-specific query, kept side by side here:
  * - SQLite commits one writer at a time, so change ids become visible in order: read `id > last`.
@@ -51,8 +52,9 @@ export async function* indexRows(db: Db, chunk = 50_000): AsyncGenerator<IndexRo
 
 export async function indexRowsByIds(db: Db, ids: number[]): Promise<IndexRow[]> {
   const out: IndexRow[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('diamonds').select(INDEX_COLUMNS).where('id', 'in', ids.slice(i, i + 500)).execute();
+  // Well under both databases' limit on bound parameters (SQLite 32,766, PostgreSQL 65,535).
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db.selectFrom('diamonds').select(INDEX_COLUMNS).where('id', 'in', ids.slice(i, i + 5000)).execute();
     out.push(...rows.map((r) => toIndexRow(r as IndexRow)));
   }
   return out;
@@ -79,9 +81,17 @@ export async function findDiamondByReference(db: Db, reference: string): Promise
 /** Where a reader of the change log stands: the last id (SQLite) or the snapshot xmin (PostgreSQL). */
 export type Watermark = number;
 
+export interface Change {
+  id: number;
+  /** null: every server rebuilds. */
+  diamond_id: number | null;
+  /** 1: listed after the change; 0: not listed (or gone); null: unknown (a row logged before migration 0009). */
+  listed: number | null;
+}
+
 export interface ChangeBatch {
   watermark: Watermark;
-  changes: { id: number; diamond_id: number | null }[];
+  changes: Change[];
 }
 
 export async function changeWatermark(db: Db): Promise<Watermark> {
@@ -94,31 +104,48 @@ export async function changeWatermark(db: Db): Promise<Watermark> {
 }
 
 // Read before every search and every shared page, so written out once rather than built each time.
-const SQLITE_CHANGES = 'select id, diamond_id from catalog_changes where id > ? order by id limit ?';
-// One statement, one snapshot: the rows and the xmin agree.
+const SQLITE_CHANGES = 'select id, diamond_id, listed from catalog_changes where id > ? order by id limit ?';
+// One statement, one snapshot: the rows and the xmin agree. Later pages of the same read go on from
+// the last id seen (`after`); their rows are newer, never older, than the first page's snapshot.
 const POSTGRES_CHANGES = `
-  select s.xmin, c.id, c.diamond_id
+  select s.xmin, c.id, c.diamond_id, c.listed
   from (select txid_snapshot_xmin(txid_current_snapshot()) as xmin) s
   left join lateral (
-    select id, diamond_id from catalog_changes where txid >= $1 order by id limit $2
+    select id, diamond_id, listed from catalog_changes where txid >= $1 and id > $3 order by id limit $2
   ) c on true`;
 
-export async function changesSince(db: Db, watermark: Watermark, limit: number): Promise<ChangeBatch> {
-  if (isSqlite(db)) {
-    const { rows } = await db.executeQuery<{ id: number; diamond_id: number | null }>(CompiledQuery.raw(SQLITE_CHANGES, [watermark, limit]));
-    return { watermark: rows.length ? Number(rows[rows.length - 1]!.id) : watermark, changes: rows.map((r) => ({ id: Number(r.id), diamond_id: r.diamond_id === null ? null : Number(r.diamond_id) })) };
-  }
-  const { rows } = await db.executeQuery<{ xmin: string; id: number | null; diamond_id: number | null }>(CompiledQuery.raw(POSTGRES_CHANGES, [watermark, limit]));
-  return {
-    watermark: Number(rows[0]!.xmin),
-    changes: rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), diamond_id: r.diamond_id === null ? null : Number(r.diamond_id) })),
-  };
-}
+type ChangeRow = { id: number | string | null; diamond_id: number | string | null; listed: number | string | null };
+const toChange = (r: ChangeRow): Change => ({
+  id: Number(r.id),
+  diamond_id: r.diamond_id === null ? null : Number(r.diamond_id),
+  listed: r.listed === null ? null : Number(r.listed),
+});
 
-/** Records changes by hand (the triggers cover updates and deletes; inserts and bulk loads call this). */
-export async function recordChanges(db: Db, diamondIds: (number | null)[]): Promise<void> {
-  if (!diamondIds.length) return;
-  await db.insertInto('catalog_changes').values(diamondIds.map((diamond_id) => ({ diamond_id }))).execute();
+/**
+ * Every change logged since `watermark`, read `page` rows at a time: the watermark to read from next
+ * time, and the changes in id order (on PostgreSQL, some may have been read before).
+ */
+export async function changesSince(db: Db, watermark: Watermark, page: number): Promise<ChangeBatch> {
+  const changes: Change[] = [];
+  if (isSqlite(db)) {
+    let after = watermark;
+    for (;;) {
+      const { rows } = await db.executeQuery<ChangeRow>(CompiledQuery.raw(SQLITE_CHANGES, [after, page]));
+      for (const r of rows) changes.push(toChange(r));
+      if (rows.length) after = changes[changes.length - 1]!.id;
+      if (rows.length < page) return { watermark: after, changes };
+    }
+  }
+  let next: Watermark | undefined;
+  let after = 0;
+  for (;;) {
+    const { rows } = await db.executeQuery<ChangeRow & { xmin: string }>(CompiledQuery.raw(POSTGRES_CHANGES, [watermark, page, after]));
+    next ??= Number(rows[0]!.xmin);
+    const got = rows.filter((r) => r.id !== null);
+    for (const r of got) changes.push(toChange(r));
+    if (got.length) after = changes[changes.length - 1]!.id;
+    if (got.length < page) return { watermark: next, changes };
+  }
 }
 
 export async function pruneChanges(db: Db, before: string): Promise<void> {

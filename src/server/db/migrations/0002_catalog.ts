@@ -3,8 +3,7 @@
  * (src/server/diamonds/) and follows this log to stay in step with the database, the only source of
  * truth. Triggers write the log, so that no code path that updates or deletes a diamond (checkout
  * reserving or selling a stone, an admin hiding one) can forget to: one row per changed stone.
- * Inserts are not logged by trigger, so that bulk seeding stays fast; whoever adds stones to a running
- * shop calls bumpCatalogVersion() (src/server/diamonds/diamond-sync.ts).
+ * Inserts were not logged here; migration 0009 logs them by trigger too.
  */
 import { sql, type Kysely } from 'kysely';
 import { idColumn, isSqlite } from '~/server/db/dialect.ts';
