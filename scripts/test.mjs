@@ -68,6 +68,10 @@ function addVitest(file) {
   for (const suite of r.testResults ?? []) {
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed) failures.push(`${path.relative(root, suite.name)} › ${t.fullName}`);
+    // Nothing is skipped: a test that did not run is counted as failed, by name.
+    const skipped = (suite.assertionResults ?? []).filter((t) => ['skipped', 'pending', 'todo', 'disabled'].includes(t.status));
+    for (const t of skipped) failures.push(`${path.relative(root, suite.name)} › ${t.fullName} (skipped)`);
+    tally.failed += skipped.length;
     if (suite.status === 'failed' && failed.length === 0) failures.push(`${path.relative(root, suite.name)}: ${suite.message?.split('\n')[0] ?? 'suite failed'}`);
   }
   tally.passed += r.numPassedTests;
@@ -82,6 +86,7 @@ function addPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected') failures.push(`[${t.projectName}] ${[...trail, spec.title].join(' › ')}`);
+        if (t.status === 'skipped') failures.push(`[${t.projectName}] ${[...trail, spec.title].join(' › ')} (skipped)`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
@@ -89,7 +94,7 @@ function addPlaywright(file) {
   for (const s of suites) walk(s, [s.title]);
   for (const e of errors) failures.push(`playwright: ${String(e.message ?? e).split('\n')[0]}`);
   tally.passed += stats.expected + stats.flaky;
-  tally.failed += stats.unexpected + errors.length;
+  tally.failed += stats.unexpected + stats.skipped + errors.length;
   if (stats.expected + stats.unexpected + stats.flaky === 0) tally.failed++;
 }
 
