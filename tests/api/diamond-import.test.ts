@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { callFrom } from '../support/accounts.ts';
 import { canShare, execSql } from '../support/sql.ts';
-import { ADMIN_IMPORT_MAX_BYTES, feedRow, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
+import { ADMIN_IMPORT_MAX_BYTES, ADMIN_TOKEN, feedRow, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const stone = (base: string, ref: string) => call(base, 'GET', `/catalog/api/diamonds/${encodeURIComponent(ref)}`);
@@ -178,6 +178,18 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     const huge = await postImport(url, csv.repeat(Math.ceil(ADMIN_IMPORT_MAX_BYTES / Buffer.byteLength(csv)) + 1), { source });
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('payload_too_large');
+    // Without a Content-Length (chunked), the limit holds on the bytes as they stream in.
+    const chunk = new TextEncoder().encode(toCsv(Array.from({ length: 500 }, (_, i) => feedRow(`CHUNK-${i}`, `CHUNK${i}`, { Size: '0', 'Member Comment': comment }))));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > ADMIN_IMPORT_MAX_BYTES * 2) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const chunked = await fetch(`${url}/api/admin/diamonds/import`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` }, body: stream, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
     const emptied = await postImport(url, csv.slice(0, csv.indexOf('\n') + 1), { source, replace: true });
     expect(emptied.body).toMatchObject({ read: 0, delisted: 3000 });
   });

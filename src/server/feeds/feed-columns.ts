@@ -79,7 +79,9 @@ export function mapHeader(names: readonly string[]): HeaderMap {
 }
 
 export class FeedHeaderError extends Error {
-  constructor(readonly missing: string[]) {
+  readonly missing: string[];
+  constructor(missing: string[]) {
     super(`The file's header has no column for ${missing.join(', ')}; nothing was imported`);
+    this.missing = missing;
   }
 }

@@ -6,6 +6,7 @@
  * Each record carries the line it starts on, as an editor would find it.
  */
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { FeedHeaderError, fieldOf, mapHeader, type FeedField } from './feed-columns.ts';
 import type { RawRow } from './feed-row.ts';
@@ -70,17 +71,23 @@ export async function* readFeed(source: Source, format?: FeedFormat): AsyncGener
 }
 
 async function* readCsv(text: AsyncGenerator<string>, delimiter: string): AsyncGenerator<FeedRecord> {
-  const parser = Readable.from(text).pipe(
-    parse({ delimiter, bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
-  );
+  const parser = parse({ delimiter, bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+  // A failing source (a body over its limit, a dropped connection) destroys the parser: its error surfaces below.
+  pipeline(Readable.from(text), parser).catch(() => undefined);
   let columns: [FeedField, number][] | undefined;
+  // csv-parse counts a CR LF inside quotes as two lines; what it over-counts so far is taken off again.
+  let overCounted = 0;
   let lastLine = 0;
-  let lastEmpty = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
-      const line = lastLine + 1 + (info.empty_lines - lastEmpty);
-      lastLine = info.lines;
-      lastEmpty = info.empty_lines;
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      let breaks = 0;
+      for (const field of record) {
+        if (!field.includes('\n') && !field.includes('\r')) continue;
+        overCounted += field.split('\r\n').length - 1;
+        breaks += field.split(/\r\n|\r|\n/).length - 1;
+      }
+      lastLine = info.lines - overCounted;
+      const line = lastLine - breaks;
       if (!columns) {
         const header = mapHeader(record);
         if (header.missing.length) throw new FeedHeaderError(header.missing);
