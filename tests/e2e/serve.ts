@@ -6,10 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../support/server.ts';
 import { e2eStateFile, startMailbox } from '../support/mailbox.ts';
+import { ADMIN_TOKEN } from '../support/admin.ts';
 
 const port = Number(process.env.E2E_PORT) || 4455;
 const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `shop-e2e-mail-${port}`));
-const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url } });
+// ADMIN_TOKEN: diamond-import.spec.ts imports a stock file over HTTP (tests/support/admin.ts).
+const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url, ADMIN_TOKEN } });
 fs.writeFileSync(e2eStateFile(port), JSON.stringify({ url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir }));
 console.log(`e2e server at ${server.url}`);
 const stop = () =>
