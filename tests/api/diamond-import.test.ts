@@ -5,7 +5,7 @@
  * header, the admin token and its rate limit, the dry run and the body limit. The CLI (same importer)
  * is run against the same database for --markup.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,17 +131,18 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     const res = await postImport(url, toCsv(rows));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ read: 10, inserted: 1, rejected: 9 });
-    const byStock = Object.fromEntries((res.body.rejections as { line: number; stock_number: string; reasons: string[] }[]).map((r) => [r.stock_number, r]));
-    expect(byStock['BAD-MISSING']).toMatchObject({ line: 3, reasons: ['missing clarity', 'missing polish'] });
-    expect(byStock['BAD-CODES'].line).toBe(4);
-    expect(byStock['BAD-CODES'].reasons.join('\n')).toMatch(/shape "TRI".*\n.*fancy colour.*\n.*clarity "I2" is not sold[^]*unknown fluorescence "XX"[^]*lab "EGL"/);
-    expect(byStock['BAD-CARAT0'].reasons).toEqual(['carat "0" must be more than 0 and at most 30']);
-    expect(byStock['BAD-CARAT31'].reasons).toEqual(['carat "30.5" must be more than 0 and at most 30']);
-    expect(byStock['BAD-DEPTH'].reasons).toEqual(['depth % "101" is out of 0–100', 'table % "-3" is out of 0–100']);
-    expect(byStock['BAD-PRICE'].reasons).toEqual(['price "0" must be more than 0']);
-    expect(byStock['BAD-DUP']).toMatchObject({ line: 9, reasons: ['duplicate certificate GIA BAD0001 in the file (first on line 2)'] });
-    expect(byStock['BAD-MEAS'].reasons[0]).toContain('measurements "6.4 by 6.3" do not parse');
-    expect(byStock['BAD-COLOUR'].reasons).toEqual(['colour "N" is not sold (the shop sells D to M)']);
+    const rejections = res.body.rejections as { line: number; stock_number: string; reasons: string[] }[];
+    const byStock = (stock: string) => rejections.find((r) => r.stock_number === stock)!;
+    expect(byStock('BAD-MISSING')).toMatchObject({ line: 3, reasons: ['missing clarity', 'missing polish'] });
+    expect(byStock('BAD-CODES').line).toBe(4);
+    expect(byStock('BAD-CODES').reasons.join('\n')).toMatch(/shape "TRI".*\n.*fancy colour.*\n.*clarity "I2" is not sold[^]*unknown fluorescence "XX"[^]*lab "EGL"/);
+    expect(byStock('BAD-CARAT0').reasons).toEqual(['carat "0" must be more than 0 and at most 30']);
+    expect(byStock('BAD-CARAT31').reasons).toEqual(['carat "30.5" must be more than 0 and at most 30']);
+    expect(byStock('BAD-DEPTH').reasons).toEqual(['depth % "101" is out of 0–100', 'table % "-3" is out of 0–100']);
+    expect(byStock('BAD-PRICE').reasons).toEqual(['price "0" must be more than 0']);
+    expect(byStock('BAD-DUP')).toMatchObject({ line: 9, reasons: ['duplicate certificate GIA BAD0001 in the file (first on line 2)'] });
+    expect(byStock('BAD-MEAS').reasons[0]).toContain('measurements "6.4 by 6.3" do not parse');
+    expect(byStock('BAD-COLOUR').reasons).toEqual(['colour "N" is not sold (the shop sells D to M)']);
     expect((await stone(url, 'BAD0003')).status).toBe(404);
   });
 
@@ -229,4 +230,26 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     expect(bad.stderr).toMatch(/markup\.json at \[1\]\.multiplier/);
     expect(bad.stderr).toMatch(/overlaps band 0/);
   });
+
+  it.skipIf(!canShare(databaseUrl))('an import killed halfway leaves whole batches, and running it again finishes the job', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'killed-'));
+    const file = path.join(dir, 'stock.csv');
+    const total = 12_000;
+    fs.writeFileSync(file, toCsv(Array.from({ length: total }, (_, i) => feedRow(`KILL-${i}`, `KILL${i}`))));
+    const env = { ...process.env, DATABASE_URL: databaseUrl };
+    const count = async () => Number((await execSql(databaseUrl, `select count(*) as n from diamonds where source = 'killed'`))[0].n);
+    const child = spawn(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--source', 'killed'], { env, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Killed as soon as its first batch (5,000 rows) is committed, before the file is done.
+    while ((await count()) === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGKILL');
+    await exited;
+    const left = await count();
+    expect(left % 5000 === 0 || left === total).toBe(true);
+    const rerun = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--source', 'killed'], { env, encoding: 'utf8' });
+    expect(rerun.stdout).toContain(`read 12,000, inserted ${(total - left).toLocaleString('en-US')}, updated 0, unchanged ${left.toLocaleString('en-US')}`);
+    expect(await count()).toBe(total);
+    // Delisted again, so the shared server's catalogue is as before for other suites.
+    expect((await postImport(url, toCsv([feedRow('KILL-0', 'KILL0')]), { source: 'killed', replace: true })).body.delisted).toBe(total - 1);
+  }, 120_000);
 });

@@ -66,7 +66,7 @@ export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | s
   if (!SOURCE_PATTERN.test(source)) throw new Error(`The source name ${JSON.stringify(source)} must be letters, digits, dots, dashes or underscores (at most 64)`);
   const dryRun = options.dryRun ?? false;
   const markup = options.markup ?? [];
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? 5000;
   const summary: ImportSummary = {
     source, dry_run: dryRun, replace: options.replace ?? false,
     read: 0, inserted: 0, updated: 0, unchanged: 0, delisted: 0, rejected: 0, skipped: 0, rejections: [], ms: 0,

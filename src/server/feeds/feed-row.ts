@@ -5,6 +5,7 @@
  */
 import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
 import type { Markup } from '~/features/diamonds/markup.schema.ts';
+import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedField } from './feed-columns.ts';
 import { markupFor, parseDecimal, retailCents, toNumber, type Decimal } from './feed-money.ts';
 import {
@@ -15,30 +16,10 @@ import {
 export type RawRow = Partial<Record<FeedField, string>>;
 
 /** A stone as the feed describes it, in the shop's vocabulary, its price already marked up. */
-export interface FeedStone {
-  sku: string;
-  shape: Shape;
-  carat: number;
-  cut: Cut;
-  color: Color;
-  clarity: Clarity;
-  polish: Finish;
-  symmetry: Finish;
-  fluorescence: Fluorescence;
-  lab: Lab;
-  certificate_number: string;
-  origin: Origin;
-  depth: number;
-  table_pct: number;
-  length_mm: number;
-  width_mm: number;
-  depth_mm: number;
-  lw_ratio: number;
-  price_cents: number;
-  availability: Availability;
-  image_url: string | null;
-  video_url: string | null;
-}
+export type FeedStone = Pick<
+  DiamondRow,
+  'sku' | 'carat' | 'certificate_number' | 'depth' | 'table_pct' | 'length_mm' | 'width_mm' | 'depth_mm' | 'lw_ratio' | 'price_cents' | 'image_url' | 'video_url'
+> & { shape: Shape; cut: Cut; color: Color; clarity: Clarity; polish: Finish; symmetry: Finish; fluorescence: Fluorescence; lab: Lab; origin: Origin; availability: Availability };
 
 export type RowResult = { stone: FeedStone } | { reasons: string[] };
 
@@ -50,9 +31,11 @@ const LABELS: Partial<Record<FeedField, string>> = {
 const MAX_CARAT = 30;
 
 /** "6.45 x 6.42 x 3.98", "6.42-6.45*3.98", "6.45*6.42*3.98" (mm) → [length, width, depth]. */
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+const MEASUREMENTS = new RegExp(String.raw`^${NUMBER}\s*[x×*-]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:mm)?$`, 'i');
+
 export function parseMeasurements(text: string): [number, number, number] | undefined {
-  const n = String.raw`(\d+(?:[.,]\d+)?)`;
-  const m = new RegExp(String.raw`^${n}\s*[x×*-]\s*${n}\s*[x×*]\s*${n}\s*(?:mm)?$`, 'i').exec(text.trim());
+  const m = MEASUREMENTS.exec(text.trim());
   if (!m) return undefined;
   const [a, b, c] = [m[1], m[2], m[3]].map((v) => Number(v!.replace(',', '.'))) as [number, number, number];
   if (![a, b, c].every((v) => v > 0 && v < 100)) return undefined;
