@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { callFrom } from '../support/accounts.ts';
-import { canShare, execSql } from '../support/sql.ts';
+import { execSql } from '../support/sql.ts';
 import { ADMIN_IMPORT_MAX_BYTES, ADMIN_TOKEN, feedRow, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -100,7 +100,7 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     expect((await stone(url, 'REP0003')).status).toBe(404);
   });
 
-  it.skipIf(!canShare(databaseUrl))('never touches a reserved or sold stone: its row is skipped, --replace leaves it listed', async () => {
+  it('never touches a reserved or sold stone: its row is skipped, --replace leaves it listed', async () => {
     const source = 'held-supplier';
     await postImport(url, toCsv([feedRow('HELD-1', 'HELD0001'), feedRow('HELD-2', 'HELD0002')]), { source });
     await execSql(databaseUrl, `update diamonds set status = 'reserved' where certificate_number = 'HELD0001'`);
@@ -212,7 +212,7 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     expect(noType.status).toBe(415);
   });
 
-  it.skipIf(!canShare(databaseUrl))('the CLI applies a --markup file by carat band (validated), on the same database', async () => {
+  it('the CLI applies a --markup file by carat band (validated), on the same database', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'markup-'));
     const markup = path.join(dir, 'markup.json');
     fs.writeFileSync(markup, JSON.stringify([{ from: 0, to: 1, multiplier: 1.5 }, { from: 1, multiplier: 1.25 }]));
@@ -231,7 +231,7 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     expect(bad.stderr).toMatch(/overlaps band 0/);
   });
 
-  it.skipIf(!canShare(databaseUrl))('an import killed halfway leaves whole batches, and running it again finishes the job', async () => {
+  it('an import killed halfway leaves whole batches, and running it again finishes the job', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'killed-'));
     const file = path.join(dir, 'stock.csv');
     const total = 12_000;
