@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { callFrom } from '../support/accounts.ts';
 import { execSql } from '../support/sql.ts';
-import { ADMIN_IMPORT_MAX_BYTES, ADMIN_TOKEN, feedRow, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
+import { ADMIN_IMPORT_MAX_BYTES, feedRow, postChunked, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const stone = (base: string, ref: string) => call(base, 'GET', `/catalog/api/diamonds/${encodeURIComponent(ref)}`);
@@ -127,10 +127,11 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
       feedRow('BAD-DUP', 'BAD0001'),
       feedRow('BAD-MEAS', 'BAD0008', { Measurements: '6.4 by 6.3' }),
       feedRow('BAD-COLOUR', 'BAD0009', { Color: 'N' }),
+      feedRow('BAD-OK', 'BAD0010'),
     ];
     const res = await postImport(url, toCsv(rows));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ read: 10, inserted: 1, rejected: 9 });
+    expect(res.body).toMatchObject({ read: 11, inserted: 1, rejected: 10 });
     const rejections = res.body.rejections as { line: number; stock_number: string; reasons: string[] }[];
     const byStock = (stock: string) => rejections.find((r) => r.stock_number === stock)!;
     expect(byStock('BAD-MISSING')).toMatchObject({ line: 3, reasons: ['missing clarity', 'missing polish'] });
@@ -143,6 +144,10 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     expect(byStock('BAD-DUP')).toMatchObject({ line: 9, reasons: ['duplicate certificate GIA BAD0001 in the file (first on line 2)'] });
     expect(byStock('BAD-MEAS').reasons[0]).toContain('measurements "6.4 by 6.3" do not parse');
     expect(byStock('BAD-COLOUR').reasons).toEqual(['colour "N" is not sold (the shop sells D to M)']);
+    expect(rejections.find((r) => r.line === 12)).toMatchObject({ stock_number: 'BAD-OK', reasons: ['duplicate stock number "BAD-OK" in the file'] });
+    // A stock number already held by another stone (from an earlier file or batch) is refused too.
+    const taken = await postImport(url, toCsv([feedRow('BAD-OK', 'BAD0011')]));
+    expect(taken.body.rejections).toEqual([{ line: 2, stock_number: 'BAD-OK', reasons: ['stock number "BAD-OK" already belongs to the stone with certificate BAD0001'] }]);
     expect((await stone(url, 'BAD0003')).status).toBe(404);
   });
 
@@ -180,17 +185,8 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('payload_too_large');
     // Without a Content-Length (chunked), the limit holds on the bytes as they stream in.
-    const chunk = new TextEncoder().encode(toCsv(Array.from({ length: 500 }, (_, i) => feedRow(`CHUNK-${i}`, `CHUNK${i}`, { Size: '0', 'Member Comment': comment }))));
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent > ADMIN_IMPORT_MAX_BYTES * 2) return controller.close();
-        sent += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    });
-    const chunked = await fetch(`${url}/api/admin/diamonds/import`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` }, body: stream, duplex: 'half' } as RequestInit);
-    expect(chunked.status).toBe(413);
+    const chunk = toCsv(Array.from({ length: 500 }, (_, i) => feedRow(`CHUNK-${i}`, `CHUNK${i}`, { Size: '0', 'Member Comment': comment })));
+    expect(await postChunked(url, chunk, Math.ceil((ADMIN_IMPORT_MAX_BYTES * 2) / Buffer.byteLength(chunk)))).toBe(413);
     const emptied = await postImport(url, csv.slice(0, csv.indexOf('\n') + 1), { source, replace: true });
     expect(emptied.body).toMatchObject({ read: 0, delisted: 3000 });
   });

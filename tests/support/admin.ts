@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** The operators' side of the test servers: their admin token, and stock files to import. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 /** The test servers' ADMIN_IMPORT_MAX_BYTES: above the API's 1 MB, small enough to exceed in a test. */
@@ -54,4 +56,33 @@ export async function postImport(base: string, body: string, query: ImportQuery 
     body,
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/**
+ * POSTs `chunk` up to `times` times as a chunked body (no Content-Length) on a connection of its own,
+ * and answers the status as soon as the server answers; the upload is then cut off.
+ */
+export function postChunked(base: string, chunk: string, times: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL('/api/admin/diamonds/import', base), {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}`, 'transfer-encoding': 'chunked' },
+    });
+    let sent = 0;
+    const send = () => {
+      while (sent < times) {
+        sent++;
+        if (!req.write(chunk)) return void req.once('drain', send);
+      }
+      req.end();
+    };
+    req.on('response', (res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      req.destroy();
+    });
+    req.on('error', (error) => (sent >= times ? reject(error) : undefined));
+    send();
+  });
 }

@@ -73,7 +73,10 @@ export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | s
   };
   /** Every stone the file names (lab + certificate → first line), for duplicates and for --replace. */
   const named = new Map<string, number>();
-  /** Stock numbers used by the file so far. */
+  /**
+   * Stock numbers used so far: by the whole file in a dry run; otherwise by the batch being gathered
+   * (earlier batches are in the database, where the sku check of writeBatch finds them).
+   */
   const skus = new Set<string>();
   const reject = (line: number, stock: string | undefined, reasons: string[]) => {
     summary.rejected++;
@@ -84,6 +87,7 @@ export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | s
   const flush = async () => {
     if (batch.length) await writeBatch(db, batch, source, dryRun, summary, reject);
     batch = [];
+    if (!dryRun) skus.clear();
     options.onProgress?.(summary);
   };
 
