@@ -60,3 +60,15 @@ export async function build() {
 export async function buildIfStale() {
   if (isStale()) await build();
 }
+
+/**
+ * `npm run <verb>` for the database CLI: builds when stale, runs `dist/cli/cli.mjs <command> …args` from
+ * the project folder and exits with its status. INIT_CWD (set by npm) tells the CLI where the caller
+ * stood, so that file arguments are read relative to it.
+ */
+export async function runCli(command, args) {
+  await buildIfStale();
+  const env = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
+  const r = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), command, ...args], { cwd: root, stdio: 'inherit', env });
+  process.exit(r.status ?? 1);
+}

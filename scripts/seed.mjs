@@ -2,11 +2,5 @@
 import { ensureModernNode } from './node.mjs';
 ensureModernNode();
 
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
-const { buildIfStale } = await import('./build-lib.mjs');
-await buildIfStale();
-const r = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'seed', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-process.exit(r.status ?? 1);
+const { runCli } = await import('./build-lib.mjs');
+await runCli('seed', process.argv.slice(2));

@@ -2,6 +2,8 @@
  * The database command line, bundled by scripts/build.mjs into dist/cli/cli.mjs:
  *   prepare            check DATABASE_URL, migrate, seed an empty database (SEED_DIAMONDS stones)
  *   seed --diamonds N  erase the database and seed the demo shop with N diamonds
+ *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
+ *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
  */
 import { config } from './config.ts';
 import { assertReachable, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
@@ -9,11 +11,20 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isEmpty, seed } from './db/seed/seed.ts';
 import { eraseDatabase } from './db/erase.ts';
 import { DatabaseUrlError, redact } from './db/url.ts';
+import { runImport } from './feeds/import-cli.ts';
+import { CliUsageError } from './feeds/import-args.ts';
+import { FeedHeaderError } from './feeds/feed-columns.ts';
+import { FeedFormatError } from './feeds/feed-reader.ts';
+import { MarkupFileError } from './feeds/markup.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N]';
+const usage = 'usage: cli.mjs prepare | seed [--diamonds N] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'import') {
+    process.exitCode = await runImport(rest);
+    return;
+  }
   if (command !== 'prepare' && command !== 'seed') throw new UsageError(usage);
   const diamonds = command === 'seed' ? parseDiamonds(rest) : config.seedDiamonds;
   const url = config.databaseUrl;
@@ -52,11 +63,14 @@ function parseDiamonds(args: string[]): number {
   return n;
 }
 
-class UsageError extends Error {}
+class UsageError extends CliUsageError {}
+
+/** Errors the operator can act on: their message says what to fix, without a stack. */
+const OPERATOR_ERRORS = [CliUsageError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof DatabaseUrlError || error instanceof DatabaseUnreachableError) {
-    console.error(error.message);
+  if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) {
+    console.error((error as Error).message);
   } else {
     console.error(error);
   }

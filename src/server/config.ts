@@ -26,4 +26,13 @@ export const config = {
     const n = Number(process.env.SEED_DIAMONDS);
     return Number.isInteger(n) && n >= 0 ? n : 20_000;
   },
+  /** The bearer token of the operators' /api/admin/ routes; unset, those routes answer 404. */
+  get adminToken(): string | undefined {
+    return process.env.ADMIN_TOKEN?.trim() || undefined;
+  },
+  /** The largest stock file POST /api/admin/diamonds/import takes, in bytes (default 512 MB). */
+  get adminImportMaxBytes(): number {
+    const n = Number(process.env.ADMIN_IMPORT_MAX_BYTES);
+    return Number.isInteger(n) && n > 0 ? n : 512 * 1024 * 1024;
+  },
 };

@@ -7,10 +7,12 @@ import path from 'node:path';
 import { startServer } from '../support/server.ts';
 import { e2ePort, e2eStateFile, type E2eState } from '../support/e2e-state.ts';
 import { startMailbox } from '../support/mailbox.ts';
+import { ADMIN_TOKEN } from '../support/admin.ts';
 
 const port = e2ePort();
 const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `shop-e2e-mail-${port}`));
-const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url } });
+// ADMIN_TOKEN: diamond-import.spec.ts imports a stock file over HTTP (tests/support/admin.ts).
+const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url, ADMIN_TOKEN } });
 const state: E2eState = { url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir };
 fs.writeFileSync(e2eStateFile(port), JSON.stringify(state));
 console.log(`e2e server at ${server.url}`);

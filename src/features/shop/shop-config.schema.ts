@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { checkNavigation, checkPageRoutes } from './shop-config.rules.ts';
+import { markupSchema } from '~/features/diamonds/markup.schema.ts';
 import { appointmentsConfigSchema } from '~/features/appointments/appointments-config.schema.ts';
 
 const hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1d2a3f');
@@ -69,6 +70,8 @@ export const shopConfigSchema = z
     cmsPageRoutes: z.array(cmsPageRouteSchema),
     navigation: z.array(navItemSchema),
     appointments: appointmentsConfigSchema,
+    /** Retail markup on imported diamond prices by carat band (server only: never sent to the page). */
+    diamond_markup: markupSchema.optional(),
   })
   .superRefine((config, ctx) => {
     for (const issue of [...checkNavigation(config.navigation), ...checkPageRoutes(config)]) {

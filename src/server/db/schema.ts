@@ -42,6 +42,12 @@ export interface DiamondsTable {
   is_hidden: Bool;
   created_at: string;
   updated_at: string;
+  /** The feed that lists the stone (`--source` of the import); 'default' for the seed. */
+  source: Generated<string>;
+  /** The feed's availability code (G, M, STPS, NA), null for stones not imported. */
+  availability: string | null;
+  image_url: string | null;
+  video_url: string | null;
 }
 
 export interface CategoriesTable {

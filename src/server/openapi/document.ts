@@ -143,13 +143,18 @@ export function buildDocument(): JsonSchema {
         content: { 'application/json': { schema: special ? answerRef(o, status, special) : ERROR_REF } },
       };
     }
-    const body = o.body && {
+    const file = o.fileBody && {
+      required: true,
+      description: o.fileBody.description,
+      content: Object.fromEntries(o.fileBody.types.map((t) => [t, { schema: { type: 'string' } }])),
+    };
+    const body = file || (o.body && {
       required: false,
       content: {
         'application/json': { schema: requestRef(o, o.body) },
         ...(o.form ? { 'application/x-www-form-urlencoded': { schema: requestRef(o, o.body) } } : {}),
       },
-    };
+    });
     (paths[o.path] ??= {})[o.method] = {
       operationId: operationId(o),
       tags: [o.tag],

@@ -24,6 +24,8 @@ export interface OperationSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body that is a file, not JSON: its media types, and what it holds. */
+  fileBody?: { types: string[]; description: string };
   /** Also takes a plain HTML form post (urlencoded) and answers it with a 303 redirect. */
   form?: boolean;
   /** The success answers by status (JSON). */

@@ -47,6 +47,7 @@ import { recordIdSchema } from '~/server/record-id.ts';
 import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wishlistPageAnswerSchema } from '~/server/wishlist/wishlist.answers.ts';
 import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
+import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -121,4 +122,14 @@ export const operations: Operation[] = [
   op('get', '/catalog/api/diamonds/{id}', { tag: 'Catalogue', summary: 'One diamond by id, certificate number or sku (sold ones too)', params: referencePath, answers: { 200: diamondSchema }, errors: [404], cacheable: true }),
   op('get', '/catalog/products', { tag: 'Catalogue', summary: 'One page of products on sale, with listing variants and facets', query: productQuerySchema, answers: { 200: productPageSchema }, cacheable: true }),
   op('get', '/catalog/products/{id}', { tag: 'Catalogue', summary: 'One product with all its variants, viewed for a centre-stone shape', params: idPath, query: productDetailQuerySchema, answers: { 200: productDetailAnswer }, errors: [404], cacheable: true }),
+  // Operators (Authorization: Bearer $ADMIN_TOKEN; unset, 404)
+  op('post', '/api/admin/diamonds/import', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'Import a diamond stock file (RapNet columns and codes): the summary and the first 100 rejected rows',
+    query: importQuerySchema,
+    fileBody: { types: ['text/csv', 'application/x-ndjson'], description: 'The stock file, streamed: CSV (comma, semicolon or tab, header row) or JSON Lines; at most ADMIN_IMPORT_MAX_BYTES (512 MB by default)' },
+    answers: { 200: importSummarySchema },
+    errors: [401, 404, 413, 415, 429],
+  }),
 ];

@@ -16,5 +16,6 @@ export const shopConfig: ShopConfig = parseShopConfig(raw);
  * block. `<` is escaped so that no text in the file can close the block or open a comment.
  */
 export function shopConfigJson(config: ShopConfig = shopConfig): string {
-  return JSON.stringify(config).replace(/</g, '\\u003c');
+  const { diamond_markup: _markup, ...shared } = config;
+  return JSON.stringify(shared).replace(/</g, '\\u003c');
 }

@@ -1,0 +1,151 @@
+/**
+ * The values of a stock file: RapNet's codes and full names for each grade, mapped to the shop's
+ * vocabulary (src/features/diamonds/grades.ts). Values compare in upper case without spaces, dots,
+ * hyphens or underscores, so "Very Good", "V.G" and "VERY-GOOD" are one value. Grades the shop does not
+ * sell (fancy colours, N–Z, SI3/I2/I3, Poor, other labs) are named as such; they are never coerced.
+ */
+import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
+import { CLARITIES, COLORS, LABS } from '~/features/diamonds/grades.ts';
+
+export const valueKey = (value: string) => value.toUpperCase().replace(/[\s._-]+/g, '');
+
+function table<T extends string>(entries: Record<T, readonly string[]>): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const [value, codes] of Object.entries(entries) as [T, readonly string[]][]) for (const code of codes) map.set(valueKey(code), value);
+  return map;
+}
+
+export const SHAPE_CODES: Record<Shape, readonly string[]> = {
+  round: ['Round', 'Round Brilliant', 'B', 'BR', 'RB', 'RD', 'RBC', 'RND'],
+  pear: ['Pear', 'P', 'PS', 'PSH', 'PB', 'PMB'],
+  emerald: ['Emerald', 'E', 'EM', 'EC'],
+  princess: ['Princess', 'PRN', 'PR', 'PRIN', 'PN', 'PC', 'MDSQB', 'SMB'],
+  marquise: ['Marquise', 'MQB', 'M', 'MQ'],
+  asscher: ['Asscher', 'A', 'CSS', 'CSSC', 'AC'],
+  cushion: ['Cushion', 'Cushion Brilliant', 'Cushion Modified', 'Cushion Modified Brilliant', 'CB', 'C', 'CUX', 'CU', 'CMB', 'CUSH', 'CUS', 'RCRMB', 'CRC', 'CSC', 'CX', 'RCSB', 'SCMB', 'SCX'],
+  heart: ['Heart', 'H', 'HS', 'HT', 'MHRC'],
+  oval: ['Oval', 'O', 'OV', 'OMB'],
+  radiant: ['Radiant', 'R', 'RAD', 'RA', 'RC', 'RDN', 'CRB', 'RCRB'],
+};
+
+export const CUT_CODES: Record<Cut, readonly string[]> = {
+  Ideal: ['Ideal', 'I', 'ID'],
+  Excellent: ['Excellent', 'EX', 'EXC', 'X'],
+  'Very Good': ['Very Good', 'VG', 'V'],
+  Good: ['Good', 'G', 'GD'],
+  Fair: ['Fair', 'F', 'FR'],
+};
+
+export const FINISH_CODES: Record<Finish, readonly string[]> = {
+  Excellent: ['Excellent', 'EX', 'EXC', 'X'],
+  'Very Good': ['Very Good', 'VG', 'V'],
+  Good: ['Good', 'G', 'GD'],
+  Fair: ['Fair', 'F', 'FR'],
+};
+
+export const FLUORESCENCE_CODES: Record<Fluorescence, readonly string[]> = {
+  None: ['None', 'NON', 'N', 'NO', 'NIL'],
+  Faint: ['Faint', 'FNT', 'F', 'FA'],
+  Medium: ['Medium', 'MED', 'M', 'MD'],
+  Strong: ['Strong', 'STG', 'S', 'ST', 'STR'],
+  'Very Strong': ['Very Strong', 'VST', 'VS', 'VSTG', 'VSTR'],
+};
+
+export type Availability = 'G' | 'M' | 'STPS' | 'NA';
+export const AVAILABILITY_CODES: Record<Availability, readonly string[]> = {
+  G: ['G', 'GA', 'Guaranteed', 'Guaranteed Availability', 'GuaranteedAvailable', 'Guaranteed Available'],
+  M: ['M', 'Memo', 'On Memo', 'OnMemo', 'Out on Memo'],
+  STPS: ['STPS', 'Subject to Prior Sale'],
+  NA: ['NA', 'N', 'Not Available', 'Unavailable'],
+};
+
+export const LAB_CODES: Record<Lab, readonly string[]> = {
+  GIA: ['GIA'],
+  IGI: ['IGI'],
+  AGS: ['AGS', 'AGSL'],
+  HRD: ['HRD'],
+};
+
+/** Origin, from an origin column or RapNet's product type ("diamond", "lab grown diamond"). */
+export const ORIGIN_CODES: Record<Origin, readonly string[]> = {
+  natural: ['Natural', 'N', 'NAT', 'Diamond', 'Natural Diamond', 'Mined', 'Earth Mined'],
+  lab_grown: ['Lab Grown', 'Lab-Grown', 'Lab Grown Diamond', 'LabGrown', 'LG', 'LGD', 'Lab', 'Lab Created', 'Laboratory Grown', 'CVD', 'HPHT'],
+};
+
+const SHAPES = table(SHAPE_CODES);
+const CUTS = table(CUT_CODES);
+const FINISHES = table(FINISH_CODES);
+const FLUORESCENCES = table(FLUORESCENCE_CODES);
+const AVAILABILITIES = table(AVAILABILITY_CODES);
+const LAB_TABLE = table(LAB_CODES);
+const ORIGIN_TABLE = table(ORIGIN_CODES);
+
+/** A value read, or the reason it cannot be. */
+export type Read<T> = { value: T } | { reason: string };
+
+const quoted = (raw: string) => JSON.stringify(raw.trim());
+
+export function readShape(raw: string): Read<Shape> {
+  const v = SHAPES.get(valueKey(raw));
+  return v ? { value: v } : { reason: `shape ${quoted(raw)} is not a shape the shop sells (${Object.keys(SHAPE_CODES).join(', ')})` };
+}
+
+export function readCut(raw: string): Read<Cut> {
+  const key = valueKey(raw);
+  const v = CUTS.get(key);
+  if (v) return { value: v };
+  if (key === 'P' || key === 'POOR') return { reason: `cut grade ${quoted(raw)} (Poor) is not sold` };
+  return { reason: `unknown cut grade ${quoted(raw)} (EX, VG, G, F, or Ideal)` };
+}
+
+export function readFinish(raw: string, label: 'polish' | 'symmetry'): Read<Finish> {
+  const key = valueKey(raw);
+  const v = FINISHES.get(key);
+  if (v) return { value: v };
+  if (['P', 'POOR', 'I', 'ID', 'IDEAL', 'VGEX', 'GVG', 'FG'].includes(key)) return { reason: `${label} ${quoted(raw)} is not a grade the shop sells (EX, VG, G, F)` };
+  return { reason: `unknown ${label} code ${quoted(raw)} (EX, VG, G, F)` };
+}
+
+export function readFluorescence(raw: string): Read<Fluorescence> {
+  const key = valueKey(raw);
+  const v = FLUORESCENCES.get(key);
+  if (v) return { value: v };
+  if (['SL', 'SLT', 'SLIGHT', 'VSL', 'VSLT', 'VERYSLIGHT'].includes(key)) return { reason: `fluorescence ${quoted(raw)} (Slight) is not a grade the shop sells (NON, FNT, MED, STG, VST)` };
+  return { reason: `unknown fluorescence ${quoted(raw)} (NON, FNT, MED, STG, VST)` };
+}
+
+export function readAvailability(raw: string): Read<Availability> {
+  if (!raw.trim()) return { value: 'G' };
+  const v = AVAILABILITIES.get(valueKey(raw));
+  return v ? { value: v } : { reason: `unknown availability ${quoted(raw)} (G, M, STPS, NA)` };
+}
+
+export function readLab(raw: string): Read<Lab> {
+  const v = LAB_TABLE.get(valueKey(raw));
+  return v ? { value: v } : { reason: `lab ${quoted(raw)} is not a lab the shop sells (${LABS.join(', ')})` };
+}
+
+export function readOrigin(raw: string): Read<Origin> {
+  if (!raw.trim()) return { value: 'natural' };
+  const key = valueKey(raw);
+  const v = ORIGIN_TABLE.get(key);
+  if (v) return { value: v };
+  if (['ROUGH', 'JEWELRY', 'JEWELLERY', 'GEMSTONE'].includes(key)) return { reason: `product type ${quoted(raw)} is not a polished diamond` };
+  return { reason: `unknown origin ${quoted(raw)} (natural, lab grown)` };
+}
+
+export function readColor(raw: string, fancy: string): Read<Color> {
+  if (fancy.trim()) return { reason: `fancy colour ${quoted(fancy)} is not sold (the shop sells D to M)` };
+  const key = valueKey(raw);
+  if ((COLORS as readonly string[]).includes(key)) return { value: key as Color };
+  if (/^[N-Z]$/.test(key) || /^[N-Z][N-Z]$/.test(key)) return { reason: `colour ${quoted(raw)} is not sold (the shop sells D to M)` };
+  if (key.includes('FANCY') || key.startsWith('F') || /[A-Z]{4,}/.test(key)) return { reason: `fancy colour ${quoted(raw)} is not sold (the shop sells D to M)` };
+  return { reason: `unknown colour ${quoted(raw)} (D to M)` };
+}
+
+export function readClarity(raw: string): Read<Clarity> {
+  const key = valueKey(raw);
+  if ((CLARITIES as readonly string[]).includes(key)) return { value: key as Clarity };
+  if (['SI3', 'I2', 'I3', 'P1', 'P2', 'P3', 'LC', 'LOUPECLEAN'].includes(key)) return { reason: `clarity ${quoted(raw)} is not sold (the shop sells FL to I1)` };
+  return { reason: `unknown clarity ${quoted(raw)} (FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2, I1)` };
+}

@@ -1,0 +1,154 @@
+/**
+ * One row of a stock file → the stone it describes, or every reason it cannot be taken. Nothing is
+ * guessed: a missing grade, an unknown code, a number out of range or a measurement that does not
+ * parse rejects the row, with all its reasons at once.
+ */
+import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
+import type { Markup } from '~/features/diamonds/markup.schema.ts';
+import type { DiamondRow } from '~/server/db/schema.ts';
+import type { FeedField } from './feed-columns.ts';
+import { markupFor, parseDecimal, retailCents, toNumber, type Decimal } from './feed-money.ts';
+import {
+  readAvailability, readClarity, readColor, readCut, readFinish, readFluorescence, readLab, readOrigin, readShape,
+  type Availability, type Read,
+} from './feed-codes.ts';
+
+export type RawRow = Partial<Record<FeedField, string>>;
+
+/** A stone as the feed describes it, in the shop's vocabulary, its price already marked up. */
+export type FeedStone = Pick<
+  DiamondRow,
+  'sku' | 'carat' | 'certificate_number' | 'depth' | 'table_pct' | 'length_mm' | 'width_mm' | 'depth_mm' | 'lw_ratio' | 'price_cents' | 'image_url' | 'video_url'
+> & { shape: Shape; cut: Cut; color: Color; clarity: Clarity; polish: Finish; symmetry: Finish; fluorescence: Fluorescence; lab: Lab; origin: Origin; availability: Availability };
+
+export type RowResult = { stone: FeedStone } | { reasons: string[] };
+
+const LABELS: Partial<Record<FeedField, string>> = {
+  stock: 'stock number', shape: 'shape', carat: 'carat', color: 'colour', clarity: 'clarity', cut: 'cut grade', polish: 'polish',
+  symmetry: 'symmetry', fluorescence: 'fluorescence', lab: 'lab', certificate: 'certificate number', depth: 'depth %', table: 'table %',
+};
+
+const MAX_CARAT = 30;
+
+/** "6.45 x 6.42 x 3.98", "6.42-6.45*3.98", "6.45*6.42*3.98" (mm) → [length, width, depth]. */
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+const MEASUREMENTS = new RegExp(String.raw`^${NUMBER}\s*[x×*-]\s*${NUMBER}\s*[x×*]\s*${NUMBER}\s*(?:mm)?$`, 'i');
+
+export function parseMeasurements(text: string): [number, number, number] | undefined {
+  const m = MEASUREMENTS.exec(text.trim());
+  if (!m) return undefined;
+  const [a, b, c] = [m[1], m[2], m[3]].map((v) => Number(v!.replace(',', '.'))) as [number, number, number];
+  if (![a, b, c].every((v) => v > 0 && v < 100)) return undefined;
+  return [Math.max(a, b), Math.min(a, b), c];
+}
+
+function url(raw: string | undefined, label: string, reasons: string[]): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  try {
+    const u = new URL(text);
+    if ((u.protocol === 'https:' || u.protocol === 'http:') && text.length <= 2000) return u.toString();
+  } catch {
+    // reported below
+  }
+  reasons.push(`${label} ${JSON.stringify(text.slice(0, 80))} is not an http(s) address`);
+  return null;
+}
+
+export function readRow(raw: RawRow, markup: Markup): RowResult {
+  const reasons: string[] = [];
+  const text = (field: FeedField) => raw[field]?.trim() ?? '';
+  const required = (field: FeedField): string | undefined => {
+    const value = text(field);
+    if (!value) reasons.push(`missing ${LABELS[field] ?? field}`);
+    return value || undefined;
+  };
+  const grade = <T>(field: FeedField, read: (v: string) => Read<T>): T | undefined => {
+    const value = required(field);
+    if (value === undefined) return undefined;
+    const r = read(value);
+    if ('reason' in r) {
+      reasons.push(r.reason);
+      return undefined;
+    }
+    return r.value;
+  };
+  const percent = (field: 'depth' | 'table'): number | undefined => {
+    const value = required(field);
+    if (value === undefined) return undefined;
+    const d = parseDecimal(value.replace(/%$/, ''));
+    const n = d && toNumber(d);
+    if (n === undefined || !(n > 0 && n <= 100)) {
+      reasons.push(`${LABELS[field]} ${JSON.stringify(value)} is out of 0–100`);
+      return undefined;
+    }
+    return n;
+  };
+
+  const sku = required('stock');
+  if (sku && sku.length > 64) reasons.push('stock number is longer than 64 characters');
+  const shape = grade('shape', readShape);
+  const caratText = required('carat');
+  const caratDecimal = caratText === undefined ? undefined : parseDecimal(caratText);
+  const carat = caratDecimal && toNumber(caratDecimal);
+  if (caratText !== undefined && (carat === undefined || !(carat > 0 && carat <= MAX_CARAT))) {
+    reasons.push(`carat ${JSON.stringify(caratText)} must be more than 0 and at most ${MAX_CARAT}`);
+  }
+  const color = grade('color', (v) => readColor(v, text('fancy_color')));
+  const clarity = grade('clarity', readClarity);
+  const cut = grade('cut', readCut);
+  const polish = grade('polish', (v) => readFinish(v, 'polish'));
+  const symmetry = grade('symmetry', (v) => readFinish(v, 'symmetry'));
+  const fluorescence = grade('fluorescence', readFluorescence);
+  const lab = grade('lab', readLab);
+  const certificate = required('certificate')?.toUpperCase().replace(/\s+/g, '');
+  if (certificate && certificate.length > 64) reasons.push('certificate number is longer than 64 characters');
+  const depth = percent('depth');
+  const table = percent('table');
+
+  const origin = readOrigin(text('origin'));
+  if ('reason' in origin) reasons.push(origin.reason);
+  const availability = readAvailability(text('availability'));
+  if ('reason' in availability) reasons.push(availability.reason);
+
+  let size: [number, number, number] | undefined;
+  if (text('measurements')) {
+    size = parseMeasurements(text('measurements'));
+    if (!size) reasons.push(`measurements ${JSON.stringify(text('measurements'))} do not parse (L x W x D or L-W*D, in mm)`);
+  } else if (text('length') || text('width') || text('height')) {
+    size = parseMeasurements(`${text('length')}x${text('width')}x${text('height')}`);
+    if (!size) reasons.push(`measurements ${JSON.stringify(`${text('length')} / ${text('width')} / ${text('height')}`)} do not parse (three numbers in mm)`);
+  } else {
+    reasons.push('missing measurements');
+  }
+
+  const priceOf = (field: 'total_price' | 'price_per_carat'): Decimal | undefined => {
+    const value = text(field);
+    if (!value) return undefined;
+    const d = parseDecimal(value);
+    if (!d || d.units <= 0n) {
+      reasons.push(`price ${JSON.stringify(value)} must be more than 0`);
+      return undefined;
+    }
+    return d;
+  };
+  const total = priceOf('total_price');
+  const perCarat = total ? undefined : priceOf('price_per_carat');
+  if (!text('total_price') && !text('price_per_carat')) reasons.push('missing price');
+
+  const image_url = url(raw.image, 'image URL', reasons);
+  const video_url = url(raw.video, 'video URL', reasons);
+
+  if (reasons.length) return { reasons };
+  const [length_mm, width_mm, depth_mm] = size!;
+  const price_cents = retailCents({ total, perCarat }, caratDecimal!, markupFor(markup, carat!));
+  if (!(price_cents > 0)) return { reasons: ['price must be more than 0'] };
+  return {
+    stone: {
+      sku: sku!, shape: shape!, carat: carat!, cut: cut!, color: color!, clarity: clarity!, polish: polish!, symmetry: symmetry!,
+      fluorescence: fluorescence!, lab: lab!, certificate_number: certificate!, origin: (origin as { value: Origin }).value,
+      depth: depth!, table_pct: table!, length_mm, width_mm, depth_mm, lw_ratio: Math.round((length_mm / width_mm) * 100) / 100,
+      price_cents, availability: (availability as { value: Availability }).value, image_url, video_url,
+    },
+  };
+}

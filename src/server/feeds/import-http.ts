@@ -1,0 +1,58 @@
+/**
+ * POST /api/admin/diamonds/import: the stock file is the body (text/csv or application/x-ndjson),
+ * streamed into the importer as it arrives, never buffered whole. This route alone is exempt from the
+ * 1 MB body limit of the API (src/middleware.ts); its own limit, ADMIN_IMPORT_MAX_BYTES (default
+ * 512 MB), is enforced on Content-Length up front and on the bytes as they stream.
+ */
+import type { APIContext } from 'astro';
+import { config } from '~/server/config.ts';
+import { getDb } from '~/server/db/database.ts';
+import { badRequest, HttpError, validationError } from '~/server/http.ts';
+import { requireAdmin } from '~/server/security/admin-token.ts';
+import { importDiamonds, type ImportSummary } from './diamond-import.ts';
+import { importQuerySchema } from './import.answers.ts';
+import { FeedHeaderError } from './feed-columns.ts';
+import { FeedFormatError } from './feed-reader.ts';
+import { formatOfContentType } from './import-format.ts';
+import { shopMarkup } from './markup.ts';
+
+export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
+
+const tooLarge = (max: number) => new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
+
+
+async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > max) throw tooLarge(max);
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+export async function importOverHttp(context: APIContext): Promise<ImportSummary> {
+  await requireAdmin(context);
+  const { request, url } = context;
+  const max = config.adminImportMaxBytes;
+  if (Number(request.headers.get('content-length')) > max) throw tooLarge(max);
+  const format = formatOfContentType(request.headers.get('content-type'));
+  if (!format) throw new HttpError(415, 'Send the stock file as text/csv or application/x-ndjson', 'unsupported_media_type');
+  const query = importQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw validationError(query.error);
+  const { replace, dry_run: dryRun, source } = query.data;
+  if (!request.body) throw badRequest('The body is empty: send the stock file');
+  try {
+    return await importDiamonds(await getDb(), limited(request.body, max), { format, replace, dryRun, source, markup: shopMarkup() });
+  } catch (error) {
+    if (error instanceof FeedHeaderError) throw new HttpError(400, error.message, 'header_refused', { header: error.missing.map((m) => `missing column: ${m}`) });
+    if (error instanceof FeedFormatError) throw badRequest(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+/** The diamond import's reads and writes. Updates are plain UPDATEs, so the change-log triggers see them. */
+import type { Db } from '~/server/db/database.ts';
+import type { DiamondRow } from '~/server/db/schema.ts';
+import type { FeedStone } from './feed-row.ts';
+
+const CHUNK = 500;
+
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export async function stonesByCertificate(db: Db, certificates: string[]): Promise<Map<string, DiamondRow>> {
+  const found = new Map<string, DiamondRow>();
+  for (const part of chunks([...new Set(certificates)])) {
+    for (const row of await db.selectFrom('diamonds').selectAll().where('certificate_number', 'in', part).execute()) found.set(row.certificate_number, row);
+  }
+  return found;
+}
+
+/** sku → the certificate of the stone that holds it. */
+export async function skuHolders(db: Db, skus: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks([...new Set(skus)])) {
+    for (const row of await db.selectFrom('diamonds').select(['sku', 'certificate_number']).where('sku', 'in', part).execute()) found.set(row.sku, row.certificate_number);
+  }
+  return found;
+}
+
+export interface ListedStone {
+  id: number;
+  lab: string;
+  certificate_number: string;
+}
+
+/** The available, listed stones of one source, in id order, a page at a time (for --replace). */
+export async function* listedStones(db: Db, source: string, page = 5000): AsyncGenerator<ListedStone[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('diamonds')
+      .select(['id', 'lab', 'certificate_number'])
+      .where('source', '=', source)
+      .where('status', '=', 'available')
+      .where('is_hidden', '=', 0)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(page)
+      .execute();
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+const columns = (s: FeedStone) => ({
+  sku: s.sku, shape: s.shape, carat: s.carat, cut: s.cut, color: s.color, clarity: s.clarity, polish: s.polish, symmetry: s.symmetry,
+  fluorescence: s.fluorescence, lab: s.lab, certificate_number: s.certificate_number, origin: s.origin, depth: s.depth,
+  table_pct: s.table_pct, length_mm: s.length_mm, width_mm: s.width_mm, depth_mm: s.depth_mm, lw_ratio: s.lw_ratio,
+  price_cents: s.price_cents, availability: s.availability, image_url: s.image_url, video_url: s.video_url,
+  is_hidden: s.availability === 'NA' ? (1 as const) : (0 as const),
+});
+
+/** Whether the stored row already says what the feed says. */
+export function sameStone(row: DiamondRow, s: FeedStone): boolean {
+  const want = columns(s);
+  return (Object.keys(want) as (keyof typeof want)[]).every((k) => {
+    const have = row[k as keyof DiamondRow];
+    const w = want[k];
+    return typeof w === 'number' ? Number(have) === w : (have ?? null) === w;
+  });
+}
+
+/** Inserts new stones (ids from `items`, in order) and returns their ids. */
+export async function insertStones(db: Db, stones: FeedStone[], source: string, now: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(stones, 200)) {
+    const rows = await db.insertInto('items').values(part.map(() => ({ kind: 'diamond' as const }))).returning('id').execute();
+    // One statement takes its ids in row order on both databases (SQLite holds the write lock; a
+    // PostgreSQL identity hands them out in order): ascending ids follow the rows.
+    const partIds = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    await db
+      .insertInto('diamonds')
+      .values(part.map((s, i) => ({ id: partIds[i]!, ...columns(s), source, status: 'available' as const, created_at: now, updated_at: now })))
+      .execute();
+    ids.push(...partIds);
+  }
+  return ids;
+}
+
+/** Updates one stone in place, only while it is still available (a stone reserved meanwhile is left alone). */
+export async function updateStone(db: Db, id: number, s: FeedStone, now: string): Promise<boolean> {
+  const result = await db.updateTable('diamonds').set({ ...columns(s), updated_at: now }).where('id', '=', id).where('status', '=', 'available').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function delistStones(db: Db, ids: number[], now: string): Promise<number> {
+  let n = 0;
+  for (const part of chunks(ids)) {
+    const result = await db
+      .updateTable('diamonds')
+      .set({ is_hidden: 1, updated_at: now })
+      .where('id', 'in', part)
+      .where('status', '=', 'available')
+      .where('is_hidden', '=', 0)
+      .executeTakeFirst();
+    n += Number(result.numUpdatedRows);
+  }
+  return n;
+}
