@@ -5,15 +5,17 @@
  * header, the admin token and its rate limit, the dry run and the body limit. The CLI (same importer)
  * is run against the same database for --markup.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { call, databases } from '../support/api.ts';
-import { callFrom } from '../support/accounts.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api.ts';
+import { DB_KINDS } from '../support/databases.ts';
+import { runNode, startServer, type TestServer } from '../support/server.ts';
+import { callFrom, freshAddress } from '../support/accounts.ts';
 import { execSql } from '../support/sql.ts';
-import { ADMIN_IMPORT_MAX_BYTES, feedRow, postChunked, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
+import { ADMIN_IMPORT_MAX_BYTES, ADMIN_TOKEN, feedRow, postChunked, postImport, toCsv, toJsonLines, type FeedRow } from '../support/admin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const stone = (base: string, ref: string) => call(base, 'GET', `/catalog/api/diamonds/${encodeURIComponent(ref)}`);
@@ -28,7 +30,18 @@ async function waitForListing(base: string, filters: object, found: (ids: number
   }
 }
 
-describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl }) => {
+describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ kind }) => {
+  // A server of its own: this file adds thousands of stones and delists them, which other files'
+  // listings on the shared servers would see.
+  let url = '';
+  let databaseUrl = '';
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(kind, { env: { ADMIN_TOKEN, ADMIN_IMPORT_MAX_BYTES: String(ADMIN_IMPORT_MAX_BYTES) } });
+    ({ url, databaseUrl } = server);
+  }, 120_000);
+  afterAll(async () => server?.stop());
+
   it('reads RapNet alternate headers and codes, in CSV (semicolon, BOM, quoted line breaks) and JSON Lines', async () => {
     const rows: FeedRow[] = [
       { StockNo: 'ALT-1', shp: 'PS', 'Carat Weight': '0,70', COLOUR: 'h', clar: 'si1', Cut: 'VG', Finish: 'G', Sym: 'EX', Flr: 'fnt', 'LAB ': 'igi', CertNo: 'alt 0001', 'Meas Length': '8.1', 'Meas Width': '5.2', Height: '3.2', 'Total Depth': '62%', Tbl: '58', 'Total Price': '1,234.56', Avail: 'Memo', 'Product Type': 'Lab Grown Diamond', 'Member Comment': 'line one\n"quoted" line two; with a semicolon' },
@@ -192,7 +205,7 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
   });
 
   it('needs the admin token: a wrong one gets 401 and counts toward a limit, then 429 with Retry-After', async () => {
-    const from = `127.0.${kind === 'sqlite' ? 41 : 42}.14`;
+    const from = freshAddress();
     const body = toCsv([feedRow('TOK-1', 'TOK0001')]);
     const post = (token: string) => callFrom(from, url, 'POST', '/api/admin/diamonds/import', body, { 'content-type': 'text/csv', authorization: `Bearer ${token}` });
     for (let i = 0; i < 10; i++) {
@@ -215,13 +228,14 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     const file = path.join(dir, 'stock.csv');
     fs.writeFileSync(file, toCsv([feedRow('MK-1', 'MK0001', { Size: '0.50', 'Price/Ct': '2000' }), feedRow('MK-2', 'MK0002')]));
     const env = { ...process.env, DATABASE_URL: databaseUrl };
-    const run = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--markup', markup, '--source', 'markup-test'], { env, encoding: 'utf8' });
+    // Not spawnSync: this server's PostgreSQL may be served by this very process (tests/support/pg-wire.ts).
+    const run = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--markup', markup, '--source', 'markup-test'], env);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/read 2, inserted 2, updated 0, unchanged 0, delisted 0, rejected 0, skipped 0/);
     expect((await stone(url, 'MK0001')).body.price).toBe(1500); // 0.50 × 2000 × 1.5
     expect((await stone(url, 'MK0002')).body.price).toBe(5347.32); // 4277.855 × 1.25 = 5347.31875
     fs.writeFileSync(markup, JSON.stringify([{ from: 0, to: 2, multiplier: 1.5 }, { from: 1, multiplier: -1 }]));
-    const bad = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--markup', markup], { env, encoding: 'utf8' });
+    const bad = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--markup', markup], env);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/markup\.json at \[1\]\.multiplier/);
     expect(bad.stderr).toMatch(/overlaps band 0/);
@@ -242,10 +256,10 @@ describe.each(databases)('diamond import on $kind', ({ kind, url, databaseUrl })
     await exited;
     const left = await count();
     expect(left % 5000 === 0 || left === total).toBe(true);
-    const rerun = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--source', 'killed'], { env, encoding: 'utf8' });
+    const rerun = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--source', 'killed'], env);
     expect(rerun.stdout).toContain(`read 12,000, inserted ${(total - left).toLocaleString('en-US')}, updated 0, unchanged ${left.toLocaleString('en-US')}`);
     expect(await count()).toBe(total);
-    // Delisted again, so the shared server's catalogue is as before for other suites.
+    // --replace with the one row left: every other stone of the source is delisted.
     expect((await postImport(url, toCsv([feedRow('KILL-0', 'KILL0')]), { source: 'killed', replace: true })).body.delisted).toBe(total - 1);
   }, 120_000);
 });

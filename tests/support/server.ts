@@ -113,13 +113,15 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Runs a Node script to its end without blocking this process's event loop. */
-export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => ((stdout += d), (output += d)));
+    child.stderr.on('data', (d) => ((stderr += d), (output += d)));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
+    child.on('close', (status) => resolve({ status, stdout, stderr, output }));
   });
 }
