@@ -21,8 +21,8 @@ import { buildIfStale } from '../../scripts/build-lib.mjs';
 import { createTestDatabase, type TestDbKind } from '../support/databases.ts';
 import { freePort, stopChild } from '../support/server.ts';
 import { execSql } from '../support/sql.ts';
-import { generateDiamond } from '../../src/server/db/seed/diamonds.ts';
-import { createRng } from '../../src/server/db/seed/random.ts';
+import { generateDiamond } from '~/server/db/seed/diamonds.ts';
+import { createRng } from '~/server/db/seed/random.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'dist/cli/cli.mjs');
