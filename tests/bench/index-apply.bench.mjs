@@ -19,9 +19,7 @@ ensureModernNode();
 
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** New stones are priced from $6,000,000 and updated ones from $5,000,000: no seeded stone costs that much. */
 const INSERTED = { min: 6_000_000, max: 6_001_000 };
 const UPDATED = { min: 5_000_000, max: 5_001_000 };
