@@ -8,7 +8,6 @@ ensureModernNode();
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,6 +40,8 @@ if (built) {
   run('Unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`]);
   addVitest(path.join(results, 'vitest.json'));
   // The browser tests' server listens on a port the kernel has just handed out, not a fixed one.
+  // (A .ts module, imported once this process is the modern Node that strips its types.)
+  const { freePort } = await import('../tests/support/free-port.ts');
   process.env.E2E_PORT ||= String(await freePort());
   run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
   addPlaywright(path.join(results, 'e2e.json'));
@@ -50,17 +51,6 @@ if (built) {
 for (const name of failures) console.log(`FAILED: ${name}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 && tally.passed > 0 ? 0 : 1);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function addVitest(file) {
   if (!fs.existsSync(file)) return void tally.failed++;

@@ -57,13 +57,12 @@ export async function servePglite(): Promise<WireServer> {
       });
     };
 
-    /** Rolls back whatever this connection left open, then lets the next one in. */
+    /**
+     * Rolls back whatever this connection left open, then lets the next one in. It runs after the
+     * connection's own turns (one chain), so a connection that is not the owner by then holds nothing.
+     */
     const leave = async () => {
-      if (owner !== conn) {
-        const i = queue.findIndex((t) => t.conn === conn);
-        if (i >= 0) queue.splice(i, 1);
-        return;
-      }
+      if (owner !== conn) return;
       await exec(message('S'));
       if (db.isInTransaction()) await exec(message('Q', Buffer.from('ROLLBACK\0')));
       release(conn);

@@ -3,9 +3,11 @@
  * then `dist/server/serve.mjs` (the production server) serves on a free loopback port. Used by the API suites and Playwright.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { createTestDatabase, type TestDbKind } from './databases.ts';
+import { freePort } from './free-port.ts';
+
+export { freePort };
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,16 +22,6 @@ export interface TestServer {
   restart(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface StartOptions {
   diamonds?: number;
