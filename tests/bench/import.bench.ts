@@ -70,6 +70,8 @@ async function writeFeed(file: string, keep: (i: number) => boolean, priceFactor
 interface Timed {
   ms: number;
   peakRssMb: number;
+  /** The highest resident memory in the first and in the second half of the run: flat memory keeps them close. */
+  halvesMb: [number, number];
   summary: string;
 }
 
@@ -81,20 +83,25 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Timed> {
     let out = '';
     let err = '';
     let peak = 0;
+    const samples: [number, number][] = [];
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     const sampler = setInterval(() => {
       try {
         const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
         peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+        samples.push([performance.now(), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024]);
       } catch {
         // gone
       }
     }, 100);
     child.on('exit', (code) => {
       clearInterval(sampler);
+      const middle = (started + performance.now()) / 2;
+      const most = (list: [number, number][]) => Math.round(Math.max(0, ...list.map(([, mb]) => mb)));
+      const halvesMb: [number, number] = [most(samples.filter(([t]) => t < middle)), most(samples.filter(([t]) => t >= middle))];
       if (code !== 0) reject(new Error(`${args.join(' ')} failed (${code}):\n${out}\n${err.slice(-2000)}`));
-      else resolve({ ms: performance.now() - started, peakRssMb: Math.round(peak), summary: out.trim().split('\n').pop()! });
+      else resolve({ ms: performance.now() - started, peakRssMb: Math.round(peak), halvesMb, summary: out.trim().split('\n').pop()! });
     });
   });
 }
@@ -218,6 +225,7 @@ async function benchOne(kind: TestDbKind, tmp: string) {
       seed: seed.ms,
       import: imported.ms,
       importRss: imported.peakRssMb,
+      importHalves: imported.halvesMb,
       update: update.ms,
       replace: replace.ms,
       idleP99: pct(idle, 99),
@@ -252,7 +260,7 @@ try {
       database: r.kind,
       'seed (baseline)': s(r.seed),
       import: `${s(r.import)} (${(r.import / r.seed).toFixed(2)} × seed) ${r.import <= 2 * r.seed ? 'ok' : 'MISSED'}`,
-      'import peak RSS': `${r.importRss} MB`,
+      'import RSS: peak (1st half / 2nd half)': `${r.importRss} MB (${r.importHalves[0]} / ${r.importHalves[1]} MB)`,
       '5 % update': `${s(r.update)} ${r.update < 60_000 ? 'ok' : 'MISSED'}`,
       'replace −10 %': s(r.replace),
       'search p99 idle': `${r.idleP99.toFixed(0)} ms`,

@@ -186,4 +186,51 @@ describe('the diamond index, changed in place', () => {
       { numRuns: 150, seed: 20261123 },
     );
   });
+
+  it('stages a batch while searches see the index as it was, and commits it at once, stones delisted meanwhile staying hidden', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.array(fc.nat(), { maxLength: 12 }), fc.nat({ max: 40 }), (seed, delists, stepsBefore) => {
+        const rows = seeded(150, 5);
+        const index = fromScratch(rows.values());
+        const rng = createRng(seed);
+        const batch = new Map<number, IndexRow>();
+        for (const r of [...rows.values()].filter((_, i) => i % 3 === 0)) batch.set(r.id, { ...r, price_cents: 50_000 + Math.floor(rng() * 900) * 1000, status: 'available', is_hidden: 0 });
+        for (let i = 0; i < 40; i++) batch.set(3000 + i, { ...stone(rng, i, 3000 + i), status: 'available', is_hidden: 0 });
+        const before = new Map(DIAMOND_SORTS.map((sort) => [sort, index.search(everything(sort, false))]));
+        const staged = index.stage(batch);
+        const hidden = new Set<number>();
+        let steps = 0;
+        for (let step = staged.steps.next(); !step.done; step = staged.steps.next()) {
+          // In between: searches answer as before the batch; the log delists stones (some in the batch).
+          if (steps++ === stepsBefore) {
+            for (const sort of DIAMOND_SORTS) expect(index.search(everything(sort, false))).toEqual(before.get(sort));
+            for (const pick of delists) {
+              const ids = [...batch.keys()];
+              const id = ids[pick % ids.length]!;
+              index.delist(id);
+              hidden.add(id);
+            }
+          }
+        }
+        expect(index.commit(staged, (id) => hidden.has(id))).toBe(true);
+        for (const [id, r] of batch) rows.set(id, hidden.has(id) ? { ...r, status: 'sold' } : r);
+        expectSameAsScratch(index, rows);
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
+  });
+
+  it('refuses a staged batch when the orders changed under it, and changes nothing', () => {
+    const rows = seeded(100);
+    const index = fromScratch(rows.values());
+    const rng = createRng(9);
+    const batch = Array.from({ length: 30 }, (_, i) => ({ ...stone(rng, i, 5000 + i), status: 'available', is_hidden: 0 }));
+    const staged = index.stage(batch.map((r) => [r.id, r] as const));
+    for (let step = staged.steps.next(); !step.done; step = staged.steps.next());
+    const moved = { ...[...rows.values()].find((r) => r.status === 'available' && !r.is_hidden)!, price_cents: 1 };
+    index.applyBatch([[moved.id, moved]]);
+    rows.set(moved.id, moved);
+    expect(index.commit(staged)).toBe(false);
+    expectSameAsScratch(index, rows);
+  });
 });

@@ -23,7 +23,19 @@ export interface Connection {
 export async function openDatabase(url: string): Promise<Connection> {
   const target = parseDatabaseUrl(url);
   const db = new Kysely<Database>({ dialect: await dialectFor(target) });
+  if (target.kind === 'postgres') pooled.add(db);
   return { db, kind: target.kind, close: () => db.destroy() };
+}
+
+const pooled = new WeakSet<Db>();
+
+/**
+ * Whether `db` spreads its queries over a pool of sessions (PostgreSQL), so that session state (a
+ * temporary table) needs a connection held for the work (db.connection()). SQLite and PGlite have one
+ * session, which holding would stall every other query of the process.
+ */
+export function isPooled(db: Db): boolean {
+  return pooled.has(db);
 }
 
 async function dialectFor(target: DatabaseTarget) {

@@ -7,8 +7,10 @@
  *
  * Changes come in batches (applyBatch), in place: a new stone is appended to the columns (growing
  * them when full), a changed one is rewritten in its slot, and every sort order is remade by merging
- * the batch's stones, sorted on their own, into the order without them (diamond-order.ts mergeInto):
+ * the batch's stones, sorted on their own, into the order without them (diamond-order.ts mergeSteps):
  * k·log k for the batch plus one copy of each order, where re-sorting everything would take seconds.
+ * A big batch can be staged instead (stage, then its steps with searches in between, then commit), so
+ * that no search waits for more than a millisecond or so of merging.
  * New stones normally have the highest ids, so slots stay in id order; one that does not is found
  * through a small map.
  */
@@ -16,7 +18,7 @@ import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/fea
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, BIT, encode, failureTables, type GradedStone } from './diamond-codes.ts';
 import { extremes, pageOf, scan, tally, type Columns } from './diamond-scan.ts';
-import { comparator, mergeInto, sortOrders, sortOrdersAsync } from './diamond-order.ts';
+import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
 
 export interface IndexRow extends GradedStone {
   id: number;
@@ -49,6 +51,24 @@ export interface IndexResult {
   price: { min: number; max: number } | null;
 }
 
+/** A batch made ready to go in (DiamondIndex.stage), while searches go on with the index as it was. */
+export interface StagedBatch {
+  /** The index it was staged on: commit() refuses it if anything but delist() changed the index since. */
+  readonly version: number;
+  readonly size: number;
+  /** Stones that keep their place in every order (only other fields change). */
+  writes: { slot: number; row: IndexRow }[];
+  /** Stones whose price, carat or grades change: placed again in every order. */
+  moving: { slot: number; row: IndexRow }[];
+  /** New stones, in id order: they take the slots after the last. */
+  added: IndexRow[];
+  /** Slots of stones whose rows are gone. */
+  gone: number[];
+  /** The new orders, once the steps have run. */
+  orders: Record<DiamondSort, Uint32Array> | undefined;
+  steps: Generator<void>;
+}
+
 export type InventoryBounds = Record<RangeFilterKey, { min: number; max: number }> | null;
 
 const RECENT = 64;
@@ -73,6 +93,8 @@ export class DiamondIndex implements Columns {
   /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
   private ordered = 0;
   private unordered = new Map<number, number>();
+  /** Counts the changes to the orders and slots (not delistings): what a staged batch was made on. */
+  private version = 0;
   private cachedBounds: InventoryBounds | undefined;
   /** Recent answers (the default listing, a shape's first page…), dropped whenever a stone changes. */
   private recent = new Map<string, IndexResult>();
@@ -135,53 +157,117 @@ export class DiamondIndex implements Columns {
   delist(id: number): void {
     const slot = this.slotOf(id);
     if (slot < 0 || this.A[slot]! >= A_LIVE) return;
-    this.A[slot] = A_LIVE + this.A[slot]!;
+    this.hide(slot);
     this.changed();
+  }
+
+  private hide(slot: number): void {
+    if (this.A[slot]! < A_LIVE) this.A[slot] = A_LIVE + this.A[slot]!;
   }
 
   /**
    * Brings every stone of the batch in step with its row (undefined: the row is gone), at once: nothing
-   * else runs until the batch is in, so a search never sees half of it. Ids must not repeat.
+   * else runs until the batch is in, so a search never sees half of it. Ids must not repeat. A few
+   * stones are moved within each order; more are merged (stage, its steps, commit).
    */
   applyBatch(batch: Iterable<readonly [number, IndexRow | undefined]>): void {
-    const moving: { slot: number; row: IndexRow }[] = [];
-    const added: IndexRow[] = [];
-    for (const [id, row] of batch) {
-      const slot = this.slotOf(id);
-      if (slot < 0) {
-        // A stone the index never listed and that is not listed now needs no slot.
-        if (row && isLive(row) && encode(row, true)) added.push(row);
-        continue;
-      }
-      if (!row) {
-        if (this.A[slot]! < A_LIVE) this.A[slot] = A_LIVE + this.A[slot]!;
-        continue;
-      }
-      const codes = encode(row, isLive(row));
-      const b = codes ? codes[1] : this.B[slot]!;
-      if (row.price_cents !== this.price[slot] || row.carat !== this.carat[slot] || b !== this.B[slot]) moving.push({ slot, row });
-      else this.write(slot, row);
-    }
-    this.changed();
-    if (!added.length && moving.length <= MOVES_IN_PLACE) {
-      for (const { slot, row } of moving) {
+    const staged = this.stage(batch);
+    if (!staged.added.length && staged.moving.length <= MOVES_IN_PLACE) {
+      this.writeStaged(staged, () => false);
+      for (const { slot, row } of staged.moving) {
         for (const sort of DIAMOND_SORTS) this.remove(this.orders[sort], slot, sort);
         this.write(slot, row);
         for (const sort of DIAMOND_SORTS) this.insert(this.orders[sort], slot, sort);
       }
+      this.version++;
+      this.changed();
       return;
     }
-    const drop = moving.length ? new Uint8Array(this.size) : undefined;
-    const run = new Uint32Array(moving.length + added.length);
-    let r = 0;
-    for (const { slot, row } of moving) {
-      drop![slot] = 1;
-      this.write(slot, row);
-      run[r++] = slot;
+    for (const _ of staged.steps);
+    this.commit(staged);
+  }
+
+  /**
+   * A batch made ready without changing anything searches see: run its `steps` (each a millisecond or
+   * so of work; searches may run in between), then `commit` it. Meanwhile only delist() may change the
+   * index; anything else makes commit() refuse the batch.
+   */
+  stage(batch: Iterable<readonly [number, IndexRow | undefined]>): StagedBatch {
+    const staged: StagedBatch = { version: this.version, size: this.size, writes: [], moving: [], added: [], gone: [], orders: undefined, steps: undefined! };
+    for (const [id, row] of batch) {
+      const slot = this.slotOf(id);
+      if (slot < 0) {
+        // A stone the index never listed and that is not listed now needs no slot.
+        if (row && isLive(row) && encode(row, true)) staged.added.push(row);
+      } else if (!row) staged.gone.push(slot);
+      else {
+        const codes = encode(row, isLive(row));
+        const b = codes ? codes[1] : this.B[slot]!;
+        const moves = row.price_cents !== this.price[slot] || row.carat !== this.carat[slot] || b !== this.B[slot];
+        (moves ? staged.moving : staged.writes).push({ slot, row });
+      }
     }
-    this.reserve(added.length);
-    for (const row of added.sort((x, y) => x.id - y.id)) run[r++] = this.append(row);
-    for (const sort of DIAMOND_SORTS) this.orders[sort] = mergeInto(this, sort, this.orders[sort], run, drop, moving.length);
+    staged.added.sort((x, y) => x.id - y.id);
+    // New stones are written now, after the last slot, where no search looks until commit() counts them.
+    this.reserve(staged.added.length);
+    staged.added.forEach((row, j) => this.write(this.size + j, row));
+    staged.steps = this.mergeAll(staged);
+    return staged;
+  }
+
+  /**
+   * Puts a staged batch in, at once: its rows into the columns and its new orders in place of the old.
+   * `hidden(id)`: stones to keep hidden whatever their staged row says (the change log named them
+   * unlisted after their rows were read). False when the index changed meanwhile (nothing is written;
+   * stage the batch again).
+   */
+  commit(staged: StagedBatch, hidden: (id: number) => boolean = () => false): boolean {
+    if (staged.version !== this.version || staged.size !== this.size || !staged.orders) return false;
+    this.writeStaged(staged, hidden);
+    for (const row of staged.added) {
+      const slot = this.append(row);
+      if (hidden(row.id)) this.hide(slot);
+    }
+    for (const { slot, row } of staged.moving) {
+      this.write(slot, row);
+      if (hidden(row.id)) this.hide(slot);
+    }
+    this.orders = staged.orders;
+    this.version++;
+    this.changed();
+    return true;
+  }
+
+  private writeStaged(staged: StagedBatch, hidden: (id: number) => boolean): void {
+    for (const slot of staged.gone) this.hide(slot);
+    for (const { slot, row } of staged.writes) {
+      this.write(slot, row);
+      if (hidden(row.id)) this.hide(slot);
+    }
+  }
+
+  private *mergeAll(staged: StagedBatch): Generator<void> {
+    const { moving, added } = staged;
+    const n = moving.length + added.length;
+    const run: Run = { slots: new Uint32Array(n), ids: new Uint32Array(n), price: new Float64Array(n), carat: new Float64Array(n), B: new Uint16Array(n) };
+    const drop = moving.length ? new Uint8Array(this.size) : undefined;
+    const put = (r: number, slot: number, row: IndexRow) => {
+      run.slots[r] = slot;
+      run.ids[r] = row.id;
+      run.price[r] = row.price_cents;
+      run.carat[r] = row.carat;
+      const codes = encode(row, isLive(row));
+      run.B[r] = codes ? codes[1] : this.B[slot] ?? 0;
+    };
+    moving.forEach(({ slot, row }, r) => {
+      drop![slot] = 1;
+      put(r, slot, row);
+    });
+    // New stones take the slots after the last, in id order, when the batch is committed.
+    added.forEach((row, j) => put(moving.length + j, staged.size + j, row));
+    const orders = {} as Record<DiamondSort, Uint32Array>;
+    for (const sort of DIAMOND_SORTS) orders[sort] = yield* mergeSteps(this, sort, this.orders[sort], run, drop, moving.length);
+    staged.orders = orders;
   }
 
   /** The extent of every range over the live stones (price in cents); null when none is live. */
@@ -243,13 +329,12 @@ export class DiamondIndex implements Columns {
     return this.unordered.get(id) ?? -1;
   }
 
-  /** A new stone's slot, after the others (room reserved by the caller). */
+  /** Counts a new stone whose columns stage() wrote after the last slot. */
   private append(row: IndexRow): number {
     const slot = this.size++;
     this.ids[slot] = row.id;
     if (this.unordered.size === 0 && this.ordered === slot && (slot === 0 || row.id > this.ids[slot - 1]!)) this.ordered = slot + 1;
     else this.unordered.set(row.id, slot);
-    this.write(slot, row);
     return slot;
   }
 

@@ -132,40 +132,104 @@ function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Arra
   return { price: byPrice, carat, cut, color, clarity, price_per_carat: packedOrder(denseRank(ppc), slots) };
 }
 
-/**
- * Places `run` (slots not in `order`, any order) into the sorted `order`, without the slots marked in
- * `drop`: one new permutation, made by sorting the run alone and copying the stretches of the old
- * order between its stones (a binary search each), so a batch of k changes costs k·log k plus one copy.
- */
-export function mergeInto(c: Sortable, sort: DiamondSort, order: Uint32Array, run: Uint32Array, drop: Uint8Array | undefined, dropped: number): Uint32Array {
-  const cmp = comparator(c, sort);
-  let keep = order;
-  if (dropped) {
-    keep = new Uint32Array(order.length - dropped);
-    let j = 0;
-    for (let i = 0; i < order.length; i++) {
-      const s = order[i]!;
-      if (!drop![s]) keep[j++] = s;
+/** The stones a batch places: the values they will have, read by the merge instead of the columns. */
+export interface Run {
+  /** The slot each stone holds once the batch is in. */
+  slots: Uint32Array;
+  ids: Uint32Array;
+  price: Float64Array;
+  carat: Float64Array;
+  B: Uint16Array;
+}
+
+/** A sort's first key (ties go to the lower price, except price per carat, then to the lower id). */
+function primaryOf(sort: DiamondSort): (price: number, carat: number, b: number) => number {
+  switch (sort) {
+    case 'price':
+      return (price) => price;
+    case 'carat':
+      return (_, carat) => carat;
+    case 'cut':
+    case 'color':
+    case 'clarity': {
+      const rank = RANK[sort];
+      return (_, __, b) => rank[b]!;
     }
+    case 'price_per_carat':
+      return perCarat;
   }
-  const sorted = run.slice().sort(cmp);
-  const out = new Uint32Array(keep.length + sorted.length);
+}
+
+/** Elements of the old order copied between two pauses of a background merge (about a millisecond). */
+const STRETCH = 1 << 17;
+
+/**
+ * Places the `run` stones into the sorted `order`, leaving out the slots marked in `drop` (`dropped` of
+ * them): one new permutation, made by sorting the run alone (by its own values), finding each run
+ * stone's place in the old order (a binary search each: the old order is sorted by the columns as they
+ * are) and copying the stretches of the old order in between. k·log n plus one copy, done in steps: the
+ * generator pauses after the sort and after every STRETCH elements copied, and returns the new order.
+ * Nothing is written but the new order, so searches may use the old one (and the columns) in between.
+ */
+export function* mergeSteps(c: Sortable, sort: DiamondSort, order: Uint32Array, run: Run, drop: Uint8Array | undefined, dropped: number): Generator<void, Uint32Array> {
+  const primary = primaryOf(sort);
+  const tiePrice = sort !== 'price_per_carat';
+  const n = run.slots.length;
+  const key = new Float64Array(n);
+  for (let r = 0; r < n; r++) key[r] = primary(run.price[r]!, run.carat[r]!, run.B[r]!);
+  const sorted = Uint32Array.from({ length: n }, (_, r) => r).sort(
+    (x, y) => key[x]! - key[y]! || (tiePrice ? run.price[x]! - run.price[y]! : 0) || run.ids[x]! - run.ids[y]!,
+  );
+  const { price, carat, B, ids } = c;
+  /** Whether the stone in `slot` (as the columns are) sorts before run stone `r`. */
+  const before = (slot: number, r: number) =>
+    (primary(price[slot]!, carat[slot]!, B[slot]!) - key[r]! || (tiePrice ? price[slot]! - run.price[r]! : 0) || ids[slot]! - run.ids[r]!) < 0;
+  yield;
+
+  const out = new Uint32Array(order.length - dropped + n);
   let from = 0;
   let at = 0;
-  for (let r = 0; r < sorted.length; r++) {
-    const s = sorted[r]!;
+  /** Work done since the last pause, in elements copied (a binary search counts as 32). */
+  let work = 0;
+  const copy = (to: number) => {
+    if (drop) {
+      for (let i = from; i < to; i++) {
+        const s = order[i]!;
+        if (!drop[s]) out[at++] = s;
+      }
+    } else {
+      out.set(order.subarray(from, to), at);
+      at += to - from;
+    }
+    work += to - from;
+    from = to;
+  };
+  for (let j = 0; j < n; j++) {
+    const r = sorted[j]!;
     let lo = from;
-    let hi = keep.length;
+    let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (cmp(keep[mid]!, s) < 0) lo = mid + 1;
+      if (before(order[mid]!, r)) lo = mid + 1;
       else hi = mid;
     }
-    out.set(keep.subarray(from, lo), at);
-    at += lo - from;
-    from = lo;
-    out[at++] = s;
+    while (lo - from > STRETCH) {
+      copy(from + STRETCH);
+      yield;
+      work = 0;
+    }
+    copy(lo);
+    out[at++] = run.slots[r]!;
+    work += 32;
+    if (work > STRETCH) {
+      yield;
+      work = 0;
+    }
   }
-  out.set(keep.subarray(from), at);
+  while (order.length - from > STRETCH) {
+    copy(from + STRETCH);
+    yield;
+  }
+  copy(order.length);
   return out;
 }

@@ -7,9 +7,10 @@
  *   longer listed (sold, reserved, hidden, deleted) is hidden at once, from the log alone. Concurrent
  *   searches share one read.
  * - The other changes (new stones, new prices or grades, stones listed again) are re-read and applied
- *   in place (DiamondIndex.applyBatch): before the search when they are few, as before; in the
- *   background, a slice at a time with searches running in between, when an importer or a bulk
- *   UPDATE changed many. Each is searchable within a second or two of its commit.
+ *   in place: before the search when they are few (DiamondIndex.applyBatch); in the background when an
+ *   importer or a bulk UPDATE changed many, a slice at a time, each staged and merged in steps of about
+ *   a millisecond with searches running in between, then committed at once (DiamondIndex.stage,
+ *   commit). Each is searchable within a second or two of its commit.
  * - A background poll every second keeps an idle server current, and prunes old log rows.
  * - A `null` change, a long silence or a batch too large to apply in place rebuilds the index off the
  *   request path: searches go on with the old index (sold stones still hidden) until the new one swaps in.
@@ -18,13 +19,20 @@
  */
 import { setImmediate as pause } from 'node:timers/promises';
 import type { Db } from '~/server/db/database.ts';
-import { DiamondIndex } from './diamond-index.ts';
+import { DiamondIndex, type IndexRow } from './diamond-index.ts';
 import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, type Watermark } from './diamond.repository.ts';
 
-/** Changed stones re-read and applied before the search itself; more go to the background. */
+/**
+ * Changed stones re-read and applied before the search itself; more go to the background. On a big
+ * index every batch costs a copy of each order (about 10 ms at a million stones), so only a few.
+ */
 const INLINE_MAX = 2_000;
-/** The background applies this many stones at a time, so a search waits for one slice at most. */
+const INLINE_MAX_BIG = 8;
+const BIG_INDEX = 100_000;
+/** The background applies up to this many stones in one staged batch (one copy of each order)... */
 const SLICE = 10_000;
+/** ...reading their rows this many at a time, searches running in between. */
+const READ_PIECE = 1_000;
 /** More stones waiting than this (or than half the index): rebuilding is cheaper than applying them. */
 const REBUILD_AT = 400_000;
 const LOG_PAGE = 50_000;
@@ -51,8 +59,11 @@ let queued: Promise<void> | undefined;
 /** Listed stones whose rows the background has yet to read and apply. */
 const pending = new Set<number>();
 let draining: Promise<void> | undefined;
-/** Stones the log named again while the background was reading a slice: its rows for them are stale. */
-let renamed: Set<number> | undefined;
+/**
+ * Stones the log named again while the background was reading or merging a slice (→ listed or not):
+ * its rows for them are stale.
+ */
+let renamed: Map<number, number | null> | undefined;
 let timer: NodeJS.Timeout | undefined;
 let lastPrune = 0;
 /** Counts the index's changes (rebuilds and applied batches): what a cached page was made from. */
@@ -115,7 +126,7 @@ async function catchUp(db: Db): Promise<void> {
   }
   const relisted: number[] = [];
   for (const [id, listed] of latest) {
-    renamed?.add(id);
+    renamed?.set(id, listed);
     pending.delete(id);
     // Not listed any more (or unknown): hidden now, before any search reads the index.
     if (listed !== 1) current.index.delist(id);
@@ -132,7 +143,9 @@ async function catchUp(db: Db): Promise<void> {
     if (rebuild) rebuildInBackground(db);
     return;
   }
-  if (relisted.length <= INLINE_MAX && pending.size === 0) {
+  const inlineMax = current.index.size > BIG_INDEX ? INLINE_MAX_BIG : INLINE_MAX;
+  // While the background merges a batch, the orders must stay as they are: everything queues behind it.
+  if (relisted.length <= inlineMax && pending.size === 0 && !draining) {
     if (!relisted.length) return;
     const rows = await indexRowsByIds(db, relisted);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -146,13 +159,17 @@ async function catchUp(db: Db): Promise<void> {
   else drain(db);
 }
 
-/** Applies the pending stones in the background, a slice at a time, searches running in between. */
+/**
+ * Applies the pending stones in the background, a slice at a time: rows read a piece at a time, the
+ * slice staged and merged in steps, searches running in between, then committed at once.
+ */
 function drain(db: Db): void {
   draining ??= (async () => {
     const started = performance.now();
     let applied = 0;
     let reading = 0;
-    let applying = 0;
+    let merging = 0;
+    const stale = (current: State) => state !== current || replacing || ready;
     while (pending.size && state && !replacing && !ready) {
       const current = state;
       const ids: number[] = [];
@@ -161,25 +178,40 @@ function drain(db: Db): void {
         if (ids.length === SLICE) break;
       }
       for (const id of ids) pending.delete(id);
-      const seen = (renamed = new Set());
-      const t0 = performance.now();
-      const rows = await indexRowsByIds(db, ids);
-      // SQLite answers synchronously: give way to searches between reading and applying.
-      await pause();
-      renamed = undefined;
-      if (state !== current || replacing || ready) return;
-      const t1 = performance.now();
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      // A stone the log named again since this slice was read is already handled (hidden, or re-read).
-      current.index.applyBatch(ids.filter((id) => !seen.has(id)).map((id) => [id, byId.get(id)] as const));
-      generation++;
-      applied += ids.length;
-      reading += t1 - t0;
-      applying += performance.now() - t1;
+      const named = (renamed = new Map());
+      try {
+        const t0 = performance.now();
+        const rows: IndexRow[] = [];
+        for (let i = 0; i < ids.length; i += READ_PIECE) {
+          rows.push(...(await indexRowsByIds(db, ids.slice(i, i + READ_PIECE))));
+          // SQLite answers synchronously: give way to searches between the pieces.
+          await pause();
+          if (stale(current)) return;
+        }
+        const t1 = performance.now();
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        // A stone the log named again while its row was read is already handled (hidden, or queued again).
+        const staged = current.index.stage(ids.filter((id) => !named.has(id)).map((id) => [id, byId.get(id)] as const));
+        for (let step = staged.steps.next(); !step.done; step = staged.steps.next()) {
+          await pause();
+          if (stale(current)) return;
+        }
+        // Named unlisted during the merge: hidden, whatever the row read before said.
+        if (!current.index.commit(staged, (id) => named.has(id) && named.get(id) !== 1)) {
+          for (const id of ids) pending.add(id);
+          continue;
+        }
+        generation++;
+        applied += ids.length;
+        reading += t1 - t0;
+        merging += performance.now() - t1;
+      } finally {
+        renamed = undefined;
+      }
       await pause();
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    console.log(`diamond index: ${applied.toLocaleString('en-US')} changed stones applied in the background in ${s(performance.now() - started)} (reading rows ${s(reading)}, applying ${s(applying)})`);
+    console.log(`diamond index: ${applied.toLocaleString('en-US')} changed stones applied in the background in ${s(performance.now() - started)} (reading rows ${s(reading)}, merging ${s(merging)})`);
   })()
     .catch((error: unknown) => console.error('diamond index: applying changes failed', error))
     .finally(() => {

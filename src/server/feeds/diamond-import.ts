@@ -16,7 +16,8 @@ import type { Markup } from '~/features/diamonds/markup.schema.ts';
 import { readLab } from './feed-codes.ts';
 import { readRow, type FeedStone } from './feed-row.ts';
 import { readFeed, type FeedFormat } from './feed-reader.ts';
-import { delistStones, insertStones, listedStones, sameStone, skuHolders, stonesByCertificate, updateStone } from './import.repository.ts';
+import { withScratch, type ImportScratch } from './import-scratch.ts';
+import { delistStones, insertStones, listedStones, sameStone, skuHolders, stonesByCertificate, updateStones } from './import.repository.ts';
 import type { z } from 'zod';
 import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
 
@@ -41,10 +42,24 @@ interface Pending {
   stone: FeedStone;
 }
 
+/** A row read and checked on its own, before the checks against the rest of the file. */
+interface Checked {
+  line: number;
+  sku: string | undefined;
+  /** Lab and certificate number, when both read. */
+  key: string | undefined;
+  reasons: string[];
+  stone: FeedStone | undefined;
+}
+
 export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | string>, options: ImportOptions = {}): Promise<ImportSummary> {
-  const started = performance.now();
   const source = options.source ?? 'default';
   if (!SOURCE_PATTERN.test(source)) throw new Error(`The source name ${JSON.stringify(source)} must be letters, digits, dots, dashes or underscores (at most 64)`);
+  return withScratch(db, (session, seen) => run(session, seen, input, source, options));
+}
+
+async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array | string>, source: string, options: ImportOptions): Promise<ImportSummary> {
+  const started = performance.now();
   const dryRun = options.dryRun ?? false;
   const markup = options.markup ?? [];
   const batchSize = options.batchSize ?? 5000;
@@ -52,54 +67,56 @@ export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | s
     source, dry_run: dryRun, replace: options.replace ?? false,
     read: 0, inserted: 0, updated: 0, unchanged: 0, delisted: 0, rejected: 0, skipped: 0, rejections: [], ms: 0,
   };
-  /** Every stone the file names (lab + certificate → first line), for duplicates and for --replace. */
-  const named = new Map<string, number>();
-  /**
-   * Stock numbers used so far: by the whole file in a dry run; otherwise by the batch being gathered
-   * (earlier batches are in the database, where the sku check of writeBatch finds them).
-   */
-  const skus = new Set<string>();
   const reject = (line: number, stock: string | undefined, reasons: string[]) => {
     summary.rejected++;
     if (summary.rejections.length < MAX_REJECTIONS) summary.rejections.push({ line, stock_number: stock?.trim() || null, reasons });
   };
 
-  let batch: Pending[] = [];
+  let checked: Checked[] = [];
+  /**
+   * Checks the gathered rows against the rest of the file (the certificates it names, every one noted
+   * in `seen`; its stock numbers: in a dry run also noted in `seen`, otherwise those of earlier batches
+   * are in the database, where the sku check of writeBatch finds them), then writes the good ones.
+   */
   const flush = async () => {
+    const keys = checked.flatMap((c) => (c.key ? [c.key] : []));
+    const earlier = await seen.lookup('certificate', keys);
+    const earlierSkus = dryRun ? await seen.lookup('sku', checked.flatMap((c) => (c.stone && c.sku ? [c.sku] : []))) : new Map<string, number>();
+    const named = new Map<string, number>();
+    const skus = new Map<string, number>();
+    const batch: Pending[] = [];
+    for (const c of checked) {
+      const reasons = [...c.reasons];
+      const first = c.key === undefined ? undefined : (earlier.get(c.key) ?? named.get(c.key));
+      if (first !== undefined) reasons.push(`duplicate certificate ${c.key} in the file (first on line ${first})`);
+      if (c.stone && c.sku && (skus.has(c.sku) || earlierSkus.has(c.sku)) && first === undefined) reasons.push(`duplicate stock number ${JSON.stringify(c.sku)} in the file`);
+      if (c.key !== undefined && first === undefined) named.set(c.key, c.line);
+      if (reasons.length || !c.stone) {
+        reject(c.line, c.sku, reasons);
+        continue;
+      }
+      if (c.sku) skus.set(c.sku, c.line);
+      batch.push({ line: c.line, stone: c.stone });
+    }
+    await seen.note('certificate', named);
+    if (dryRun) await seen.note('sku', skus);
+    checked = [];
     if (batch.length) await writeBatch(db, batch, source, dryRun, summary, reject);
-    batch = [];
-    if (!dryRun) skus.clear();
     options.onProgress?.(summary);
   };
 
   for await (const record of readFeed(input, options.format)) {
     summary.read++;
-    if (record.error) {
-      reject(record.line, undefined, [record.error]);
-      continue;
-    }
-    const result = readRow(record.raw, markup);
-    const lab = readLab(record.raw.lab ?? '');
-    const certificate = record.raw.certificate?.trim().toUpperCase().replace(/\s+/g, '');
-    const key = 'value' in lab && certificate ? `${lab.value} ${certificate}` : undefined;
-    const reasons = 'reasons' in result ? [...result.reasons] : [];
-    if (key && named.has(key)) reasons.push(`duplicate certificate ${key} in the file (first on line ${named.get(key)})`);
-    const sku = record.raw.stock?.trim();
-    if ('stone' in result && sku && skus.has(sku) && !(key && named.has(key))) reasons.push(`duplicate stock number ${JSON.stringify(sku)} in the file`);
-    if (key && !named.has(key)) named.set(key, record.line);
-    if (reasons.length) {
-      reject(record.line, sku, reasons);
-      continue;
-    }
-    if (sku) skus.add(sku);
-    batch.push({ line: record.line, stone: (result as { stone: FeedStone }).stone });
-    if (batch.length >= batchSize) await flush();
+    if (record.error) checked.push({ line: record.line, sku: undefined, key: undefined, reasons: [record.error], stone: undefined });
+    else checked.push(check(record.line, record.raw, markup));
+    if (checked.length >= batchSize) await flush();
   }
   await flush();
 
   if (options.replace) {
     const now = new Date().toISOString();
     for await (const page of listedStones(db, source)) {
+      const named = await seen.lookup('certificate', page.map((s) => `${s.lab} ${s.certificate_number}`));
       const gone = page.filter((s) => !named.has(`${s.lab} ${s.certificate_number}`)).map((s) => s.id);
       if (!gone.length) continue;
       if (dryRun) summary.delisted += gone.length;
@@ -110,6 +127,19 @@ export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | s
   summary.rejections.sort((a, b) => a.line - b.line);
   summary.ms = Math.round(performance.now() - started);
   return summary;
+}
+
+function check(line: number, raw: Parameters<typeof readRow>[0], markup: Markup): Checked {
+  const result = readRow(raw, markup);
+  const lab = readLab(raw.lab ?? '');
+  const certificate = raw.certificate?.trim().toUpperCase().replace(/\s+/g, '');
+  return {
+    line,
+    sku: raw.stock?.trim(),
+    key: 'value' in lab && certificate ? `${lab.value} ${certificate}` : undefined,
+    reasons: 'reasons' in result ? result.reasons : [],
+    stone: 'stone' in result ? result.stone : undefined,
+  };
 }
 
 async function writeBatch(
@@ -123,8 +153,10 @@ async function writeBatch(
   const work = async (trx: Db) => {
     const now = new Date().toISOString();
     const known = await stonesByCertificate(trx, batch.map((p) => p.stone.certificate_number));
-    const holders = await skuHolders(trx, batch.map((p) => p.stone.sku));
+    // A stock number needs checking only where it would change hands: new stones, and known stones the file renumbers.
+    const holders = await skuHolders(trx, batch.filter((p) => known.get(p.stone.certificate_number)?.sku !== p.stone.sku).map((p) => p.stone.sku));
     const inserts: FeedStone[] = [];
+    const updates: { id: number; stone: FeedStone; delisting: boolean }[] = [];
     const counts = { inserted: 0, updated: 0, unchanged: 0, delisted: 0, skipped: 0 };
     const rejected: [number, string, string[]][] = [];
     for (const { line, stone } of batch) {
@@ -156,12 +188,12 @@ async function writeBatch(
         counts.unchanged++;
         continue;
       }
-      const delisting = stone.availability === 'NA' && Number(row.is_hidden) === 0;
-      if (!dryRun && !(await updateStone(trx, row.id, stone, now))) {
-        counts.skipped++; // reserved between the read and the write
-        continue;
-      }
-      if (delisting) counts.delisted++;
+      updates.push({ id: row.id, stone, delisting: stone.availability === 'NA' && Number(row.is_hidden) === 0 });
+    }
+    const done = dryRun ? new Set(updates.map((u) => u.id)) : await updateStones(trx, updates, now);
+    for (const u of updates) {
+      if (!done.has(u.id)) counts.skipped++; // reserved between the read and the write
+      else if (u.delisting) counts.delisted++;
       else counts.updated++;
     }
     counts.inserted = inserts.length;

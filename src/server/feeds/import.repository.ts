@@ -1,9 +1,12 @@
 /** The diamond import's reads and writes. Updates are plain UPDATEs, so the change-log triggers see them. */
+import { sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedStone } from './feed-row.ts';
 
-const CHUNK = 500;
+/** Keys per lookup: one query for a whole batch, well under both databases' limits on bound parameters. */
+const CHUNK = 5000;
 
 function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -89,10 +92,44 @@ export async function insertStones(db: Db, stones: FeedStone[], source: string, 
   return ids;
 }
 
-/** Updates one stone in place, only while it is still available (a stone reserved meanwhile is left alone). */
-export async function updateStone(db: Db, id: number, s: FeedStone, now: string): Promise<boolean> {
-  const result = await db.updateTable('diamonds').set({ ...columns(s), updated_at: now }).where('id', '=', id).where('status', '=', 'available').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Updates stones in place, only those still available (one reserved meanwhile is left alone), and
+ * returns the ids updated. SQLite: one prepared UPDATE per stone, in process. PostgreSQL: one UPDATE
+ * for the whole list, its values passed as arrays (unnest), a round trip instead of one per stone.
+ */
+export async function updateStones(db: Db, updates: { id: number; stone: FeedStone }[], now: string): Promise<Set<number>> {
+  const done = new Set<number>();
+  if (!updates.length) return done;
+  if (isSqlite(db)) {
+    for (const { id, stone } of updates) {
+      const result = await db.updateTable('diamonds').set({ ...columns(stone), updated_at: now }).where('id', '=', id).where('status', '=', 'available').executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) done.add(id);
+    }
+    return done;
+  }
+  const rows = updates.map(({ id, stone }) => ({ id, ...columns(stone) }));
+  const list = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+  const text = (key: keyof (typeof rows)[number]) => sql`${list(key)}::text[]`;
+  const float = (key: keyof (typeof rows)[number]) => sql`${list(key)}::double precision[]`;
+  const { rows: updated } = await sql<{ id: number }>`
+    update diamonds d set
+      sku = v.sku, shape = v.shape, carat = v.carat, cut = v.cut, color = v.color, clarity = v.clarity, polish = v.polish,
+      symmetry = v.symmetry, fluorescence = v.fluorescence, lab = v.lab, certificate_number = v.certificate_number,
+      origin = v.origin, depth = v.depth, table_pct = v.table_pct, length_mm = v.length_mm, width_mm = v.width_mm,
+      depth_mm = v.depth_mm, lw_ratio = v.lw_ratio, price_cents = v.price_cents, availability = v.availability,
+      image_url = v.image_url, video_url = v.video_url, is_hidden = v.is_hidden, updated_at = ${now}
+    from unnest(
+      ${list('id')}::integer[], ${text('sku')}, ${text('shape')}, ${float('carat')}, ${text('cut')}, ${text('color')},
+      ${text('clarity')}, ${text('polish')}, ${text('symmetry')}, ${text('fluorescence')}, ${text('lab')},
+      ${text('certificate_number')}, ${text('origin')}, ${float('depth')}, ${float('table_pct')}, ${float('length_mm')},
+      ${float('width_mm')}, ${float('depth_mm')}, ${float('lw_ratio')}, ${list('price_cents')}::integer[],
+      ${text('availability')}, ${text('image_url')}, ${text('video_url')}, ${list('is_hidden')}::integer[]
+    ) as v(id, sku, shape, carat, cut, color, clarity, polish, symmetry, fluorescence, lab, certificate_number, origin, depth,
+      table_pct, length_mm, width_mm, depth_mm, lw_ratio, price_cents, availability, image_url, video_url, is_hidden)
+    where d.id = v.id and d.status = 'available'
+    returning d.id`.execute(db);
+  for (const r of updated) done.add(Number(r.id));
+  return done;
 }
 
 export async function delistStones(db: Db, ids: number[], now: string): Promise<number> {
