@@ -69,6 +69,18 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect((await stone(url, 'ALT0004')).body).toMatchObject({ shape: 'oval', carat: 2.05, fluorescence: 'Strong', lab: 'HRD', price: 10250 });
   });
 
+  it("answers the supplier's photo and video, and the diamond page links to them", async () => {
+    const media = { 'Image Link': 'https://img.example.com/stones/MED0001.jpg', 'Video Link': 'https://video.example.com/v360/MED0001' };
+    expect((await postImport(url, toCsv([feedRow('MED-1', 'MED0001', media), feedRow('MED-2', 'MED0002')]))).body).toMatchObject({ inserted: 2, rejected: 0 });
+    const withMedia = (await stone(url, 'MED0001')).body;
+    expect(withMedia).toMatchObject({ photo_url: media['Image Link'], video_url: media['Video Link'] });
+    expect((await stone(url, 'MED0002')).body).toMatchObject({ photo_url: null, video_url: null });
+    const page = await fetch(`${url}${withMedia.url}`).then((r) => r.text());
+    expect(page).toContain(`href="${media['Image Link']}"`);
+    expect(page).toContain(`href="${media['Video Link']}"`);
+    expect(page).toContain('Watch the video');
+  });
+
   it('multiplies a price per carat out in cents, rounded once (default markup ×1)', async () => {
     // 4235.50 × 1.01 = 4277.855 → 4277.86; 1999.99 × 0.33 = 659.9967 → 660.00
     const res = await postImport(url, toCsv([feedRow('PPC-1', 'PPC0001'), feedRow('PPC-2', 'PPC0002', { Size: '0.33', 'Price/Ct': '1999.99' })]));

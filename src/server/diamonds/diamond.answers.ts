@@ -38,6 +38,9 @@ export const diamondSchema = z.object({
   image_url: z.string(),
   images: z.array(diamondImageSchema),
   base_image: diamondImageSchema,
+  /** The supplier's photo and video (stock feed), absolute http(s) addresses. */
+  photo_url: z.string().nullable(),
+  video_url: z.string().nullable(),
 });
 
 export const boundsSchema = z.object({ min: z.number(), max: z.number() });

@@ -68,6 +68,8 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
     image_url: image,
     images: [picture],
     base_image: picture,
+    photo_url: r.image_url ?? null,
+    video_url: r.video_url ?? null,
   };
 }
 
