@@ -108,8 +108,11 @@ export async function sortOrdersAsync(c: Sortable, pause: () => Promise<void>): 
 function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Array>> {
   const n = c.size;
   if (n >= PACK) return Object.fromEntries(DIAMOND_SORTS.map((s) => [s, identity(n).sort(comparator(c, s))])) as Record<DiamondSort, Uint32Array>;
+  // A pause after each sort of a million numbers (a tenth of a second or so), the most done in one go.
   const slots = identity(n);
-  const byPrice = packedOrder(denseRank(c.price.subarray(0, n)), slots);
+  const priceValues = denseRank(c.price.subarray(0, n));
+  yield;
+  const byPrice = packedOrder(priceValues, slots);
   yield;
   const priceRank = new Uint32Array(n);
   for (let i = 0; i < n; i++) priceRank[byPrice[i]!] = i;
@@ -119,7 +122,9 @@ function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Arra
     for (let i = 0; i < n; i++) out[i] = rank[c.B[i]!]!;
     return out;
   };
-  const carat = thenPrice(denseRank(c.carat.subarray(0, n)));
+  const caratValues = denseRank(c.carat.subarray(0, n));
+  yield;
+  const carat = thenPrice(caratValues);
   yield;
   const cut = thenPrice(grade(RANK.cut));
   yield;
@@ -129,7 +134,9 @@ function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Arra
   yield;
   const ppc = new Float64Array(n);
   for (let i = 0; i < n; i++) ppc[i] = perCarat(c.price[i]!, c.carat[i]!);
-  return { price: byPrice, carat, cut, color, clarity, price_per_carat: packedOrder(denseRank(ppc), slots) };
+  const ppcValues = denseRank(ppc);
+  yield;
+  return { price: byPrice, carat, cut, color, clarity, price_per_carat: packedOrder(ppcValues, slots) };
 }
 
 /** The stones a batch places: the values they will have, read by the merge instead of the columns. */

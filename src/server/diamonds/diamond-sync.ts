@@ -76,7 +76,11 @@ async function build(db: Db, background: boolean): Promise<State> {
   const watermark = await changeWatermark(db);
   const expected = await countDiamonds(db);
   const index = new DiamondIndex(Math.ceil(expected * 1.01) + 1024);
-  for await (const rows of indexRows(db)) for (const row of rows) index.add(row);
+  // In the background, smaller reads with searches in between (SQLite answers synchronously).
+  for await (const rows of indexRows(db, background ? 10_000 : 50_000)) {
+    for (const row of rows) index.add(row);
+    if (background) await pause();
+  }
   const loaded = performance.now();
   if (background) await index.sealAsync(() => pause());
   else index.seal();
