@@ -3,6 +3,7 @@
  * by DATABASE_URL, with progress on a terminal (stderr) and one summary line at the end (stdout).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { config } from '~/server/config.ts';
 import { assertReachable, openDatabase } from '~/server/db/database.ts';
@@ -29,6 +30,8 @@ export async function runImport(argv: string[]): Promise<number> {
   if (!fs.existsSync(file)) throw new CliUsageError(`No such file: ${file}`);
   const markup = args.markup ? readMarkupFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), args.markup)) : shopMarkup();
   const url = config.databaseUrl;
+  // A bulk import on the shop's own machine gives way to the app servers: shoppers' searches first.
+  lowerPriority();
   const conn = await openDatabase(url);
   const tty = process.stderr.isTTY;
   try {
@@ -55,5 +58,13 @@ export async function runImport(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await conn.close();
+  }
+}
+
+function lowerPriority(): void {
+  try {
+    os.setPriority(Math.max(os.getPriority(), 10));
+  } catch {
+    // Not allowed here (a container without the capability): the import runs at the usual priority.
   }
 }
