@@ -47,9 +47,47 @@ const identity = (n: number) => {
   return out;
 };
 
+/** Work between two pauses of a background rebuild: about a millisecond or two. */
+const PIECE = 1 << 16;
+
+/**
+ * Sorts `keys` ascending (no NaN): pieces sorted natively, then merged pass by pass, pausing after each
+ * piece of work. Answers the sorted array (`keys` itself or a buffer of the same length).
+ */
+function* sortInSteps(keys: Float64Array<ArrayBufferLike>): Generator<void, Float64Array<ArrayBufferLike>> {
+  const n = keys.length;
+  for (let lo = 0; lo < n; lo += PIECE) {
+    keys.subarray(lo, Math.min(n, lo + PIECE)).sort();
+    yield;
+  }
+  let from: Float64Array<ArrayBufferLike> = keys;
+  let to: Float64Array<ArrayBufferLike> = new Float64Array(n);
+  let work = 0;
+  for (let width = PIECE; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(n, lo + width);
+      const hi = Math.min(n, lo + 2 * width);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) {
+        to[k++] = from[i]! <= from[j]! ? from[i++]! : from[j++]!;
+        if (++work === PIECE) {
+          work = 0;
+          yield;
+        }
+      }
+      to.set(from.subarray(i, mid), k);
+      to.set(from.subarray(j, hi), k + mid - i);
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
 /** Each value's position among the distinct values (ties share a rank). */
-function denseRank(values: Float64Array): Uint32Array {
-  const distinct = new Float64Array(values).sort();
+function* denseRank(values: Float64Array): Generator<void, Uint32Array> {
+  const distinct = yield* sortInSteps(new Float64Array(values));
   let u = 0;
   for (let i = 0; i < distinct.length; i++) if (i === 0 || distinct[i] !== distinct[u - 1]) distinct[u++] = distinct[i]!;
   const unique = distinct.subarray(0, u);
@@ -64,16 +102,17 @@ function denseRank(values: Float64Array): Uint32Array {
       else hi = mid;
     }
     out[i] = lo;
+    if ((i & (PIECE - 1)) === PIECE - 1) yield;
   }
   return out;
 }
 
 /** Slots ordered by (primary rank, tie rank); `slotOfTie` maps a tie rank back to its slot. */
-function packedOrder(primary: ArrayLike<number>, tie: ArrayLike<number>, slotOfTie?: Uint32Array): Uint32Array {
+function* packedOrder(primary: ArrayLike<number>, tie: ArrayLike<number>, slotOfTie?: Uint32Array): Generator<void, Uint32Array> {
   const n = primary.length;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = primary[i]! * PACK + tie[i]!;
-  keys.sort();
+  const unsorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) unsorted[i] = primary[i]! * PACK + tie[i]!;
+  const keys = yield* sortInSteps(unsorted);
   const out = new Uint32Array(n);
   for (let j = 0; j < n; j++) {
     const t = keys[j]! % PACK;
@@ -108,12 +147,9 @@ export async function sortOrdersAsync(c: Sortable, pause: () => Promise<void>): 
 function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Array>> {
   const n = c.size;
   if (n >= PACK) return Object.fromEntries(DIAMOND_SORTS.map((s) => [s, identity(n).sort(comparator(c, s))])) as Record<DiamondSort, Uint32Array>;
-  // A pause after each sort of a million numbers (a tenth of a second or so), the most done in one go.
+  // Every sort and pass over the stones pauses every PIECE elements (sortInSteps, denseRank, packedOrder).
   const slots = identity(n);
-  const priceValues = denseRank(c.price.subarray(0, n));
-  yield;
-  const byPrice = packedOrder(priceValues, slots);
-  yield;
+  const byPrice = yield* packedOrder(yield* denseRank(c.price.subarray(0, n)), slots);
   const priceRank = new Uint32Array(n);
   for (let i = 0; i < n; i++) priceRank[byPrice[i]!] = i;
   const thenPrice = (rank: ArrayLike<number>) => packedOrder(rank, priceRank, byPrice);
@@ -122,21 +158,14 @@ function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Arra
     for (let i = 0; i < n; i++) out[i] = rank[c.B[i]!]!;
     return out;
   };
-  const caratValues = denseRank(c.carat.subarray(0, n));
-  yield;
-  const carat = thenPrice(caratValues);
-  yield;
-  const cut = thenPrice(grade(RANK.cut));
-  yield;
-  const color = thenPrice(grade(RANK.color));
-  yield;
-  const clarity = thenPrice(grade(RANK.clarity));
-  yield;
+  const carat = yield* thenPrice(yield* denseRank(c.carat.subarray(0, n)));
+  const cut = yield* thenPrice(grade(RANK.cut));
+  const color = yield* thenPrice(grade(RANK.color));
+  const clarity = yield* thenPrice(grade(RANK.clarity));
   const ppc = new Float64Array(n);
   for (let i = 0; i < n; i++) ppc[i] = perCarat(c.price[i]!, c.carat[i]!);
-  const ppcValues = denseRank(ppc);
-  yield;
-  return { price: byPrice, carat, cut, color, clarity, price_per_carat: packedOrder(ppcValues, slots) };
+  const ppcValues = yield* denseRank(ppc);
+  return { price: byPrice, carat, cut, color, clarity, price_per_carat: yield* packedOrder(ppcValues, slots) };
 }
 
 /** The stones a batch places: the values they will have, read by the merge instead of the columns. */
