@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 
 describe.each(databases)('foundation on $kind', ({ kind, url }) => {
-  it('answers /healthz with the database kind', async () => {
+  it('answers /healthz with the database kind, the pid and the diamond index', async () => {
+    // A search first: the index is built on first use at the latest.
+    expect((await call(url, 'GET', '/catalog/api/diamonds')).status).toBe(200);
     const res = await call(url, 'GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: kind });
+    expect(res.body).toEqual({ status: 'ok', database: kind, pid: expect.any(Number), index: { stones: expect.any(Number), generation: expect.any(Number) } });
+    expect(res.body.index.stones).toBeGreaterThan(0);
   });
 
   it.each(['GET', 'POST', 'PUT', 'DELETE'])('answers an unknown /api path with a JSON 404 (%s)', async (method) => {

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createTestDatabase, type TestDbKind } from './databases.ts';
+import { createTestDatabase, type TestDatabase, type TestDbKind } from './databases.ts';
 import { freePort } from './free-port.ts';
 
 export { freePort };
@@ -15,6 +15,7 @@ export interface TestServer {
   kind: TestDbKind;
   url: string;
   databaseUrl: string;
+  database: TestDatabase;
   stop(): Promise<void>;
   /** Kills the server process at once (SIGKILL: no shutdown, no flushing) and waits for it to be gone. */
   kill(): Promise<void>;
@@ -27,10 +28,12 @@ export interface StartOptions {
   diamonds?: number;
   env?: Record<string, string>;
   port?: number;
+  /** Another server's database: a second app server on it (not dropped by this server's stop()). */
+  sharing?: TestServer;
 }
 
 export async function startServer(kind: TestDbKind, options: StartOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
+  const database = options.sharing ? { ...options.sharing.database, drop: async () => undefined } : await createTestDatabase(kind);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -62,6 +65,7 @@ export async function startServer(kind: TestDbKind, options: StartOptions = {}):
     kind,
     url,
     databaseUrl: database.url,
+    database,
     async stop() {
       await stopChild(child);
       await database.drop();

@@ -274,3 +274,8 @@ export async function currentDiamondGeneration(db: Db): Promise<number> {
 export function warmDiamondIndex(db: Db): void {
   if (!state && !building) firstBuild(db).catch((error: unknown) => console.error('diamond index: build failed', error));
 }
+
+/** What /healthz reports of this server's index: its listed stones and generation (null until built). */
+export function diamondIndexHealth(): { stones: number; generation: number } | null {
+  return state ? { stones: state.index.liveCount, generation } : null;
+}
