@@ -58,3 +58,13 @@ const server =
 // Load tests keep connections open; Node's 5 s default would drop idle keep-alive sockets mid-run.
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
+
+// SIGTERM or SIGINT (a deploy, `npm start`'s primary stopping its workers): stop listening, let the
+// requests in flight finish (idle keep-alive connections close at once), then exit; 30 s at most.
+const drain = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 30_000).unref();
+};
+process.once('SIGTERM', drain);
+process.once('SIGINT', drain);
