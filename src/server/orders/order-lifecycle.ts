@@ -18,13 +18,15 @@
  * the stones released, the coupon use and the store credit given back.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '~/server/db/database.ts';
 import { HttpError, notFound } from '~/server/http.ts';
 import { clockOffsetMs, nowIso, nowMs } from '~/server/clock.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { findOrderById, setOrderStatus } from '~/server/checkout/order-writer.repository.ts';
 import type { OrderRow } from './order.repository.ts';
+import type { ShipRequest, staffOrderSchema } from './staff.answers.ts';
+export { shipRequestSchema } from './staff.answers.ts';
 import { claimDueOrder, findOrderByReference, giveBackCouponUse, insertRefund, nextDueAt, refundStoreCredit, releaseStones, statusHistory } from './order-holds.repository.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
 import { canceledOrderMail, expiredOrderMail, sendLater, shippedOrderMail } from './order-lifecycle-mail.ts';
@@ -127,14 +129,6 @@ export function startExpiryTimer(db: Db): void {
 // ---------------------------------------------------------------------------------------------------
 // Staff: ship and cancel
 
-export const shipRequestSchema = z.object({
-  carrier: z.string({ error: 'Give the carrier' }).trim().min(1, 'Give the carrier').max(60, 'carrier: at most 60 characters'),
-  tracking: z
-    .string({ error: 'Give the tracking number' })
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,59}$/, 'tracking: 3 to 60 letters, digits, spaces or dashes'),
-});
-export type ShipRequest = z.output<typeof shipRequestSchema>;
 
 export async function orderByReference(db: Db, reference: string): Promise<OrderRow> {
   const order = await findOrderByReference(db, reference);
@@ -143,7 +137,7 @@ export async function orderByReference(db: Db, reference: string): Promise<Order
 }
 
 /** What staff see of an order after a change: its status, tracking and history. */
-export async function staffView(db: Db, order: OrderRow) {
+export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView> {
   const history = await statusHistory(db, order.id);
   const refunds = await db.selectFrom('order_refunds').select(['amount_cents', 'reason', 'created_at']).where('order_id', '=', order.id).orderBy('id').execute();
   return {
@@ -159,7 +153,7 @@ export async function staffView(db: Db, order: OrderRow) {
     refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at })),
   };
 }
-export type StaffOrderView = Awaited<ReturnType<typeof staffView>>;
+export type StaffOrderView = z.output<typeof staffOrderSchema>;
 
 export async function shipOrder(db: Db, reference: string, input: ShipRequest): Promise<StaffOrderView> {
   const order = await orderByReference(db, reference);

@@ -73,6 +73,8 @@ function orderSummary(o: OrderRow) {
 }
 
 export async function customerOrders(customer: Customer, query: { page: number; limit: number }): Promise<OrderList> {
+  // An order past its payment window is shown cancelled, not as waiting.
+  await expireDueOrders(await getDb());
   const total = await countOrders(customer.id);
   const rows = await listOrders(customer.id, query.limit, (query.page - 1) * query.limit);
   return {
@@ -82,6 +84,7 @@ export async function customerOrders(customer: Customer, query: { page: number; 
 }
 
 export async function customerOrder(customer: Customer, id: number): Promise<OrderDetail> {
+  await expireDueOrders(await getDb());
   const o = await findOrder(customer.id, id);
   if (!o) throw notFound('Order not found');
   const items = await findOrderItems(o.id);
