@@ -39,3 +39,9 @@ export function paymentDueAt(status: string, fromMs: number): string | null {
   const ms = holdMs(status);
   return ms === undefined ? null : new Date(fromMs + ms).toISOString();
 }
+
+/** The bank-transfer window in words for shoppers: "72 hours", "3 days" (whole days), "1 hour". */
+export function transferWindowWords(hours = transferHoldHours()): string {
+  if (hours % 24 === 0) return hours === 24 ? '24 hours' : `${hours / 24} days`;
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
