@@ -248,6 +248,26 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     await stopChild(other.child);
   });
 
+  // PostgreSQL only: 50 connections in this process on SQLite would wait on each other's write lock synchronously.
+  if (kind === 'postgres') {
+    it('50 expiry passes at once, each on a connection of its own, cancel each order exactly once (FOR UPDATE SKIP LOCKED)', { timeout: 120_000 }, async () => {
+      const orders = await placeCardOrders(server.url, 10);
+      clock.advance(CARD_WINDOW_MS + 60_000);
+      // The passes run here, on the shop's code: this process's clock and mail are the servers'.
+      Object.assign(process.env, { NOW_OFFSET_FILE: clock.file, SMTP_URL: mailbox.url, SITE_URL: server.url });
+      const { runExpiryPass } = await import('~/server/orders/order-lifecycle.ts');
+      const conns = await Promise.all(Array.from({ length: 50 }, () => openDatabase(server.databaseUrl)));
+      cleanup.push(async () => void (await Promise.all(conns.map((c) => c.close()))));
+      const started = performance.now();
+      const counts = await Promise.all(conns.map((c) => runExpiryPass(c.db)));
+      console.info(`50 concurrent expiry passes on ${kind}: ${counts.filter((n) => n > 0).length} passes cancelled ${counts.reduce((a, b) => a + b, 0)} orders in ${Math.round(performance.now() - started)} ms`);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(orders.length);
+      for (const o of orders) expect(await expectWhole(db, o.id)).toBe('canceled');
+      for (const o of orders) await waitForMail(mailbox.dir, o.email, /cancelled: payment not received/);
+      for (const o of orders) expect(mailsTo(mailbox.dir, o.email).filter((m) => /cancelled/.test(m.subject))).toHaveLength(1);
+    });
+  }
+
   it('a server killed with SIGKILL while expiring leaves every order whole, and finishes after a restart', { timeout: 120_000 }, async () => {
     const orders = await placeCardOrders(server.url, 20);
     clock.advance(CARD_WINDOW_MS + 60_000);
