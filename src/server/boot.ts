@@ -7,6 +7,7 @@ import { assertReachable, getConnection, type Connection } from './db/database.t
 import { migrateToLatest } from './db/migrate.ts';
 import { config } from './config.ts';
 import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
+import { startExpiryTimer } from './orders/order-lifecycle.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -17,6 +18,8 @@ export function whenReady(): Promise<Connection> {
     await migrateToLatest(conn.db);
     // Not awaited: the server answers at once; the first diamond search waits for the index if need be.
     warmDiamondIndex(conn.db);
+    // Unpaid orders past their payment window are cancelled on a timer (and on demand before stone reads).
+    startExpiryTimer(conn.db);
     return conn;
   })();
   // A failed start is retried by the next request rather than remembered forever.

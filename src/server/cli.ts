@@ -4,6 +4,7 @@
  *   seed --diamonds N  erase the database and seed the demo shop with N diamonds
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
+ *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
  */
 import { config } from './config.ts';
 import { assertReachable, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
@@ -12,17 +13,22 @@ import { isEmpty, seed } from './db/seed/seed.ts';
 import { eraseDatabase } from './db/erase.ts';
 import { DatabaseUrlError, redact } from './db/url.ts';
 import { runImport } from './feeds/import-cli.ts';
+import { runOrders } from './orders/orders-cli.ts';
 import { CliUsageError } from './feeds/import-args.ts';
 import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
 import { MarkupFileError } from './feeds/markup.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]';
+const usage = 'usage: cli.mjs prepare | seed [--diamonds N] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders …';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'import') {
     process.exitCode = await runImport(rest);
+    return;
+  }
+  if (command === 'orders') {
+    process.exitCode = await runOrders(rest);
     return;
   }
   if (command !== 'prepare' && command !== 'seed') throw new UsageError(usage);

@@ -72,6 +72,15 @@ export const shopConfigSchema = z
     appointments: appointmentsConfigSchema,
     /** Retail markup on imported diamond prices by carat band (server only: never sent to the page). */
     diamond_markup: markupSchema.optional(),
+    /** Payment windows of unpaid orders (server only); UNPAID_CARD_HOLD_MINUTES / UNPAID_TRANSFER_HOLD_HOURS win over these. */
+    orders: z
+      .strictObject({
+        unpaid_card_hold_minutes: z.number().int().min(1).max(10_080).optional(),
+        unpaid_transfer_hold_hours: z.number().int().min(1).max(2_160).optional(),
+        /** A new payment link restarts the window (default false: the window runs from when the order was placed). */
+        payment_link_extends_hold: z.boolean().optional(),
+      })
+      .optional(),
   })
   .superRefine((config, ctx) => {
     for (const issue of [...checkNavigation(config.navigation), ...checkPageRoutes(config)]) {

@@ -34,7 +34,16 @@ export function customerJson(c: Customer): CustomerJson {
 
 export const REGISTER_MESSAGE = 'Thank you for registering. Please check your e-mail to confirm your address.';
 
-export async function register(input: RegisterInput): Promise<{ message: string }> {
+/**
+ * Sign-ups are counted per client address (REGISTER_IP_LIMIT an hour, default 10) and per e-mail
+ * address (3 an hour), every attempt, known address or new, so the answer never tells them apart;
+ * past either limit: 429 with Retry-After, before the costly hash.
+ */
+export async function register(input: RegisterInput, address: string): Promise<{ message: string }> {
+  await assertUnderLimit(limits.registerAddress, address);
+  await assertUnderLimit(limits.registerEmail, input.email.toLowerCase());
+  await recordHit(limits.registerAddress, address);
+  await recordHit(limits.registerEmail, input.email.toLowerCase());
   // Hash first, whatever happens next: a known address must take as long as a new one.
   const passwordHash = await hashPassword(input.password);
   const id = await insertCustomer({ email: input.email, first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash });

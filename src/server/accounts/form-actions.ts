@@ -9,6 +9,7 @@ import { HttpError, validationError } from '~/server/http.ts';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from '~/features/account/account.schema.ts';
 import { addressSchema } from '~/features/account/address.schema.ts';
 import { changePassword, login, register, updateProfile } from './accounts.service.ts';
+import { clientKey } from '~/server/security/client-address.ts';
 import { forgotPassword, resendVerification, resetPassword, verifyAccount } from './recovery.service.ts';
 import { endSession, type RequestContext } from './session.ts';
 import { safeRedirect } from './auth.ts';
@@ -47,7 +48,7 @@ const actions: Record<string, (context: PageContext, values: Record<string, stri
   },
   async register(context, values) {
     const input = parse(registerSchema, values);
-    const { message } = await register(input);
+    const { message } = await register(input, clientKey(context));
     // Sign the new customer in at once; an address that already had an account simply is not signed in.
     try {
       await login(context, { email: input.email, password: input.password }, context.clientAddress);

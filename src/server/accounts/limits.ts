@@ -22,6 +22,13 @@ export const limits = {
   get forgotAddress(): Limit {
     return { bucket: 'forgot:address', max: ipLimit(), windowMs: WINDOW };
   },
+  /** Sign-ups per client address per hour (REGISTER_IP_LIMIT, default 10). */
+  get registerAddress(): Limit {
+    const n = Number(process.env.REGISTER_IP_LIMIT);
+    return { bucket: 'register:address', max: Number.isInteger(n) && n > 0 ? n : 10, windowMs: 60 * 60_000 };
+  },
+  /** Sign-ups per e-mail address per hour. */
+  registerEmail: { bucket: 'register:email', max: 3, windowMs: 60 * 60_000 } satisfies Limit,
   /** Asking for another verification e-mail, per account. */
   verifyResend: { bucket: 'verify:account', max: 5, windowMs: WINDOW } satisfies Limit,
 };

@@ -7,6 +7,7 @@ import { MAX_LINE_QUANTITY, type Cart, type CartAdd } from '~/features/cart/cart
 import type { Db } from '~/server/db/database.ts';
 import { HttpError } from '~/server/http.ts';
 import { loadItems, type ItemRecord } from './catalog-items.repository.ts';
+import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import {
   cartLines,
   deleteAllLines,
@@ -93,6 +94,7 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
 
 /** Adds what the payload names; a bad payload changes nothing (not even creating the cart). */
 export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ cart: Cart; token?: string }> {
+  await expireDueOrders(db);
   const { lines, records } = await planAdd(db, add);
   const { cartId, token } = await db.transaction().execute(async (trx) => {
     const existing = await findCart(trx, owner);

@@ -2,6 +2,7 @@
 import type { PlacedOrder } from '~/features/checkout/checkout.schema.ts';
 import { sendMailLater, simpleHtml, siteUrl } from '~/server/mail/mailer.ts';
 import { successPath } from './order.presenter.ts';
+import { transferWindowWords } from '~/server/orders/payment-hold.ts';
 
 export function orderConfirmationMail(order: PlacedOrder) {
   const lines = order.items.map((i) => `${i.name} × ${i.qty_ordered}: ${i.formated_total}`);
@@ -14,7 +15,7 @@ export function orderConfirmationMail(order: PlacedOrder) {
   ];
   const next =
     order.payment_method === 'banktransfer'
-      ? `Please transfer ${order.formated_grand_total} within 7 days with the reference ${order.increment_id}.`
+      ? `Please transfer ${order.formated_grand_total} within ${transferWindowWords()} with the reference ${order.increment_id}; the order is cancelled if it has not arrived by then.`
       : order.status === 'pending_payment'
         ? 'Your order is waiting for its card payment; you can pay it from the order page.'
         : 'We will let you know when it ships.';

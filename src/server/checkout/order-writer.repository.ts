@@ -3,20 +3,25 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { OrderItemsTable, OrdersTable } from '~/server/db/schema.ts';
+import { nowIso, nowMs } from '~/server/clock.ts';
+import { paymentDueAt } from '~/server/orders/payment-hold.ts';
 
-export type NewOrder = Omit<Insertable<OrdersTable>, 'increment_id' | 'created_at' | 'updated_at'>;
+export type NewOrder = Omit<Insertable<OrdersTable>, 'increment_id' | 'created_at' | 'updated_at' | 'payment_due_at'>;
 
+/** Writes the order with its first status in the history; an unpaid order gets its payment deadline. */
 export async function insertOrder(db: Db, values: NewOrder): Promise<{ id: number; increment_id: string }> {
-  const now = new Date().toISOString();
+  const placedMs = nowMs();
+  const now = new Date(placedMs).toISOString();
   // The order number follows the id; a unique placeholder holds its place for the one statement between.
   const placeholder = `tmp-${values.cart_id}`;
   const { id } = await db
     .insertInto('orders')
-    .values({ ...values, increment_id: placeholder, created_at: now, updated_at: now })
+    .values({ ...values, increment_id: placeholder, created_at: now, updated_at: now, payment_due_at: paymentDueAt(values.status, placedMs) })
     .returning('id')
     .executeTakeFirstOrThrow();
   const incrementId = `AU${String(100000 + id)}`;
   await db.updateTable('orders').set({ increment_id: incrementId }).where('id', '=', id).execute();
+  await recordStatus(db, id, values.status, now);
   return { id, increment_id: incrementId };
 }
 
@@ -66,14 +71,25 @@ export function findOrderById(db: Db, id: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function setOrderStatus(db: Db, orderId: number, status: string, onlyFrom: string[]): Promise<boolean> {
+/**
+ * Moves the order to `status` if it is in one of `onlyFrom` (the condition is in the UPDATE, so of two
+ * racing changes one wins), with the history row; `extra` columns change along with it.
+ */
+export async function setOrderStatus(db: Db, orderId: number, status: string, onlyFrom: string[], extra: Partial<Pick<OrdersTable, 'cancel_reason' | 'carrier' | 'tracking_number' | 'payment_method'>> = {}): Promise<boolean> {
+  const now = nowIso();
   const result = await db
     .updateTable('orders')
-    .set({ status, updated_at: new Date().toISOString() })
+    .set({ ...extra, status, updated_at: now, ...(status === 'pending' || status === 'pending_payment' ? {} : { payment_due_at: null }) })
     .where('id', '=', orderId)
     .where('status', 'in', onlyFrom)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await recordStatus(db, orderId, status, now);
+  return true;
+}
+
+export async function recordStatus(db: Db, orderId: number, status: string, at: string): Promise<void> {
+  await db.insertInto('order_status_history').values({ order_id: orderId, status, created_at: at }).execute();
 }
 
 /** A guest's e-mail finds or makes the account the order belongs to (no password until first-time login). */

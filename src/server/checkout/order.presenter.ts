@@ -22,7 +22,7 @@ export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
     id: o.id,
     increment_id: o.increment_id,
     status: o.status,
-    status_label: statusLabel(o.status),
+    status_label: statusLabel(o.status, o.cancel_reason),
     email: o.email,
     order_token: o.payment_token ?? '',
     is_unpaid: UNPAID_STATUSES.includes(o.status),

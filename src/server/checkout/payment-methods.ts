@@ -3,6 +3,7 @@
  * value cap: the courier carries the cash and the risk. A card is paid on the payment provider's page.
  */
 import type { PaymentMethod, PaymentMethodCode } from '~/features/checkout/checkout.schema.ts';
+import { transferWindowWords } from '~/server/orders/payment-hold.ts';
 
 export const COD_LIMIT_CENTS = 500_000;
 
@@ -11,13 +12,15 @@ const ALL: Record<PaymentMethodCode, PaymentMethod> = {
   banktransfer: {
     method: 'banktransfer',
     method_title: 'Bank transfer',
-    description: 'Transfer the total within 7 days using your order number as the reference; we ship once it arrives.',
+    description: 'Transfer the total within 3 days using your order number as the reference; we ship once it arrives.',
   },
   cashondelivery: { method: 'cashondelivery', method_title: 'Cash on delivery', description: 'Pay the courier in cash when your parcel arrives (US deliveries up to $5,000).' },
 };
 
 export function paymentMethods(shippingCountry: string | undefined, grandTotalCents: number): PaymentMethod[] {
-  const methods = [ALL.card, ALL.banktransfer];
+  // The transfer's window is the shop's (orders/payment-hold.ts): the order is cancelled after it.
+  const transfer = { ...ALL.banktransfer, description: `Transfer the total within ${transferWindowWords()} using your order number as the reference; we ship once it arrives.` };
+  const methods = [ALL.card, transfer];
   if (shippingCountry === 'US' && grandTotalCents <= COD_LIMIT_CENTS) methods.push(ALL.cashondelivery);
   return methods;
 }

@@ -23,6 +23,7 @@ import { customerForEmail, findOrderByCart, insertOrder, insertOrderItems, lockC
 import { orderPaymentPath, presentOrder } from './order.presenter.ts';
 import type { SaveOrderAnswer } from '~/features/checkout/checkout.schema.ts';
 import { isUniqueViolation, writeTransaction } from './transaction.ts';
+import { expireDueOrders, forgetNextDue } from '~/server/orders/order-lifecycle.ts';
 
 /** A retried submission within this time after the order finds that order. */
 const RETRY_WINDOW_MS = 30 * 60_000;
@@ -40,6 +41,7 @@ async function cartForOrder(s: Shopper): Promise<CartRow | undefined> {
 }
 
 export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
+  await expireDueOrders(s.db);
   const cart = await cartForOrder(s);
   if (!cart) throw new HttpError(404, 'Your cart is empty', 'cart_empty');
   let placed: Placed | undefined;
@@ -54,6 +56,7 @@ export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
   if (!order) throw new HttpError(409, 'Your cart is empty', 'cart_empty');
   const answer = await presentOrder(order);
   if (placed) {
+    if (answer.is_unpaid) forgetNextDue();
     sendOrderConfirmation(answer);
     if (placed.invite) inviteToSetPassword(placed.invite);
     return { message: 'Thank you for your order', order: answer, ...(placed.redirectUrl ? { redirect_url: placed.redirectUrl } : {}) };

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { SaveOrderAnswer, updateOrderSchema } from '~/features/checkout/checkout.schema.ts';
 import type { Db } from '~/server/db/database.ts';
 import { HttpError, notFound } from '~/server/http.ts';
-import { UNPAID_STATUSES } from '~/server/orders/orders.service.ts';
+import { EXPIRED_MESSAGE, EXPIRED_REASON, UNPAID_STATUSES } from '~/server/orders/order-status.ts';
+import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { paymentProvider } from '~/server/payments/payment-provider.ts';
 import { findOrderById, sellReservedDiamonds, setOrderStatus } from './order-writer.repository.ts';
 import { orderPaymentPath, presentOrder } from './order.presenter.ts';
@@ -32,8 +33,14 @@ export async function orderByToken(db: Db, id: number, token: string) {
   return order;
 }
 
+const isExpired = (o: { status: string; cancel_reason: string | null }) => o.status === 'canceled' && o.cancel_reason === EXPIRED_REASON;
+/** Paying an order whose payment window has ended: refused, nothing charged. */
+export const expiredError = () => new HttpError(409, EXPIRED_MESSAGE, 'order_expired');
+
 export async function updateOrder(db: Db, input: z.output<typeof updateOrderSchema>): Promise<SaveOrderAnswer> {
+  await expireDueOrders(db);
   let order = await orderByToken(db, input.orderId, input.orderToken);
+  if (isExpired(order)) throw expiredError();
   if (input.cart_id && input.cart_id !== order.cart_id) throw new HttpError(400, 'cart_id: this is not the cart of this order', 'bad_request', { cart_id: ['is not the cart of this order'] });
   if (!UNPAID_STATUSES.includes(order.status)) return { message: 'This order is paid', order: await presentOrder(order) };
   const provider = paymentProvider();
@@ -50,6 +57,7 @@ export async function updateOrder(db: Db, input: z.output<typeof updateOrderSche
         }
       });
       order = (await findOrderById(db, order.id))!;
+      if (isExpired(order)) throw expiredError();
       return { message: 'Thank you: your payment has been received', order: await presentOrder(order) };
     }
     if (payment.status === 'open') {

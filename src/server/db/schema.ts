@@ -248,6 +248,29 @@ export interface OrdersTable {
   payment_token: string | null;
   created_at: string;
   updated_at: string;
+  /** When an unpaid order's payment window ends (null: no deadline); see orders/payment-hold.ts. */
+  payment_due_at: string | null;
+  /** Why a cancelled order was cancelled: 'payment_not_received' (expired) or 'staff'. */
+  cancel_reason: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+}
+
+/** Every status an order has had, with when it took it. */
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  created_at: string;
+}
+
+/** Money handed back for a paid order cancelled by the shop's staff. */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  reason: string;
+  created_at: string;
 }
 
 export interface OrderItemsTable {
@@ -394,6 +417,8 @@ export interface Database {
   wishlist_items: WishlistItemsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  order_refunds: OrderRefundsTable;
   diamond_reservations: DiamondReservationsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

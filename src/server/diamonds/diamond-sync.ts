@@ -20,6 +20,7 @@
 import { setImmediate as pause } from 'node:timers/promises';
 import type { Db } from '~/server/db/database.ts';
 import { DiamondIndex, type IndexRow } from './diamond-index.ts';
+import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, type Watermark } from './diamond.repository.ts';
 
 /**
@@ -255,6 +256,8 @@ function startPolling(db: Db): void {
  * every other change committed before it is applied, or (a bulk change) on its way within seconds.
  */
 export async function currentDiamondIndex(db: Db): Promise<DiamondIndex> {
+  // Unpaid orders past their payment window give their stones back first (orders/order-lifecycle.ts).
+  await expireDueOrders(db);
   if (!state) await firstBuild(db);
   await sync(db);
   return state!.index;

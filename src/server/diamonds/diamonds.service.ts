@@ -22,6 +22,7 @@ import {
 import { CODE } from './diamond-codes.ts';
 import type { IndexQuery } from './diamond-index.ts';
 import { currentDiamondIndex } from './diamond-sync.ts';
+import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { findDiamond, findDiamondByReference, findDiamondsByIds } from './diamond.repository.ts';
 
 export function diamondImageUrl(shape: string): string {
@@ -136,6 +137,7 @@ export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?:
  */
 export async function getDiamond(reference: string | number, options: { db?: Db } = {}): Promise<DiamondRow | undefined> {
   const db = options.db ?? (await getDb());
+  await expireDueOrders(db);
   const text = String(reference).trim();
   const row = /^\d{1,9}$/.test(text) ? await findDiamond(db, Number(text)) : undefined;
   // Certificate numbers and skus are letters, digits and hyphens: anything else cannot name a stone.

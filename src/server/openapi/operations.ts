@@ -48,6 +48,7 @@ import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wish
 import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
 import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
+import { shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -57,7 +58,7 @@ const productDetailAnswer = productSchema.extend({ selected_jewelry_shape: z.str
 
 export const operations: Operation[] = [
   // Accounts
-  op('post', '/api/customer/register', { tag: 'Accounts', summary: 'Create an account (the same answer whether or not the address has one)', body: registerSchema, answers: { 200: messageAnswerSchema } }),
+  op('post', '/api/customer/register', { tag: 'Accounts', summary: 'Create an account (the same answer whether or not the address has one)', body: registerSchema, answers: { 200: messageAnswerSchema }, errors: [429] }),
   op('post', '/api/customer/login', { tag: 'Accounts', summary: 'Sign in: the bearer token, and the session cookie', query: loginQuerySchema, body: loginSchema, answers: { 200: loginAnswerSchema }, errors: [401, 429] }),
   op('post', '/api/customer/logout', { tag: 'Accounts', access: 'guest', summary: 'End the session named by the bearer token or the cookie', answers: { 200: messageAnswerSchema } }),
   op('get', '/api/customer/get', { tag: 'Accounts', access: 'customer', summary: 'The signed-in customer', answers: { 200: customerAnswerSchema } }),
@@ -131,5 +132,22 @@ export const operations: Operation[] = [
     fileBody: { types: ['text/csv', 'application/x-ndjson'], description: 'The stock file, streamed: CSV (comma, semicolon or tab, header row) or JSON Lines; at most ADMIN_IMPORT_MAX_BYTES (512 MB by default)' },
     answers: { 200: importSummarySchema },
     errors: [401, 404, 413, 415, 429],
+  }),
+  op('post', '/api/admin/orders/{id}/ship', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'Ship an order in processing: store the carrier and tracking number, e-mail the shopper a tracking link',
+    params: staffOrderPathSchema,
+    body: shipRequestSchema,
+    answers: { 200: staffOrderAnswerSchema },
+    errors: [401, 404, 409, 429],
+  }),
+  op('post', '/api/admin/orders/{id}/cancel', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'Cancel an order not yet shipped: release its stones, give back coupon use and store credit; a paid order gets a refund line',
+    params: staffOrderPathSchema,
+    answers: { 200: staffOrderAnswerSchema },
+    errors: [401, 404, 409, 429],
   }),
 ];

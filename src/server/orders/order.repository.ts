@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { getDb } from '~/server/db/database.ts';
 import type { OrdersTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';
+import { nowMs } from '~/server/clock.ts';
+import { paymentDueAt } from './payment-hold.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -83,5 +85,18 @@ export async function setPaymentToken(customerId: number, id: number, token: str
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
     .where('payment_token', 'is', null)
+    .execute();
+}
+
+/** Shop setting payment_link_extends_hold: a new payment link starts the unpaid order's window again. */
+export async function restartHold(customerId: number, id: number, status: string): Promise<void> {
+  const now = nowMs();
+  const db = await getDb();
+  await db
+    .updateTable('orders')
+    .set({ payment_due_at: paymentDueAt(status, now) })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .where('status', '=', status)
     .execute();
 }

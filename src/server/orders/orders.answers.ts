@@ -30,6 +30,14 @@ export const orderDetailSchema = orderSummarySchema.extend({
   billing_address: z.record(z.string(), z.unknown()).nullable(),
   shipping_address: z.record(z.string(), z.unknown()).nullable(),
   instructions: z.string().nullable(),
+  /** When an unpaid order's payment window ends (null once it is paid or cancelled). */
+  payment_due_at: z.string().nullable(),
+  /** Every status the order has had, oldest first, with when it took it. */
+  status_history: z.array(z.object({ status: z.string(), status_label: z.string(), created_at: z.string() })),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  /** The carrier's tracking page (UPS, FedEx, USPS, DHL), else the order's page; null until shipped. */
+  tracking_url: z.string().nullable(),
 });
 export type OrderDetail = z.output<typeof orderDetailSchema>;
 export const orderDetailAnswerSchema = z.object({ data: orderDetailSchema });

@@ -11,12 +11,17 @@ import { recordId } from '~/server/record-id.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
-import { countOrders, findOrder, findOrderItems, listOrders, setPaymentToken, type OrderRow } from './order.repository.ts';
+import { EXPIRED_MESSAGE, EXPIRED_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
+import { getDb } from '~/server/db/database.ts';
+import { expireDueOrders } from './order-lifecycle.ts';
+import { paymentLinkExtendsHold } from './payment-hold.ts';
+import { statusHistory } from './order-holds.repository.ts';
+import { trackingUrl } from './order-lifecycle-mail.ts';
+import { countOrders, findOrder, findOrderItems, listOrders, restartHold, setPaymentToken, type OrderRow } from './order.repository.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
-/** Statuses of an order still waiting for its payment; the payment link works only for these. */
-export const UNPAID_STATUSES = ['pending', 'pending_payment'];
+export { UNPAID_STATUSES, statusLabel };
 
 /** GET /api/orders: ?page (from 1, default 1) & limit (1–50, default 10). */
 export const orderPageQuerySchema = z.object({
@@ -55,17 +60,12 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-export function statusLabel(status: string): string {
-  const words = status.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function orderSummary(o: OrderRow) {
   return {
     id: o.id,
     increment_id: o.increment_id,
     status: o.status,
-    status_label: statusLabel(o.status),
+    status_label: statusLabel(o.status, o.cancel_reason),
     is_unpaid: UNPAID_STATUSES.includes(o.status),
     created_at: o.created_at,
     ...money('grand_total', o.grand_total_cents),
@@ -73,6 +73,8 @@ function orderSummary(o: OrderRow) {
 }
 
 export async function customerOrders(customer: Customer, query: { page: number; limit: number }): Promise<OrderList> {
+  // An order past its payment window is shown cancelled, not as waiting.
+  await expireDueOrders(await getDb());
   const total = await countOrders(customer.id);
   const rows = await listOrders(customer.id, query.limit, (query.page - 1) * query.limit);
   return {
@@ -82,6 +84,7 @@ export async function customerOrders(customer: Customer, query: { page: number; 
 }
 
 export async function customerOrder(customer: Customer, id: number): Promise<OrderDetail> {
+  await expireDueOrders(await getDb());
   const o = await findOrder(customer.id, id);
   if (!o) throw notFound('Order not found');
   const items = await findOrderItems(o.id);
@@ -99,7 +102,19 @@ export async function customerOrder(customer: Customer, id: number): Promise<Ord
     billing_address: parseJson(o.billing_address) as OrderDetail['billing_address'],
     shipping_address: parseJson(o.shipping_address) as OrderDetail['shipping_address'],
     instructions: o.instructions,
+    payment_due_at: UNPAID_STATUSES.includes(o.status) ? o.payment_due_at : null,
+    status_history: await presentHistory(o),
+    carrier: o.carrier,
+    tracking_number: o.tracking_number,
+    tracking_url: o.tracking_number ? trackingUrl(o) : null,
   };
+}
+
+/** The history rows, or the current status alone for an order older than the history. */
+async function presentHistory(o: OrderRow): Promise<OrderDetail['status_history']> {
+  const rows = await statusHistory(await getDb(), o.id);
+  const list = rows.length ? rows : [{ status: o.status, created_at: o.created_at }];
+  return list.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? o.cancel_reason : null), created_at: h.created_at }));
 }
 
 export type { OrderDetail };
@@ -109,10 +124,13 @@ export type { OrderDetail };
  * The order keeps one payment token (checkout may already have set it), so asking twice gives one link.
  */
 export async function createPaymentLink(customer: Customer, id: number): Promise<z.output<typeof paymentLinkSchema>> {
+  await expireDueOrders(await getDb());
   const existing = await findOrder(customer.id, id);
   if (!existing) throw notFound('Order not found');
+  if (existing.status === 'canceled' && existing.cancel_reason === EXPIRED_REASON) throw new HttpError(409, EXPIRED_MESSAGE, 'order_expired');
   if (!UNPAID_STATUSES.includes(existing.status)) throw new HttpError(409, 'This order does not need a payment', 'order_not_payable');
   if (!existing.payment_token) await setPaymentToken(customer.id, id, randomToken());
+  if (paymentLinkExtendsHold()) await restartHold(customer.id, id, existing.status);
   const order = (await findOrder(customer.id, id))!;
   const url = `/checkout/order-payment?order=${order.id}&token=${encodeURIComponent(order.payment_token!)}`;
   return { url, order_id: order.id };

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '~/server/db/database.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { closeSession, findSession, insertSession } from './payment-session.repository.ts';
+import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
+import { UNPAID_STATUSES } from '~/server/orders/order-status.ts';
 
 export const DECLINED_CARDS: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
@@ -50,7 +52,11 @@ export async function payWithCard(db: Db, sessionId: string, card: CardInput): P
   if (!session) return undefined;
   const digits = card.card_number.replace(/[\s-]/g, '');
   const declined = DECLINED_CARDS[digits];
-  await closeSession(db, sessionId, declined ? 'declined' : 'paid', digits.slice(-4));
+  // An order no longer waiting for its payment (expired, cancelled) is charged nothing: the session
+  // stays open and the shop, back from here, says why.
+  await expireDueOrders(db);
+  const order = await db.selectFrom('orders').select('status').where('id', '=', session.order_id).executeTakeFirst();
+  if (order && UNPAID_STATUSES.includes(order.status)) await closeSession(db, sessionId, declined ? 'declined' : 'paid', digits.slice(-4));
   const back = `${session.return_url}${session.return_url.includes('?') ? '&' : '?'}session=${encodeURIComponent(sessionId)}`;
   return { returnUrl: back, declined };
 }

@@ -16,6 +16,6 @@ export const shopConfig: ShopConfig = parseShopConfig(raw);
  * block. `<` is escaped so that no text in the file can close the block or open a comment.
  */
 export function shopConfigJson(config: ShopConfig = shopConfig): string {
-  const { diamond_markup: _markup, ...shared } = config;
+  const { diamond_markup: _markup, orders: _orders, ...shared } = config;
   return JSON.stringify(shared).replace(/</g, '\\u003c');
 }

@@ -1,0 +1,194 @@
+/**
+ * An order's life after checkout.
+ *
+ * Expiry: an unpaid order past its payment deadline (orders.payment_due_at, payment-hold.ts) moves to
+ * `canceled` ("Cancelled: payment not received") in ONE transaction that also puts its stones back on
+ * sale, gives back its coupon use and refunds its store credit to the ledger; the shopper is e-mailed
+ * once it has committed. A pass expires due orders one transaction each. Exactly one server expires a
+ * given order: on PostgreSQL the pass claims it with FOR UPDATE SKIP LOCKED (another server skips it,
+ * and the status change is guarded by the old status besides); on SQLite the transaction holds the
+ * write lock. A server killed mid-pass leaves each order either whole or cancelled: the transaction
+ * commits or it does not.
+ * Passes run in the app: every ORDER_EXPIRY_INTERVAL_SECONDS (default 60) and on demand, before
+ * anything reads a stone's availability (searches, a stone's page, the cart, checkout), where an
+ * in-process memo of the next deadline makes the check free until an order is due.
+ *
+ * Staff: ship (processing → shipped, with carrier and tracking number, and an e-mail with a tracking
+ * link) and cancel (an unpaid or paid order not yet shipped; a paid one gets a refund line), each with
+ * the stones released, the coupon use and the store credit given back.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { z } from 'zod';
+import type { Db } from '~/server/db/database.ts';
+import { HttpError, notFound } from '~/server/http.ts';
+import { clockOffsetMs, nowIso, nowMs } from '~/server/clock.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
+import { findOrderById, setOrderStatus } from '~/server/checkout/order-writer.repository.ts';
+import type { OrderRow } from './order.repository.ts';
+import type { ShipRequest, staffOrderSchema } from './staff.answers.ts';
+export { shipRequestSchema } from './staff.answers.ts';
+import { claimDueOrder, findOrderByReference, giveBackCouponUse, insertRefund, nextDueAt, refundStoreCredit, releaseStones, statusHistory } from './order-holds.repository.ts';
+import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
+import { canceledOrderMail, expiredOrderMail, sendLater, shippedOrderMail } from './order-lifecycle-mail.ts';
+
+/** At most this many orders per pass; the next pass takes the rest. */
+const PASS_MAX = 500;
+
+/** Test only (NODE_ENV=test): a pause inside each expiry transaction, so a test can kill a server mid-way. */
+function testPauseMs(): number {
+  const env = process.env;
+  const n = Number(env.ORDER_EXPIRY_TEST_PAUSE_MS);
+  return env.NODE_ENV === 'test' && Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** Cancels one order for want of payment, if it is still unpaid; answers the stones it released. */
+async function expireOne(trx: Db, id: number, now: string): Promise<{ order: OrderRow; stones: number[] } | undefined> {
+  if (!(await setOrderStatus(trx, id, 'canceled', UNPAID_STATUSES, { cancel_reason: EXPIRED_REASON }))) return undefined;
+  const pause = testPauseMs();
+  if (pause) await delay(pause);
+  const order = (await findOrderById(trx, id))!;
+  const stones = await releaseStones(trx, id, now);
+  await giveBackCouponUse(trx, id);
+  await refundStoreCredit(trx, order, 'Refund: order cancelled, payment not received', now);
+  return { order, stones };
+}
+
+/**
+ * One expiry pass: each unpaid order past its deadline is cancelled in a transaction of its own.
+ * Answers how many this pass cancelled (orders another server cancelled meanwhile are not counted).
+ */
+export async function runExpiryPass(db: Db): Promise<number> {
+  let expired = 0;
+  for (let i = 0; i < PASS_MAX; i++) {
+    const now = nowIso();
+    const done = await writeTransaction(db, async (trx) => {
+      const id = await claimDueOrder(trx, now);
+      if (id === undefined) return null;
+      return (await expireOne(trx, id, now)) ?? false;
+    });
+    if (done === null) break;
+    if (done) {
+      expired++;
+      const { order, stones } = done;
+      sendLater(() => expiredOrderMail(db, order, stones));
+    }
+  }
+  return expired;
+}
+
+let inflight: Promise<void> | undefined;
+/** The earliest deadline seen (ms on the shop's clock) and when it was read (real ms). */
+let known: { dueMs: number; readAt: number; offset: number } | undefined;
+/** A deadline read this long ago is read again: another server may have placed an order since. */
+const KNOWN_FOR_MS = 5_000;
+
+/**
+ * Expires what is due, before a read of stones' availability. Concurrent callers share one pass; while
+ * the next deadline read in the last few seconds is still ahead on the shop's clock, it costs nothing.
+ */
+export async function expireDueOrders(db: Db): Promise<void> {
+  if (known && nowMs() < known.dueMs && Date.now() - known.readAt < KNOWN_FOR_MS && known.offset === clockOffsetMs()) return;
+  inflight ??= (async () => {
+    try {
+      const readAt = Date.now();
+      const due = await nextDueAt(db);
+      const dueMs = due ? Date.parse(due) : Number.POSITIVE_INFINITY;
+      if (dueMs <= nowMs()) await runExpiryPass(db);
+      else known = { dueMs, readAt, offset: clockOffsetMs() };
+      if (dueMs <= nowMs()) known = undefined;
+    } finally {
+      inflight = undefined;
+    }
+  })();
+  return inflight;
+}
+
+/** A new unpaid order's deadline may be the earliest: forget the memo. */
+export function forgetNextDue(): void {
+  known = undefined;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+function intervalMs(): number {
+  const n = Number(process.env.ORDER_EXPIRY_INTERVAL_SECONDS);
+  return (Number.isFinite(n) && n > 0 ? n : 60) * 1000;
+}
+
+/** Starts this server's expiry timer (once); it never keeps the process alive. */
+export function startExpiryTimer(db: Db): void {
+  if (timer) return;
+  const tick = () => {
+    expireDueOrders(db).catch((error) => console.error('Order expiry failed:', error));
+  };
+  timer = setInterval(tick, intervalMs());
+  timer.unref();
+  tick();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: ship and cancel
+
+
+export async function orderByReference(db: Db, reference: string): Promise<OrderRow> {
+  const order = await findOrderByReference(db, reference);
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** What staff see of an order after a change: its status, tracking and history. */
+export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView> {
+  const history = await statusHistory(db, order.id);
+  const refunds = await db.selectFrom('order_refunds').select(['amount_cents', 'reason', 'created_at']).where('order_id', '=', order.id).orderBy('id').execute();
+  return {
+    id: order.id,
+    increment_id: order.increment_id,
+    status: order.status,
+    status_label: statusLabel(order.status, order.cancel_reason),
+    email: order.email,
+    carrier: order.carrier,
+    tracking_number: order.tracking_number,
+    grand_total_cents: order.grand_total_cents,
+    status_history: history.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? order.cancel_reason : null), created_at: h.created_at })),
+    refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at })),
+  };
+}
+export type StaffOrderView = z.output<typeof staffOrderSchema>;
+
+export async function shipOrder(db: Db, reference: string, input: ShipRequest): Promise<StaffOrderView> {
+  const order = await orderByReference(db, reference);
+  const shipped = await writeTransaction(db, (trx) => setOrderStatus(trx, order.id, 'shipped', ['processing'], { carrier: input.carrier, tracking_number: input.tracking }));
+  if (!shipped) {
+    const current = (await findOrderById(db, order.id))!;
+    throw new HttpError(409, `Only an order in processing can be shipped; this one is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_shippable', { status: [current.status] });
+  }
+  const after = (await findOrderById(db, order.id))!;
+  sendLater(() => shippedOrderMail(after));
+  return staffView(db, after);
+}
+
+/** Statuses staff may cancel from: unpaid, and paid but not yet shipped. */
+const CANCELABLE = [...UNPAID_STATUSES, 'processing'];
+
+export async function cancelOrder(db: Db, reference: string): Promise<StaffOrderView> {
+  const order = await orderByReference(db, reference);
+  const refund = await writeTransaction(db, async (trx) => {
+    const now = nowIso();
+    const current = (await findOrderById(trx, order.id))!;
+    if (!(await setOrderStatus(trx, order.id, 'canceled', CANCELABLE, { cancel_reason: STAFF_REASON }))) return undefined;
+    await releaseStones(trx, order.id, now);
+    await giveBackCouponUse(trx, order.id);
+    await refundStoreCredit(trx, current, 'Refund: order cancelled', now);
+    // A paid order gets its money back; cash on delivery was never paid.
+    const paid = current.status === 'processing' && current.payment_method !== 'cashondelivery' && current.grand_total_cents > 0;
+    if (paid) await insertRefund(trx, { order_id: order.id, amount_cents: current.grand_total_cents, reason: `Order ${current.increment_id} cancelled by the shop`, created_at: now });
+    return paid ? current.grand_total_cents : 0;
+  });
+  if (refund === undefined) {
+    const current = (await findOrderById(db, order.id))!;
+    throw new HttpError(409, `This order cannot be cancelled: it is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_cancelable', { status: [current.status] });
+  }
+  const after = (await findOrderById(db, order.id))!;
+  sendLater(() => canceledOrderMail(after, refund));
+  return staffView(db, after);
+}

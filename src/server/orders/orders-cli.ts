@@ -1,0 +1,95 @@
+/**
+ * `npm run orders -- …` (dist/cli/cli.mjs orders …): the staff's order commands on the database named by
+ * DATABASE_URL, the same rules as POST /api/admin/orders/{id}/ship|cancel:
+ *   list [--status S] [--limit N]          newest first, one order a line
+ *   ship <increment_id> --carrier C --tracking T
+ *   cancel <increment_id>
+ *   expire                                 one expiry pass now (the app servers also run them)
+ * A refusal (no such order, wrong status, bad tracking number) is one line on stderr and exit code 1.
+ */
+import { config } from '~/server/config.ts';
+import { assertReachable, openDatabase } from '~/server/db/database.ts';
+import { migrateToLatest } from '~/server/db/migrate.ts';
+import { HttpError } from '~/server/http.ts';
+import { formatCents } from '~/lib/money.ts';
+import { CliUsageError } from '~/server/feeds/import-args.ts';
+import { cancelOrder, runExpiryPass, shipOrder, type StaffOrderView } from './order-lifecycle.ts';
+import { listOrdersByStatus } from './order-holds.repository.ts';
+import { shipRequestSchema } from './staff.answers.ts';
+import { statusLabel } from './order-status.ts';
+
+export const ORDERS_USAGE =
+  'usage: npm run orders -- list [--status S] [--limit N] | ship <increment_id> --carrier C --tracking T | cancel <increment_id> | expire';
+
+const STATUSES = ['pending', 'pending_payment', 'processing', 'shipped', 'completed', 'canceled'];
+
+function options(args: string[], names: string[]): { positional: string[]; values: Record<string, string> } {
+  const positional: string[] = [];
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    if (!names.includes(name)) throw new CliUsageError(`unknown option ${arg}\n${ORDERS_USAGE}`);
+    const value = inline ?? args[++i];
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new CliUsageError(`--${name} needs a value\n${ORDERS_USAGE}`);
+    values[name] = value;
+  }
+  return { positional, values };
+}
+
+function describe(o: StaffOrderView): string {
+  const tracking = o.tracking_number ? ` · ${o.carrier} ${o.tracking_number}` : '';
+  const refund = o.refunds.length ? ` · refund ${formatCents(o.refunds.reduce((s, r) => s + r.amount_cents, 0))}` : '';
+  return `${o.increment_id} ${o.status_label}${tracking}${refund}`;
+}
+
+export async function runOrders(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || !['list', 'ship', 'cancel', 'expire'].includes(command)) throw new CliUsageError(ORDERS_USAGE);
+  const { positional, values } = options(rest, command === 'list' ? ['status', 'limit'] : command === 'ship' ? ['carrier', 'tracking'] : []);
+  if (command === 'list' && values.status && !STATUSES.includes(values.status)) throw new CliUsageError(`--status takes one of ${STATUSES.join(', ')}`);
+  const limit = values.limit === undefined ? 100 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliUsageError('--limit takes a whole number from 1 to 10000');
+  if ((command === 'ship' || command === 'cancel') && positional.length !== 1) throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
+  if ((command === 'list' || command === 'expire') && positional.length) throw new CliUsageError(`unexpected ${positional[0]}\n${ORDERS_USAGE}`);
+  let ship: ReturnType<typeof shipRequestSchema.parse> | undefined;
+  if (command === 'ship') {
+    const parsed = shipRequestSchema.safeParse({ carrier: values.carrier, tracking: values.tracking });
+    if (!parsed.success) throw new CliUsageError(`${parsed.error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ')}\n${ORDERS_USAGE}`);
+    ship = parsed.data;
+  }
+
+  const url = config.databaseUrl;
+  const conn = await openDatabase(url);
+  try {
+    await assertReachable(conn, url);
+    await migrateToLatest(conn.db);
+    const db = conn.db;
+    if (command === 'list') {
+      const rows = await listOrdersByStatus(db, values.status, limit);
+      for (const o of rows) {
+        console.log([o.increment_id, o.status.padEnd(15), statusLabel(o.status, o.cancel_reason).padEnd(31), formatCents(o.grand_total_cents).padStart(12), o.created_at, o.email, o.tracking_number ? `${o.carrier} ${o.tracking_number}` : ''].join('  ').trimEnd());
+      }
+      console.log(`${rows.length} order${rows.length === 1 ? '' : 's'}${values.status ? ` in ${values.status}` : ''}`);
+    } else if (command === 'expire') {
+      const n = await runExpiryPass(db);
+      console.log(`Expired ${n} unpaid order${n === 1 ? '' : 's'}`);
+    } else {
+      const view = command === 'ship' ? await shipOrder(db, positional[0]!, ship!) : await cancelOrder(db, positional[0]!);
+      console.log(describe(view));
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await conn.close();
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * POST /api/admin/orders/{id}/ship and /cancel: the staff's order changes over HTTP, behind the admin
+ * token (security/admin-token.ts), as `npm run orders -- ship|cancel` does on the command line.
+ */
+import type { APIContext } from 'astro';
+import { getDb } from '~/server/db/database.ts';
+import { readBody } from '~/server/http.ts';
+import { requireAdmin } from '~/server/security/admin-token.ts';
+import { cancelOrder, shipOrder, shipRequestSchema } from './order-lifecycle.ts';
+import type { staffOrderAnswerSchema } from './staff.answers.ts';
+import type { z } from 'zod';
+
+type Answer = z.output<typeof staffOrderAnswerSchema>;
+
+export async function shipOverHttp(context: APIContext): Promise<Answer> {
+  await requireAdmin(context);
+  const input = await readBody(context.request, shipRequestSchema);
+  const data = await shipOrder(await getDb(), context.params.id ?? '', input);
+  return { message: `Order ${data.increment_id} is shipped`, data };
+}
+
+export async function cancelOverHttp(context: APIContext): Promise<Answer> {
+  await requireAdmin(context);
+  const data = await cancelOrder(await getDb(), context.params.id ?? '');
+  return { message: `Order ${data.increment_id} is cancelled`, data };
+}
