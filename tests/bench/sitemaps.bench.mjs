@@ -1,12 +1,14 @@
 /**
- * `node tests/bench/sitemaps.bench.mjs [--diamonds N] [--database URL] [--images N]`: sitemap answer times
+ * `node tests/bench/sitemaps.bench.mjs [--diamonds N] [--database URL | --pglite] [--images N]`: sitemap answer times
  * and share-image render times on a big inventory. Seeds N stones (default 1,000,000) into a SQLite file
- * under the bench folder when it has fewer (or uses DATABASE URL as it is), starts the production server
- * on it and prints, per sitemap: the time to the first byte and to the last, uncompressed and gzip (what
- * crawlers ask for), and the bytes; then the time to draw a share image never drawn before (a diamond's
+ * under the bench folder when it has fewer (or into DATABASE URL; `--pglite`: an in-memory PGlite served over
+ * the PostgreSQL wire protocol by this process, tests/support/pg-wire.ts), starts the production server
+ * on it and prints, per sitemap: the time to the first byte and to the last, uncompressed and gzip and br
+ * (what crawlers ask for), and the bytes; then the time to draw a share image never drawn before (a diamond's
  * card at its current address: database lookup, SVG, resvg, PNG) over N images (default 20).
  */
-import { countDiamonds, seed, startServer } from './bench-lib.mjs';
+import { spawn } from 'node:child_process';
+import { countDiamonds, startServer } from './bench-lib.mjs';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,10 +21,17 @@ const n = Number(arg('diamonds', 1_000_000));
 const images = Number(arg('images', 20));
 const dir = path.join(os.tmpdir(), 'aurelle-bench');
 fs.mkdirSync(dir, { recursive: true });
-const url = arg('database', path.join(dir, `sitemaps-${n}.db`));
+const wire = process.argv.includes('--pglite') ? await (await import('../support/pg-wire.ts')).servePglite() : undefined;
+const url = wire?.url ?? arg('database', path.join(dir, `sitemaps-${n}.db`));
 const kind = /^postgres/.test(url) ? 'postgres' : 'sqlite';
 
-if ((await countDiamonds(kind, url).catch(() => 0)) < n) console.log(`seeded ${n.toLocaleString('en-US')} stones in ${seed(url, n).toFixed(0)} s`);
+/** The seed CLI, without blocking this process (it may be serving the database). */
+function seed() {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'seed', '--diamonds', String(n)], { env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error('seeding failed')))));
+}
+if ((await countDiamonds(kind, url).catch(() => 0)) < n) console.log(`seeded ${n.toLocaleString('en-US')} stones in ${(await seed()).toFixed(0)} s`);
 const server = await startServer(url);
 const ms = (t) => `${t.toFixed(0)} ms`.padStart(8);
 
@@ -47,13 +56,14 @@ try {
   const index = await (await fetch(`${server.base}/sitemap.xml`)).text();
   const files = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]);
   console.log(`${kind}, ${n.toLocaleString('en-US')} stones: ${files.length} sitemaps`);
-  console.log(`${'file'.padEnd(28)} ${'identity 1st'.padStart(12)} ${'last'.padStart(8)} ${'gzip 1st'.padStart(10)} ${'last'.padStart(8)}  bytes`);
+  console.log(`${'file'.padEnd(28)} ${'identity 1st'.padStart(12)} ${'last'.padStart(8)} ${'gzip 1st'.padStart(10)} ${'last'.padStart(8)} ${'br last'.padStart(8)}  bytes`);
   const totals = [];
   for (const file of ['/sitemap.xml', ...files]) {
     const plain = await timed(file, 'identity');
     const gzip = await timed(file, 'gzip');
-    if (file.includes('diamonds-')) totals.push(plain.total, gzip.total);
-    console.log(`${file.padEnd(28)} ${ms(plain.first).padStart(12)} ${ms(plain.total)} ${ms(gzip.first).padStart(10)} ${ms(gzip.total)}  ${plain.bytes.toLocaleString('en-US')} (${gzip.bytes.toLocaleString('en-US')} gzip)`);
+    const br = await timed(file, 'br');
+    if (file.includes('diamonds-')) totals.push(plain.total, gzip.total, br.total);
+    console.log(`${file.padEnd(28)} ${ms(plain.first).padStart(12)} ${ms(plain.total)} ${ms(gzip.first).padStart(10)} ${ms(gzip.total)} ${ms(br.total)}  ${plain.bytes.toLocaleString('en-US')} (${gzip.bytes.toLocaleString('en-US')} gzip, ${br.bytes.toLocaleString('en-US')} br)`);
   }
   totals.sort((a, b) => a - b);
   console.log(`diamond sitemaps: median ${ms(totals[Math.floor(totals.length / 2)])}, worst ${ms(totals.at(-1))}`);
@@ -72,4 +82,5 @@ try {
   console.log(`share images (${times.length}, each drawn once): median ${ms(times[Math.floor(times.length / 2)])}, worst ${ms(times.at(-1))}`);
 } finally {
   server.child.kill();
+  await wire?.close();
 }
