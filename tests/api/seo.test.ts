@@ -127,8 +127,13 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
     // Every k-th URL, from each kind of sitemap alike: deterministic, and spread over every file.
     const step = all.length / 200;
     const sample = Array.from({ length: 200 }, (_, i) => all[Math.floor(i * step)]!);
-    for (const loc of sample) expect((await fetch(loc, { redirect: 'manual' })).status, loc).toBe(200);
-  }, 120_000);
+    // Eight at a time, as a crawler might: the answers are what counts, not their order.
+    for (let i = 0; i < sample.length; i += 8) {
+      const batch = sample.slice(i, i + 8);
+      const statuses = await Promise.all(batch.map(async (loc) => (await fetch(loc, { redirect: 'manual' })).status));
+      expect(Object.fromEntries(batch.map((loc, j) => [loc, statuses[j]]))).toEqual(Object.fromEntries(batch.map((loc) => [loc, 200])));
+    }
+  }, 180_000);
 
   it('drops a sold or hidden stone from its sitemap on the next read, and lists it again once it is back', async () => {
     const [sold, hidden] = [stones[10]!, stones[11]!];

@@ -86,17 +86,19 @@ export async function productsSitemap(db: Db): Promise<string> {
   return urlset(rows.map((r) => urlEntry(`${site}/products/${r.id}`, w3cDate(r.updated_at))).join(''));
 }
 
-function diamondBatch(db: Db, after: number, last: number) {
-  return db
-    .selectFrom('diamonds')
-    .select(['id', 'updated_at'])
-    .where('id', '>', after)
-    .where('id', '<=', last)
-    .where('status', '=', 'available')
-    .where('is_hidden', '=', 0)
-    .orderBy('id')
-    .limit(BATCH)
-    .execute();
+/**
+ * Up to BATCH stones after `after` up to `last`, by primary key alone: the status and visibility are
+ * filtered here, not in SQL, so that no database is tempted to walk the (status, is_hidden, price) index
+ * over every available stone instead of the id range (SQLite does, and then takes seconds per batch).
+ */
+async function diamondBatch(db: Db, after: number, last: number) {
+  // Never more than a file holds: with a small SITEMAP_DIAMONDS_PER_FILE the tests meet full batches too.
+  const size = Math.min(BATCH, sitemapUrls());
+  const rows = await db.selectFrom('diamonds').select(['id', 'updated_at', 'status', 'is_hidden']).where('id', '>', after).where('id', '<=', last).orderBy('id').limit(size).execute();
+  return {
+    listed: rows.filter((r) => r.status === 'available' && !Number(r.is_hidden)),
+    next: rows.length === size ? Number(rows.at(-1)!.id) : undefined,
+  };
 }
 
 /**
@@ -105,35 +107,40 @@ function diamondBatch(db: Db, after: number, last: number) {
  */
 export async function diamondSitemap(db: Db, n: number): Promise<ReadableStream<Uint8Array> | undefined> {
   const per = sitemapUrls();
-  const first = (n - 1) * per;
   const end = n * per;
-  let rows = await diamondBatch(db, first, end);
-  if (rows.length === 0) return undefined;
+  let batch = await diamondBatch(db, (n - 1) * per, end);
+  while (batch.listed.length === 0 && batch.next !== undefined) batch = await diamondBatch(db, batch.next, end);
+  if (batch.listed.length === 0) return undefined;
   const site = escapeXml(siteUrl());
   const encoder = new TextEncoder();
   let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${NS}">\n`));
-      }
-      if (rows.length === 0) {
+  let current: typeof batch | undefined = batch;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${NS}">\n`));
+        }
+        // A batch may list nothing (all sold) or be the empty read past a full one: read on until there
+        // is something to send, since a pull that enqueues nothing is never called again.
+        while (current) {
+          const more = current.next === undefined ? undefined : diamondBatch(db, current.next, end);
+          let text = '';
+          for (const r of current.listed) {
+            const at = w3cDate(r.updated_at);
+            text += `<url><loc>${site}/diamonds/${r.id}</loc>${at ? `<lastmod>${at}</lastmod>` : ''}</url>\n`;
+          }
+          if (text) controller.enqueue(encoder.encode(text));
+          current = more ? await more : undefined;
+          if (text) return;
+        }
         controller.enqueue(encoder.encode('</urlset>\n'));
         controller.close();
-        return;
-      }
-      let text = '';
-      for (const r of rows) text += `<url><loc>${site}/diamonds/${r.id}</loc>${(() => {
-        const at = w3cDate(r.updated_at);
-        return at ? `<lastmod>${at}</lastmod>` : '';
-      })()}</url>\n`;
-      const after = Number(rows.at(-1)!.id);
-      const more = rows.length === BATCH ? diamondBatch(db, after, end) : Promise.resolve([]);
-      controller.enqueue(encoder.encode(text));
-      rows = await more;
+      },
     },
-  }, { highWaterMark: 2 });
+    { highWaterMark: 2 },
+  );
 }
 
 /**
