@@ -12,6 +12,8 @@ const pages = defineCollection({
   schema: z.object({
     title: z.string().min(1),
     slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case words joined by hyphens'),
+    /** When the page last changed: the sitemap's <lastmod>. */
+    updated_at: z.coerce.date().optional(),
     status: z.enum(['draft', 'published']),
     description: z.string().min(1),
     /** The small line above the title. */

@@ -28,7 +28,9 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
   if (isApi && url.pathname !== ADMIN_IMPORT_PATH && Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
     return errorResponse(new HttpError(413, 'The request body is larger than 1 MB', 'payload_too_large'));
   }
-  if (!url.pathname.startsWith('/images/')) {
+  // Drawings need no database; share images (/images/share/…) do.
+  const drawing = url.pathname.startsWith('/images/') && !url.pathname.startsWith('/images/share/');
+  if (!drawing) {
     try {
       await whenReady();
     } catch (error) {

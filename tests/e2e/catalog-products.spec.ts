@@ -86,7 +86,7 @@ test('listing slugs narrow products by style and by category; the listings pass 
   await page.goto('/jewellery/earrings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Earrings');
   await expect(page.getByRole('status')).toContainText(`${PRODUCTS.filter((p) => p.category === 'earrings').length} pieces`);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(ld['@type']).toBe('ItemList');
   expect((await page.goto('/engagement-rings/no-such-style'))?.status()).toBe(404);
 });
