@@ -56,7 +56,5 @@ export function formAware(page: string, handler: (context: APIContext) => Promis
   };
 }
 
-/** For the methods an endpoint does not serve: a JSON 405 naming the ones it does (not Astro's HTML 404). */
-export function methodNotAllowed(...allowed: string[]): APIRoute {
-  return () => errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
-}
+/** Kept here for the routes that import it from the cart's helpers (it lives in src/server/http.ts). */
+export { methodNotAllowed } from '~/server/http.ts';
