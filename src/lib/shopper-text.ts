@@ -51,7 +51,9 @@ export function shopperTextFor(answer: ErrorAnswer, context: ShopperContext = {}
   if (status >= 500) return GENERIC_ERROR;
   if ((status === 409 || status === 410) && context.stone && (status === 410 || answer.code === 'unavailable' || answer.code === 'sold')) return SOLD_MESSAGE;
   const fieldMessage = answer.errors ? Object.values(answer.errors).flat()[0] : undefined;
-  return readable(fieldMessage) ?? readable(answer.message) ?? GENERIC_ERROR;
+  // A validation error speaks through its field; any other refusal through its own message.
+  const validation = status === 400 || status === 422 || answer.code === 'validation_failed';
+  return (validation ? (readable(fieldMessage) ?? readable(answer.message)) : (readable(answer.message) ?? readable(fieldMessage))) ?? GENERIC_ERROR;
 }
 
 /** The shape src/lib/http.ts throws (kept structural so that this file imports nothing). */
