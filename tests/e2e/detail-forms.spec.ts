@@ -186,6 +186,46 @@ test('a cart-popup chunk that never arrives shows the error with a reload action
   for (const release of held) release();
 });
 
+test('a cart-popup chunk that fails after its one retry says so at once, and the cart link still works', async ({ page }, testInfo) => {
+  const desktop = testInfo.project.name === 'desktop';
+  const tries: string[] = [];
+  await page.route(/\/_astro\/CartPopup\.[^/]*\.js/, (route) => (tries.push(route.request().url()), route.abort()));
+  await page.goto('/about-us');
+  if (desktop) await cartLink(page).hover();
+  else await cartLink(page).tap();
+  await expect(snackbar(page).getByRole('alert')).toHaveText('This part of the page could not load. Reload the page to try again.');
+  await expect(snackbar(page).getByRole('button', { name: 'Reload' })).toBeVisible();
+  // Astro's one retry (with ?astro-retry=…), then the message: the time-out (120 s here) did not have to end.
+  expect(tries).toHaveLength(2);
+  expect(tries[1]).toContain('astro-retry=');
+  await snackbar(page).getByRole('button', { name: 'Close' }).click();
+  await cartLink(page).click();
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
+test('a listing island whose code never arrives says so when the time-out ends; the server-rendered listing stays', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('aurelle:island-timeout-ms', '1500'));
+  await page.route(/\/_astro\/DiamondListing\.[^/]*\.js/, () => {});
+  await page.goto('/diamonds');
+  await expect(snackbar(page).getByRole('alert')).toHaveText('This part of the page could not load. Reload the page to try again.');
+  await expect(snackbar(page).getByRole('button', { name: 'Reload' })).toBeVisible();
+  const first = page.getByRole('list', { name: 'Diamond results' }).getByRole('link').first();
+  await expect(first).toBeVisible();
+  await snackbar(page).getByRole('button', { name: 'Close' }).click();
+  await first.click();
+  await expect(page).toHaveURL(/\/diamonds\/\d+$/);
+});
+
+test('without the test knob the spec time-out holds: nothing is said before it ends', async ({ page }) => {
+  await page.clock.install();
+  await page.route(/\/_astro\/DiamondListing\.[^/]*\.js/, () => {});
+  await page.goto('/diamonds');
+  await page.clock.runFor(119_000);
+  await expect(snackbar(page)).toBeHidden();
+  await page.clock.runFor(2_000);
+  await expect(snackbar(page).getByRole('alert')).toHaveText('This part of the page could not load. Reload the page to try again.');
+});
+
 test('the reload action reloads the page', async ({ page }) => {
   await page.goto('/about-us');
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('show-snackbar', { detail: { message: 'This part of the page could not load. Reload the page to try again.', severity: 'error', action: 'reload' } })));
