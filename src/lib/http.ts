@@ -72,12 +72,18 @@ const loadClient = () =>
   (client ??= import('ky').then(({ default: ky, HTTPError }) => ({
     ky: ky.create({ credentials: 'same-origin', timeout: TIMEOUT_MS, retry: 0 }),
     isHttpError: (error: unknown): error is InstanceType<typeof HTTPError> => error instanceof HTTPError,
-  })));
+  })).catch((error: unknown) => {
+    // ky's code did not arrive (offline): the next change tries again.
+    client = undefined;
+    throw error;
+  }));
 
 async function send<T>(method: 'post' | 'put' | 'delete', path: string, json: unknown, options?: Options): Promise<T> {
-  const { ky, isHttpError } = await loadClient();
+  let isHttpError: (error: unknown) => error is { response: Response; data: unknown } = (_error): _error is never => false;
   try {
-    return await ky[method](path, { json, ...options }).json<T>();
+    const loaded = await loadClient();
+    isHttpError = loaded.isHttpError;
+    return await loaded.ky[method](path, { json, ...options }).json<T>();
   } catch (error) {
     // ky 2 has already read the body into `error.data` (the response body itself is consumed).
     if (isHttpError(error)) throw fromBody(error.response.status, error.data);

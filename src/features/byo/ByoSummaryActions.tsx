@@ -54,7 +54,7 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
         notify((await addBuildToWishlist(choice)).message, 'success');
       }
     } catch (e) {
-      const message = shopperMessage(e, { stone: true });
+      const message = shopperMessage(e);
       setError(message);
       notify(message, 'error');
     } finally {
