@@ -106,6 +106,7 @@ export default defineConfig({
       LOGIN_IP_LIMIT: envField.number({ context: 'server', access: 'secret', optional: true }),
       SEED_DIAMONDS: envField.number({ context: 'server', access: 'secret', optional: true }),
       ADMIN_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SHOP_TEST_KNOBS: envField.string({ context: 'server', access: 'secret', optional: true }),
       ADMIN_IMPORT_MAX_BYTES: envField.number({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_CATALOG_API: envField.string({ context: 'client', access: 'public', optional: true, default: '/catalog' }),
     },

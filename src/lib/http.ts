@@ -9,23 +9,38 @@
  * shopper makes: JSON bodies, the timeout and the error body handled in one place.
  */
 import type { KyInstance, Options } from 'ky';
+import { shopperTextFor } from './shopper-text.ts';
 
 export const CATALOG_API = (import.meta.env.PUBLIC_CATALOG_API as string | undefined) || '/catalog';
 const TIMEOUT_MS = 20_000;
 
+/**
+ * A request that failed. `message` is already words for a shopper (src/lib/shopper-text.ts: no URL,
+ * method or field key); `serverMessage`, `code` and `errors` are the API's answer as it came. `status` 0:
+ * no answer at all (offline, the connection dropped, the time-out).
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string;
   constructor(
     readonly status: number,
-    message: string,
+    serverMessage: string,
     readonly errors?: Record<string, string[]>,
+    readonly code?: string,
   ) {
-    super(message);
+    super(shopperTextFor({ status, message: serverMessage, code, errors }));
+    this.serverMessage = serverMessage;
   }
 }
 
 function fromBody(status: number, data: unknown): ApiError {
-  const body = (data && typeof data === 'object' ? data : {}) as { message?: string; errors?: Record<string, string[]> };
-  return new ApiError(status, body.message || 'Something went wrong', body.errors);
+  const body = (data && typeof data === 'object' ? data : {}) as { message?: string; code?: string; errors?: Record<string, string[]> };
+  return new ApiError(status, body.message || 'Something went wrong', body.errors, body.code);
+}
+
+/** A request that got no answer; a caller's own abort stays an AbortError (nothing to tell anyone). */
+function noAnswer(error: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return error;
+  return new ApiError(0, error instanceof Error ? error.message : String(error));
 }
 
 export interface GetOptions {
@@ -37,11 +52,16 @@ async function get<T>(path: string, { signal, searchParams }: GetOptions = {}): 
   const url = new URL(path, location.origin);
   for (const [name, value] of Object.entries(searchParams ?? {})) url.searchParams.set(name, String(value));
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    throw noAnswer(error, signal);
+  }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw fromBody(response.status, data);
   return data as T;
@@ -52,16 +72,22 @@ const loadClient = () =>
   (client ??= import('ky').then(({ default: ky, HTTPError }) => ({
     ky: ky.create({ credentials: 'same-origin', timeout: TIMEOUT_MS, retry: 0 }),
     isHttpError: (error: unknown): error is InstanceType<typeof HTTPError> => error instanceof HTTPError,
-  })));
+  })).catch((error: unknown) => {
+    // ky's code did not arrive (offline): the next change tries again.
+    client = undefined;
+    throw error;
+  }));
 
 async function send<T>(method: 'post' | 'put' | 'delete', path: string, json: unknown, options?: Options): Promise<T> {
-  const { ky, isHttpError } = await loadClient();
+  let isHttpError: (error: unknown) => error is { response: Response; data: unknown } = (_error): _error is never => false;
   try {
-    return await ky[method](path, { json, ...options }).json<T>();
+    const loaded = await loadClient();
+    isHttpError = loaded.isHttpError;
+    return await loaded.ky[method](path, { json, ...options }).json<T>();
   } catch (error) {
     // ky 2 has already read the body into `error.data` (the response body itself is consumed).
     if (isHttpError(error)) throw fromBody(error.response.status, error.data);
-    throw error;
+    throw noAnswer(error, options?.signal ?? undefined);
   }
 }
 

@@ -5,6 +5,7 @@
  * history entry when `push`, e.g. a page change). Back and forward restore the state read from the URL.
  */
 import { useEffect, useRef, useState } from 'react';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 /** How long a change waits before asking, in milliseconds. */
 const SETTLE_MS = 120;
@@ -53,7 +54,7 @@ export function useListing<S, R>({ initialState, initial, load, hrefFor, fromLoc
         })
         .catch((e: unknown) => {
           if (controller.signal.aborted || (e instanceof Error && e.name === 'AbortError')) return;
-          setError(e instanceof Error && e.message ? e.message : 'Something went wrong');
+          setError(shopperMessage(e));
           setBusy(false);
         });
     }, SETTLE_MS);

@@ -30,6 +30,14 @@ export const config = {
   get adminToken(): string | undefined {
     return process.env.ADMIN_TOKEN?.trim() || undefined;
   },
+  /**
+   * Test knobs in the page (`SHOP_TEST_KNOBS=1`, set by the browser tests' server only): the <html> element
+   * carries `data-test-knobs`, so that a test may shorten the island load time-out
+   * (src/features/shell/island-load.ts). Never set it on a shop that serves shoppers.
+   */
+  get testKnobs(): boolean {
+    return process.env.SHOP_TEST_KNOBS === '1';
+  },
   /** The largest stock file POST /api/admin/diamonds/import takes, in bytes (default 512 MB). */
   get adminImportMaxBytes(): number {
     const n = Number(process.env.ADMIN_IMPORT_MAX_BYTES);

@@ -97,6 +97,14 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
   return result.data;
 }
 
+/**
+ * For the methods an endpoint does not serve (its `ALL` export): a JSON 405 with `Allow` naming the ones
+ * it does, never Astro's HTML 404 or the catch-all's "No API endpoint".
+ */
+export function methodNotAllowed(...allowed: string[]): APIRoute {
+  return () => errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
+}
+
 type Handler = (context: APIContext) => Promise<Response | unknown> | Response | unknown;
 
 /** Wraps a handler: a returned Response passes through, any other value is sent as JSON, errors as above. */

@@ -69,6 +69,8 @@ test('sends a guest to sign in and back, then lists the orders and shows one', a
   await expect(items.first()).toContainText('$1,250.00');
   await expect(items.nth(1)).toContainText('Qty 2');
   await expect(page.getByText('Subtotal')).toBeVisible();
+  // The payment method by its title, as the success page names it, never its code.
+  await expect(page.locator('dt', { hasText: 'Payment method' }).locator('+ dd')).toHaveText('Credit or debit card');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/order-payment\\?order=${order.id}&token=`));

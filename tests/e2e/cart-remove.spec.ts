@@ -55,7 +55,7 @@ test('Remove Item asks first, removes the line, fires enable-add and a success s
   expect(await events(page, 'enable-add')).toEqual([{ product_id: stone!.id, byo_id: null }]);
 });
 
-test('a failed removal closes the dialog with an error snackbar carrying the server message', async ({ page }, testInfo) => {
+test('a failed removal closes the dialog with an error snackbar carrying the server message in shopper words', async ({ page }, testInfo) => {
   const [stone] = stonesFor(testInfo, 'failed removal');
   const cart = await addToCart(page, { ids: [stone!.id] });
   await page.goto('/');
@@ -67,7 +67,8 @@ test('a failed removal closes the dialog with an error snackbar carrying the ser
   await popup(page).getByRole('button', { name: /^Remove .*Diamond$/ }).click();
   await page.getByRole('alertdialog', { name: 'Remove Item' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('alertdialog')).toBeHidden();
-  expect(await events(page, 'show-snackbar')).toEqual([{ message: 'cart_item_id: this item is not in your cart', severity: 'error' }]);
+  // The server's message, without its field key (issue 20: src/lib/shopper-text.ts).
+  expect(await events(page, 'show-snackbar')).toEqual([{ message: 'This item is not in your cart', severity: 'error' }]);
   expect(await events(page, 'enable-add')).toEqual([]);
 });
 

@@ -17,6 +17,12 @@ describe('JavaScript budget', () => {
     expect(judge(listing, js(['/_astro/shell.js', 5 * KB], ['/_astro/filters.js', 95 * KB]), shell).over).toBe(true);
   });
 
+  it('holds the detail pages to 25 KB in all, with 10% grace', () => {
+    const detail = { name: 'diamond detail', path: '/diamonds/1', kind: 'detail' } as const;
+    expect(judge(detail, js(['/_astro/shell.js', 5 * KB], ['/_astro/forms.js', 22 * KB]), shell)).toEqual({ budget: 25 * KB, measured: 27 * KB, over: false });
+    expect(judge(detail, js(['/_astro/shell.js', 5 * KB], ['/_astro/forms.js', 23 * KB]), shell).over).toBe(true);
+  });
+
   it('passes a placeholder that loads only the shell', () => {
     expect(judge({ name: 'diamond detail', path: '/diamonds/1', kind: 'other' }, shell, shell).over).toBe(false);
   });

@@ -6,9 +6,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { accountApi, type AddressData } from './account.api.ts';
 import { COUNTRIES } from './address.schema.ts';
-import { ApiError } from '~/lib/http.ts';
 import AddressForm from './AddressForm.tsx';
 import type { ServerOutcome } from './form.tsx';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
   addresses: AddressData[];
@@ -39,7 +39,7 @@ export default function AddressBook({ addresses: first, editId, initial, notice:
       try {
         await refresh((await run()).message);
       } catch (error) {
-        setNotice({ text: error instanceof ApiError ? error.message : 'Something went wrong', ok: false });
+        setNotice({ text: shopperMessage(error), ok: false });
       }
     };
   }

@@ -6,6 +6,7 @@
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '~/lib/http.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export interface ServerOutcome {
   errors?: Record<string, string[]>;
@@ -46,7 +47,7 @@ export function useAccountForm<S extends z.ZodType>(schema: S, submit: (data: z.
       setState({ errors: {}, message: message || undefined, ok: true, pending: false });
     } catch (error) {
       const api = error instanceof ApiError ? error : undefined;
-      setState({ errors: api?.errors ?? {}, message: api ? (api.errors ? undefined : api.message) : 'Something went wrong', ok: false, pending: false });
+      setState({ errors: api?.errors ?? {}, message: api?.errors ? undefined : shopperMessage(error), ok: false, pending: false });
       if (api?.errors) focusFirstInvalid(form);
     }
   }

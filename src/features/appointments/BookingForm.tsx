@@ -5,7 +5,6 @@
  * the browser's zone once hydrated.
  */
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '~/lib/http.ts';
 import { Field, FormMessage, SubmitButton, inputClass, useAccountForm, type ServerOutcome } from '~/features/account/form.tsx';
 import { appointmentsApi } from './appointments.api.ts';
 import { bookingSchema, type AppointmentData, type BookingCalendar, type DaySlots } from './appointments.schema.ts';
@@ -13,6 +12,7 @@ import { browserTimeZone, KIND_LABELS, zoneName } from './appointments.ts';
 import DayCalendar from './DayCalendar.tsx';
 import SlotPicker from './SlotPicker.tsx';
 import BookingConfirmation from './BookingConfirmation.tsx';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
   calendar: BookingCalendar;
@@ -60,7 +60,7 @@ export default function BookingForm({ calendar, kind: initialKind, day: initialD
       setDay((await appointmentsApi.slots(date, kind)).data);
       if (!keepChoice) setChosen('');
     } catch (error) {
-      setSlotError(error instanceof ApiError ? error.message : 'The times could not be loaded. Please try again.');
+      setSlotError(shopperMessage(error));
     } finally {
       setLoading(false);
     }

@@ -3,10 +3,10 @@
  * posts to /api/appointments/cancel, plain before JavaScript, JSON after.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { ApiError } from '~/lib/http.ts';
 import { appointmentsApi } from './appointments.api.ts';
 import type { AppointmentData } from './appointments.schema.ts';
 import { browserTimeZone, formatDateTime, KIND_LABELS } from './appointments.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export default function CancelAppointment({ token, appointment: initial }: { token: string; appointment: AppointmentData }) {
   const [appointment, setAppointment] = useState(initial);
@@ -23,7 +23,7 @@ export default function CancelAppointment({ token, appointment: initial }: { tok
       setAppointment(answer.data);
       setResult({ ok: true, text: answer.message });
     } catch (error) {
-      setResult({ ok: false, text: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.' });
+      setResult({ ok: false, text: shopperMessage(error) });
     } finally {
       setPending(false);
     }

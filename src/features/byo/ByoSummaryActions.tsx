@@ -5,12 +5,12 @@
  * refused, opens the cart popup after an add, and keeps the chosen size in the URL and the stored build.
  */
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '~/lib/http.ts';
 import { notify, openCartPopup } from '~/features/cart/notify.ts';
 import { addBuildToCart, addBuildToWishlist, type ByoCartAdd } from './byo.api.ts';
 import { mergeSelections } from './byo.ts';
 import { clearSelection, setSelection, storedSelection } from './byo.store.ts';
 import { CUSTOM_SIZE_HINT, STANDARD_SIZES } from './ring-size.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
   build: Omit<ByoCartAdd, 'selectedRingSize' | 'customSize'>;
@@ -54,7 +54,7 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
         notify((await addBuildToWishlist(choice)).message, 'success');
       }
     } catch (e) {
-      const message = e instanceof ApiError || (e instanceof Error && e.message) ? e.message : 'Something went wrong';
+      const message = shopperMessage(e);
       setError(message);
       notify(message, 'error');
     } finally {

@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '~/lib/http.ts';
 import { MAX_LINE_QUANTITY, type Cart, type CartItem } from './cart.schema.ts';
 import { $cart, hydrateCart, updateQuantity } from './cart.store.ts';
 import { groupByByo, hasFixedQuantity } from './cart.ts';
@@ -13,6 +12,7 @@ import { CartLine } from './LineItemCard.tsx';
 import { notify } from './notify.ts';
 import { useCartRemoval } from './useCartRemoval.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
   cart: Cart;
@@ -28,7 +28,7 @@ function Quantity({ item }: { item: CartItem }) {
     try {
       await updateQuantity(item.id, quantity);
     } catch (error) {
-      notify(error instanceof ApiError ? error.message : 'Something went wrong', 'error');
+      notify(shopperMessage(error), 'error');
     } finally {
       setBusy(false);
     }

@@ -4,11 +4,11 @@
  * message; on failure an error snackbar does; either way the dialog closes.
  */
 import { useState } from 'react';
-import { ApiError } from '~/lib/http.ts';
 import ConfirmDialog from '~/components/ui/ConfirmDialog.tsx';
 import type { CartItem } from './cart.schema.ts';
 import { removeAllCartItems, removeCartItem } from './cart.store.ts';
 import { notify } from './notify.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export type RemovalTarget = { mode: 'all' } | { mode: 'item'; item: CartItem };
 
@@ -29,7 +29,7 @@ export function useCartRemoval() {
       const answer = target.mode === 'all' ? await removeAllCartItems() : await removeCartItem(target.item);
       notify(answer.message, 'success');
     } catch (error) {
-      notify(error instanceof ApiError ? error.message : 'Something went wrong', 'error');
+      notify(shopperMessage(error), 'error');
     } finally {
       setBusy(false);
       close();

@@ -9,6 +9,7 @@ import { notify } from '~/features/cart/notify.ts';
 import { AddressFields, EMPTY_ADDRESS, type AddressValues } from './AddressFields.tsx';
 import { checkoutApi } from './checkout.api.ts';
 import type { CheckoutAddress, Region, ShippingRate } from './checkout.schema.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export interface SavedAddress extends Partial<CheckoutAddress> {
   id: number;
@@ -46,7 +47,7 @@ export default function CheckoutAddress(props: Props) {
   const fail = (error: unknown) => {
     const api = error instanceof ApiError ? error : undefined;
     setErrors(api?.errors ?? {});
-    notify(api?.message ?? 'Something went wrong', 'error');
+    notify(shopperMessage(error), 'error');
   };
   const clean = (v: AddressValues) => Object.fromEntries(Object.entries(v).filter(([k, x]) => x !== '' || k === 'state'));
 

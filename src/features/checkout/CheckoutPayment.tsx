@@ -8,6 +8,7 @@ import { ApiError } from '~/lib/http.ts';
 import { notify } from '~/features/cart/notify.ts';
 import { checkoutApi, successUrl } from './checkout.api.ts';
 import type { CheckoutCart, PaymentMethod, PaymentMethodCode } from './checkout.schema.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
   cart: CheckoutCart;
@@ -37,7 +38,7 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
     } catch (error) {
       const api = error instanceof ApiError ? error : undefined;
       setErrors(api?.errors ?? {});
-      notify(api?.message ?? 'Something went wrong', 'error');
+      notify(shopperMessage(error), 'error');
     } finally {
       setBusy(false);
     }
@@ -59,7 +60,7 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
     } catch (error) {
       const api = error instanceof ApiError ? error : undefined;
       setErrors(api?.errors ?? {});
-      notify(api?.message ?? 'Something went wrong', 'error');
+      notify(shopperMessage(error), 'error');
       setBusy(false);
     }
   }

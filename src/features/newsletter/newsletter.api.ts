@@ -2,6 +2,7 @@
 import { api, ApiError } from '~/lib/http.ts';
 import type { Severity } from '~/features/snackbar/snackbar.ts';
 import type { SubscribeRequest } from './newsletter.schema.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export interface Outcome {
   severity: Severity;
@@ -17,6 +18,6 @@ export async function subscribe(body: SubscribeRequest): Promise<Outcome> {
   } catch (error) {
     // A refused address is the shopper's to fix (a warning); anything else is a failure (an error).
     if (error instanceof ApiError) return { severity: error.status === 400 ? 'warning' : 'error', message: error.message };
-    return { severity: 'error', message: error instanceof Error ? error.message : '' };
+    return { severity: 'error', message: shopperMessage(error) };
   }
 }

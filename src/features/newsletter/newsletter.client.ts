@@ -6,6 +6,7 @@
  */
 import { showSnackbar } from '~/features/snackbar/snackbar.ts';
 import { INVALID_EMAIL, looksLikeEmail } from './newsletter.messages.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export function enhanceNewsletterForm(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('input[name="subscriber_email"]');
@@ -36,7 +37,7 @@ export function enhanceNewsletterForm(form: HTMLFormElement): void {
       showSnackbar(outcome.message, outcome.severity);
       if (outcome.severity === 'success') input.value = '';
     } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : '', 'error');
+      showSnackbar(shopperMessage(error), 'error');
     } finally {
       setLoading(false);
     }

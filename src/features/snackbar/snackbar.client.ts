@@ -1,14 +1,15 @@
 /**
  * The snackbar host (markup in src/components/ui/Snackbar.astro): listens for `show-snackbar`, shows one
  * message at a time (a new one replaces the current one), and hides on timeout, on its close button or
- * on Escape. Errors are announced assertively (role="alert"), the others politely.
+ * on Escape. A message with an action (`reload`) shows its button and stays until closed. Errors are announced assertively (role="alert"), the others politely.
  */
-import { SNACKBAR_EVENT, snackbarFor, type SnackbarMessage } from './snackbar.ts';
+import { SNACKBAR_ACTIONS, SNACKBAR_EVENT, snackbarFor, type SnackbarMessage } from './snackbar.ts';
 
 export function initSnackbar(): void {
   const host = document.querySelector<HTMLElement>('[data-snackbar]');
   const box = host?.querySelector<HTMLElement>('[data-snackbar-box]');
   const text = host?.querySelector<HTMLElement>('[data-snackbar-message]');
+  const action = host?.querySelector<HTMLButtonElement>('[data-snackbar-action]');
   if (!host || !box || !text) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -17,6 +18,7 @@ export function initSnackbar(): void {
     box.hidden = true;
     text.textContent = '';
     text.removeAttribute('role');
+    if (action) action.hidden = true;
   };
 
   window.addEventListener(SNACKBAR_EVENT, (event) => {
@@ -27,9 +29,14 @@ export function initSnackbar(): void {
     if (shown.severity === 'error') text.setAttribute('role', 'alert');
     else text.removeAttribute('role');
     text.textContent = shown.text;
+    if (action) {
+      action.hidden = !shown.action;
+      action.textContent = shown.action ? SNACKBAR_ACTIONS[shown.action] : '';
+    }
     box.hidden = false;
-    timer = setTimeout(hide, shown.duration);
+    if (shown.duration) timer = setTimeout(hide, shown.duration);
   });
+  action?.addEventListener('click', () => location.reload());
   host.querySelector('[data-snackbar-close]')?.addEventListener('click', hide);
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !box.hidden) hide();

@@ -9,16 +9,23 @@ export const SEVERITIES = ['error', 'warning', 'success', 'default'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 export const GENERIC_ERROR = 'Something went wrong';
 
+/** An action button in the snackbar; `reload` reloads the page (islands whose code did not load). */
+export const SNACKBAR_ACTIONS = { reload: 'Reload' } as const;
+export type SnackbarAction = keyof typeof SNACKBAR_ACTIONS;
+
 export interface SnackbarMessage {
   message?: string;
   severity?: string;
   duration?: number;
+  action?: string;
 }
 
 export interface ShownSnackbar {
   text: string;
   severity: Severity;
+  /** ms before it hides; 0: it stays until closed (a message with an action waits for the shopper). */
   duration: number;
+  action?: SnackbarAction;
 }
 
 /** What the snackbar shows for an event, or undefined when there is nothing to show. */
@@ -28,8 +35,9 @@ export function snackbarFor(detail: SnackbarMessage | null | undefined): ShownSn
   // An error must never be silent: a blank message reads as the generic error.
   if (!text && severity === 'error') text = GENERIC_ERROR;
   if (!text) return undefined;
-  const duration = typeof detail?.duration === 'number' && detail.duration > 0 ? detail.duration : SNACKBAR_DURATION_MS;
-  return { text, severity, duration };
+  const action = detail?.action && Object.hasOwn(SNACKBAR_ACTIONS, detail.action) ? (detail.action as SnackbarAction) : undefined;
+  const duration = typeof detail?.duration === 'number' && detail.duration > 0 ? detail.duration : action ? 0 : SNACKBAR_DURATION_MS;
+  return { text, severity, duration, ...(action ? { action } : {}) };
 }
 
 /** Shows a message in the global snackbar. */

@@ -5,12 +5,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '~/lib/http.ts';
 import { LineItemCard, UNAVAILABLE_TEXT } from '~/features/cart/LineItemCard.tsx';
 import { notify } from '~/features/cart/notify.ts';
 import { useHydrated } from '~/features/cart/useHydrated.ts';
 import type { WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
 import { $wishlistPage, hydrateWishlist, moveAllToCart, moveEntryToCart, removeFromWishlist } from './wishlist.store.ts';
+import { shopperMessage } from '~/lib/shopper-text.ts';
 
 const button = 'rounded-full px-4 py-2 text-xs font-medium tracking-wide disabled:opacity-60';
 
@@ -55,7 +55,7 @@ export default function WishlistPage({ page: initial }: { page: Page }) {
       const answer = await action();
       notify(answer.message, answer.not_moved?.length ? 'warning' : 'success');
     } catch (error) {
-      notify(error instanceof ApiError ? error.message : 'Something went wrong', 'error');
+      notify(shopperMessage(error), 'error');
     } finally {
       setBusy(false);
     }

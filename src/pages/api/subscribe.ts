@@ -1,5 +1,5 @@
 /** POST /api/subscribe — the newsletter sign-up (JSON, or a plain HTML form before JavaScript). */
-import { endpoint, readJson } from '~/server/http.ts';
+import { endpoint, readJson, methodNotAllowed } from '~/server/http.ts';
 import { isFormPost, subscribeForm, subscribeJson } from '~/server/newsletter/newsletter.http.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 
@@ -8,3 +8,5 @@ export const POST = endpoint(async (context) => {
   if (isFormPost(request)) return subscribeForm(request, url, clientKey(context));
   return subscribeJson(await readJson(request), clientKey(context));
 });
+
+export const ALL = methodNotAllowed('POST');

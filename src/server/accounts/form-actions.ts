@@ -15,6 +15,7 @@ import { endSession, type RequestContext } from './session.ts';
 import { safeRedirect } from './auth.ts';
 import { createAddress, editAddress, makeDefault, parseId, removeAddress } from '~/server/addresses/addresses.service.ts';
 import { createPaymentLink, parseOrderId } from '~/server/orders/orders.service.ts';
+import { shopperTextFor } from '~/lib/shopper-text.ts';
 
 export interface FormOutcome {
   action: string;
@@ -125,7 +126,8 @@ export async function runFormAction(context: PageContext, allowed: string[]): Pr
     return { action, values: echo, ...(await actions[action](context, values)) };
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return { action, values: echo, errors: error.errors, message: error.errors ? undefined : error.message };
+      // The page shows it: words for a shopper, never a field key (src/lib/shopper-text.ts).
+      return { action, values: echo, errors: error.errors, message: error.errors ? undefined : shopperTextFor({ status: error.status, message: error.message, code: error.code }) };
     }
     throw error;
   }

@@ -6,6 +6,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { endpoint, errorResponse, HttpError, readBody, validationError } from '~/server/http.ts';
+import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
 
 export function isFormPost(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';
@@ -49,14 +50,13 @@ export function formAware(page: string, handler: (context: APIContext) => Promis
       await handler(context);
       return context.redirect(page, 303);
     } catch (error) {
-      const message = error instanceof HttpError ? error.message : 'Something went wrong';
+      // The page shows it to a shopper: words without a field key (src/lib/shopper-text.ts).
+      const message = error instanceof HttpError ? shopperTextFor({ status: error.status, message: error.message, code: error.code, errors: error.errors }) : GENERIC_ERROR;
       if (!(error instanceof HttpError)) errorResponse(error); // logs it
       return context.redirect(`${page}?error=${encodeURIComponent(message)}`, 303);
     }
   };
 }
 
-/** For the methods an endpoint does not serve: a JSON 405 naming the ones it does (not Astro's HTML 404). */
-export function methodNotAllowed(...allowed: string[]): APIRoute {
-  return () => errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
-}
+/** Kept here for the routes that import it from the cart's helpers (it lives in src/server/http.ts). */
+export { methodNotAllowed } from '~/server/http.ts';

@@ -27,6 +27,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   coupon_code: z.string().nullable(),
   shipping_method: z.string().nullable(),
   payment_method: z.string(),
+  /** The method's title as shoppers read it ("Bank transfer"); `payment_method` is its code. */
+  payment_title: z.string(),
   billing_address: z.record(z.string(), z.unknown()).nullable(),
   shipping_address: z.record(z.string(), z.unknown()).nullable(),
   instructions: z.string().nullable(),

@@ -4,6 +4,7 @@
  * answers 404, like a missing one).
  */
 import { z } from 'zod';
+import { paymentTitle } from '~/server/checkout/payment-methods.ts';
 import { paymentLinkSchema, type OrderDetail, type OrderList } from './orders.answers.ts';
 import { HttpError, notFound, validationError } from '~/server/http.ts';
 import { money } from '~/lib/money.ts';
@@ -99,6 +100,7 @@ export async function customerOrder(customer: Customer, id: number): Promise<Ord
     coupon_code: o.coupon_code,
     shipping_method: o.shipping_method,
     payment_method: o.payment_method,
+    payment_title: paymentTitle(o.payment_method),
     billing_address: parseJson(o.billing_address) as OrderDetail['billing_address'],
     shipping_address: parseJson(o.shipping_address) as OrderDetail['shipping_address'],
     instructions: o.instructions,

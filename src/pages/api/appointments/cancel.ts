@@ -2,7 +2,7 @@
  * POST /api/appointments/cancel — cancels through the secret link. JSON `{token}` answers JSON; the
  * cancel page's plain form post (before JavaScript) is sent back to that page, which shows the outcome.
  */
-import { endpoint, json, readBody } from '~/server/http.ts';
+import { endpoint, json, readBody, methodNotAllowed } from '~/server/http.ts';
 import { isFormPost } from '~/server/newsletter/newsletter.http.ts';
 import { cancelSchema } from '~/features/appointments/appointments.schema.ts';
 import { cancelByToken } from '~/server/appointments/appointments.service.ts';
@@ -13,3 +13,5 @@ export const POST = endpoint(async ({ request }) => {
   const { token } = await readBody(request, cancelSchema);
   return json({ message: 'Your appointment is cancelled. We have sent you a confirmation.', data: await cancelByToken(token) });
 });
+
+export const ALL = methodNotAllowed('POST');

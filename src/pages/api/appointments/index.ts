@@ -1,5 +1,5 @@
 /** GET /api/appointments — the signed-in customer's upcoming appointments; POST — book one. */
-import { endpoint, json, readBody } from '~/server/http.ts';
+import { endpoint, json, readBody, methodNotAllowed } from '~/server/http.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { bookingSchema } from '~/features/appointments/appointments.schema.ts';
 import { book, upcomingFor } from '~/server/appointments/appointments.service.ts';
@@ -12,3 +12,5 @@ export const POST = endpoint(async (context) => {
   const data = await book(input, context.locals.customer, clientKey(context));
   return json({ message: 'Your appointment is booked. We have sent a confirmation to your e-mail address.', data }, { status: 201 });
 });
+
+export const ALL = methodNotAllowed('GET', 'POST');

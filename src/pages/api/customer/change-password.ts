@@ -1,4 +1,4 @@
-import { endpoint, readBody } from '~/server/http.ts';
+import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
 import { changePasswordSchema } from '~/features/account/account.schema.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { changePassword } from '~/server/accounts/accounts.service.ts';
@@ -9,3 +9,5 @@ export const PUT = endpoint(async (context) => {
   const token = await changePassword(context, customer, await readBody(context.request, changePasswordSchema));
   return { message: 'Your password has been changed. Other devices have been signed out.', token };
 });
+
+export const ALL = methodNotAllowed('PUT');

@@ -1,4 +1,4 @@
-import { endpoint, readBody } from '~/server/http.ts';
+import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
 import { loginQuerySchema, loginSchema } from '~/features/account/account.schema.ts';
 import { customerJson, login } from '~/server/accounts/accounts.service.ts';
 import { safeRedirect } from '~/server/accounts/auth.ts';
@@ -9,3 +9,5 @@ export const POST = endpoint(async (context) => {
   const { token, customer } = await login(context, input, context.clientAddress);
   return { message: 'You are signed in.', token, data: customerJson(customer), redirect: safeRedirect(loginQuerySchema.parse({ redirect: context.url.searchParams.get('redirect') ?? undefined }).redirect) };
 });
+
+export const ALL = methodNotAllowed('POST');

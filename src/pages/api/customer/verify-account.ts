@@ -1,4 +1,4 @@
-import { endpoint, readBody } from '~/server/http.ts';
+import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
 import { verifyAccountSchema } from '~/features/account/account.schema.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { resendVerification, verifyAccount } from '~/server/accounts/recovery.service.ts';
@@ -12,3 +12,5 @@ export const POST = endpoint(async ({ request, locals }) => {
   }
   return resendVerification(requireCustomer(locals));
 });
+
+export const ALL = methodNotAllowed('POST');

@@ -1,4 +1,4 @@
-import { endpoint, readBody } from '~/server/http.ts';
+import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { createPaymentLink, parseOrderId, paymentLinkRequestSchema } from '~/server/orders/orders.service.ts';
 
@@ -8,3 +8,5 @@ export const POST = endpoint(async ({ request, locals }) => {
   const link = await createPaymentLink(customer, parseOrderId(id));
   return { message: 'Follow the link to pay for this order.', data: link, url: link.url };
 });
+
+export const ALL = methodNotAllowed('POST');

@@ -1,4 +1,4 @@
-import { badRequest, endpoint, notFound } from '~/server/http.ts';
+import { badRequest, endpoint, notFound, methodNotAllowed } from '~/server/http.ts';
 import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { productDetailQuerySchema } from '~/features/catalog/products.schema.ts';
 import { getProduct } from '~/server/products/products.service.ts';
@@ -20,3 +20,5 @@ export const GET = endpoint(async ({ params, url, locals }) => {
   }
   return { ...product, selected_jewelry_shape: js ?? null };
 });
+
+export const ALL = methodNotAllowed('GET');

@@ -1,4 +1,4 @@
-import { endpoint } from '~/server/http.ts';
+import { endpoint, methodNotAllowed } from '~/server/http.ts';
 import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '~/features/catalog/products.schema.ts';
 import { listProducts } from '~/server/products/products.service.ts';
@@ -18,3 +18,5 @@ export const GET = endpoint(async ({ url, locals }) => {
     filters: q.product_filters,
   });
 });
+
+export const ALL = methodNotAllowed('GET');

@@ -1,4 +1,4 @@
-import { endpoint } from '~/server/http.ts';
+import { endpoint, methodNotAllowed } from '~/server/http.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { makeDefault, parseId } from '~/server/addresses/addresses.service.ts';
 
@@ -7,3 +7,5 @@ export const POST = endpoint(async ({ locals, params }) => {
   const data = await makeDefault(customer, parseId(params.id));
   return { message: 'This is now your default address.', data };
 });
+
+export const ALL = methodNotAllowed('POST');

@@ -1,4 +1,4 @@
-import { endpoint, readBody } from '~/server/http.ts';
+import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
 import { addressSchema } from '~/features/account/address.schema.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { addresses, editAddress, parseId, removeAddress } from '~/server/addresses/addresses.service.ts';
@@ -24,3 +24,5 @@ export const DELETE = endpoint(async ({ locals, params }) => {
   await removeAddress(customer, parseId(params.id));
   return { message: 'The address has been deleted.' };
 });
+
+export const ALL = methodNotAllowed('GET', 'PUT', 'DELETE');

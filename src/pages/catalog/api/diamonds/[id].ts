@@ -1,4 +1,4 @@
-import { endpoint, notFound } from '~/server/http.ts';
+import { endpoint, notFound, methodNotAllowed } from '~/server/http.ts';
 import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
 import { sharePage } from '~/server/page-cache.ts';
 
@@ -9,3 +9,5 @@ export const GET = endpoint(async ({ params, locals }) => {
   if (!row) throw notFound('No diamond has that id or certificate number');
   return toDiamond(row);
 });
+
+export const ALL = methodNotAllowed('GET');

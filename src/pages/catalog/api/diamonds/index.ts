@@ -1,4 +1,4 @@
-import { endpoint, json } from '~/server/http.ts';
+import { endpoint, json, methodNotAllowed } from '~/server/http.ts';
 import { diamondQuerySchema, queryRecord, toDiamondQuery } from '~/features/diamonds/diamonds.schema.ts';
 import { searchDiamonds, type SearchTiming } from '~/server/diamonds/diamonds.service.ts';
 import { sharePage } from '~/server/page-cache.ts';
@@ -15,3 +15,5 @@ export const GET = endpoint(async ({ url, locals }) => {
   const serverTiming = Object.entries(timing).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
   return json(page, { headers: { 'server-timing': serverTiming } });
 });
+
+export const ALL = methodNotAllowed('GET');
