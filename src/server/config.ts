@@ -38,6 +38,16 @@ export const config = {
   get testKnobs(): boolean {
     return process.env.SHOP_TEST_KNOBS === '1';
   },
+  /**
+   * TRUST_PROXY: how many proxies in front of the shop add to X-Forwarded-For (`true` = 1). Unset or 0,
+   * X-Forwarded-For and X-Forwarded-Proto are ignored: any client can write them.
+   */
+  get trustedProxies(): number {
+    const v = process.env.TRUST_PROXY?.trim().toLowerCase();
+    if (v === 'true') return 1;
+    const n = Number(v);
+    return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
+  },
   /** The largest stock file POST /api/admin/diamonds/import takes, in bytes (default 512 MB). */
   get adminImportMaxBytes(): number {
     const n = Number(process.env.ADMIN_IMPORT_MAX_BYTES);

@@ -20,6 +20,7 @@ import compression from 'compression';
 import { serveCachedAsset } from './asset-cache.ts';
 import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
+import { reachedOverHttps } from './security/client-address.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -37,7 +38,8 @@ const compress = compression({ threshold: 1024 });
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
 
 function listener(req: IncomingMessage, res: ServerResponse) {
-  const secure = (req.socket as TLSSocket).encrypted === true || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https';
+  const proto = req.headers['x-forwarded-proto'];
+  const secure = reachedOverHttps((req.socket as TLSSocket).encrypted === true, Array.isArray(proto) ? proto[0] : proto);
   for (const [name, value] of Object.entries(baseSecurityHeaders(secure))) res.setHeader(name, value);
   res.setHeader('content-security-policy', LOCKED_DOWN_CSP);
   if (serveCachedAsset(clientDir, req, res)) return;

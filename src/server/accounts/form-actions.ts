@@ -44,7 +44,7 @@ function signedIn(context: PageContext) {
 
 const actions: Record<string, (context: PageContext, values: Record<string, string>) => Promise<Partial<FormOutcome>>> = {
   async login(context, values) {
-    await login(context, parse(loginSchema, values), context.clientAddress);
+    await login(context, parse(loginSchema, values), clientKey(context));
     return { redirect: safeRedirect(values.redirect) };
   },
   async register(context, values) {
@@ -52,7 +52,7 @@ const actions: Record<string, (context: PageContext, values: Record<string, stri
     const { message } = await register(input, clientKey(context));
     // Sign the new customer in at once; an address that already had an account simply is not signed in.
     try {
-      await login(context, { email: input.email, password: input.password }, context.clientAddress);
+      await login(context, { email: input.email, password: input.password }, clientKey(context));
       const target = safeRedirect(values.redirect);
       return { redirect: target === '/customer/account/profile' ? `${target}?notice=welcome` : target };
     } catch {
@@ -64,7 +64,7 @@ const actions: Record<string, (context: PageContext, values: Record<string, stri
     return { redirect: '/customer?notice=signed-out' };
   },
   async forgot(context, values) {
-    const { message } = await forgotPassword(parse(forgotPasswordSchema, values).email, context.clientAddress);
+    const { message } = await forgotPassword(parse(forgotPasswordSchema, values).email, clientKey(context));
     return { ok: true, message };
   },
   async reset(_context, values) {

@@ -6,6 +6,7 @@
 import type { AstroCookies } from 'astro';
 import type { CustomerRow } from '~/server/db/schema.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { reachedOverHttps } from '~/server/security/client-address.ts';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession, touchSession } from './session.repository.ts';
 import { mergeGuestIntoCustomer } from '~/server/cart/login-merge.ts';
 
@@ -48,8 +49,7 @@ export async function loadCustomer(context: RequestContext): Promise<void> {
 
 /** Secure cookies where the shopper reaches us over HTTPS, also behind a TLS-terminating proxy. */
 function isHttps(context: RequestContext): boolean {
-  const forwarded = context.request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return context.url.protocol === 'https:' || forwarded === 'https';
+  return reachedOverHttps(context.url.protocol === 'https:', context.request.headers.get('x-forwarded-proto'));
 }
 
 /** Opens a session for the customer, sets the cookie, and returns the token for bearer use. */

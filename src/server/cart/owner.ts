@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
+import { reachedOverHttps } from '~/server/security/client-address.ts';
 
 export interface Owner {
   customerId?: number;
@@ -33,8 +34,7 @@ export function ownerFrom(context: OwnerContext, cookie: string): Owner {
 }
 
 function isHttps(context: OwnerContext): boolean {
-  const forwarded = context.request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return context.url.protocol === 'https:' || forwarded === 'https';
+  return reachedOverHttps(context.url.protocol === 'https:', context.request.headers.get('x-forwarded-proto'));
 }
 
 /** Gives the guest its token: httpOnly (scripts never see it), Lax (sent on top-level navigations only). */

@@ -6,6 +6,7 @@
  * (src/server/serve.ts) applies the same headers to the static files the adapter serves before any
  * middleware runs.
  */
+import { reachedOverHttps } from './client-address.ts';
 
 /** For answers that are not pages: nothing may load, nothing may frame them. */
 export const LOCKED_DOWN_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -29,10 +30,9 @@ export function baseSecurityHeaders(https: boolean): Record<string, string> {
   };
 }
 
-/** HTTPS as the client saw it: the URL's scheme, or X-Forwarded-Proto set by a TLS-terminating proxy. */
+/** HTTPS as the client saw it: the URL's scheme, or X-Forwarded-Proto from a trusted TLS-terminating proxy (TRUST_PROXY). */
 export function isHttps(url: URL, forwardedProto: string | null | undefined): boolean {
-  if (url.protocol === 'https:') return true;
-  return (forwardedProto ?? '').split(',')[0]!.trim().toLowerCase() === 'https';
+  return reachedOverHttps(url.protocol === 'https:', forwardedProto);
 }
 
 /** The policy for an answer that Astro did not give one (anything but a page). */
