@@ -195,7 +195,8 @@ async function benchOne(kind: TestDbKind, tmp: string) {
     await waitForHealth(url);
     const warmed = performance.now();
     await search(url, {});
-    console.log(`   shop running, index warmed in ${s(performance.now() - warmed)}`);
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    console.log(`   shop running, index warmed in ${s(performance.now() - warmed)}; server RSS ${rss.toFixed(0)} MB with ${N.toLocaleString('en-US')} stones`);
     const idle: number[] = [];
     for (let i = 0; i < 60; i++) {
       const t = performance.now();
