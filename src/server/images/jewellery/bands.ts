@@ -70,7 +70,11 @@ export function drawBand(d: BandDesign, view: View): string {
   const thick = Math.min(2.4, 1.3 + d.widthMm * 0.12) * k;
   const out = [bandCircle(cx, cy, r, thick)];
   if (d.milgrain) out.push(milgrain(arc(cx, cy, r, r, -175, 175, 70), 0.55));
-  if (d.stones === 'eternity' || d.stones === 'channel' || d.stones === 'baguette') out.push(meleeRow(arc(cx, cy, r + 0.5, r + 0.5, 0, 345, 24), k * 0.5));
+  if (d.stones === 'eternity') out.push(meleeRow(arc(cx, cy, r + 0.5, r + 0.5, 0, 345, 24), k * 0.5));
+  if (d.stones === 'channel' || d.stones === 'baguette') {
+    out.push(`<circle cx="${cx}" cy="${cy}" r="${r1(r - thick * 0.1)}" fill="none" stroke="url(#mE)" stroke-width="${r1(thick * 0.5)}"/>`);
+    out.push(arc(cx, cy, r - thick * 0.1, r - thick * 0.1, 0, 350, d.stones === 'channel' ? 30 : 40).map(([x, y], i) => `<rect x="${r1(x - 1.6)}" y="${r1(y - 1.6)}" width="3.2" height="${d.stones === 'channel' ? 3.2 : 2}" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".2" transform="rotate(${Math.round((i * 350) / (d.stones === 'channel' ? 29 : 39))} ${r1(x)} ${r1(y)})"/>`).join(''));
+  }
   if (d.stones === 'half') out.push(meleeRow(arc(cx, cy, r + 0.5, r + 0.5, -90, 90, 13), k * 0.5));
   if (d.stones === 'pave') out.push(meleeRow(arc(cx, cy, r + 0.4, r + 0.4, -50, 50, 9), k * 0.4));
   if (d.contour) out.push(`<path d="M${r1(cx - 16)} ${r1(cy - r - 1)}Q${cx} ${r1(cy - r + 9)} ${r1(cx + 16)} ${r1(cy - r - 1)}" fill="none" stroke="url(#mE)" stroke-width="1.2"/>${melee(cx, cy - r + 4, 2.2)}`);

@@ -95,6 +95,13 @@ export function drawEarrings(d: EarringDesign, view: View): string {
   if (isDrop) {
     return `${melee(100, 30, 10)}<path d="M100 30V${d.kind === 'threader' ? 170 : 96}" stroke="url(#mE)" stroke-width="2"/>${d.kind === 'drop' ? `<path d="M92 96H108L100 104Z" fill="url(#mH)"/>${stoneSide(100, 120, 40).replace(/translate/g, 'translate')}` : d.kind === 'linear' ? meleeRow([[100, 50], [100, 64], [100, 80], [100, 98], [100, 118]], 6) : melee(100, 170, 6)}`;
   }
-  const w = d.kind === 'cluster' ? 44 : 54;
-  return `<path d="M${r1(100)} ${r1(104)}H178" stroke="url(#mE)" stroke-width="3.4" stroke-linecap="round"/><path d="M100 104H178" stroke="url(#mH)" stroke-width="2.4" stroke-linecap="round"/><path d="M150 86C140 96 140 112 150 122L158 118C152 110 152 98 158 90Z" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/><path d="M${r1(100 - w * 0.3)} ${r1(104 + w * 0.2)}L${r1(100 + w * 0.3)} ${r1(104 + w * 0.2)}L${r1(100 + w * 0.15)} ${r1(104 + w * 0.02)}L${r1(100 - w * 0.15)} ${r1(104 + w * 0.02)}Z" fill="url(#mH)" transform="rotate(-90 100 104)"/>${`<g transform="rotate(-90 100 104)">${stoneSide(100, 104 - w * 0.1, w, false)}</g>`}${glint(86, 94, 3)}`;
+  const w = d.kind === 'cluster' ? 44 : d.shape === 'emerald' ? 46 : 54;
+  const extra = d.halo
+    ? `<rect x="${r1(100 - w * 0.06)}" y="${r1(104 - w * 0.78)}" width="${r1(w * 0.14)}" height="${r1(w * 1.56)}" rx="2" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>${meleeRow([[94, 104 - w * 0.68], [94, 104 + w * 0.68]], 3.4)}`
+    : d.bezel
+      ? `<rect x="${r1(100 - w * 0.2)}" y="${r1(104 - w * 0.58)}" width="${r1(w * 0.3)}" height="${r1(w * 1.16)}" rx="2" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`
+      : d.kind === 'cluster'
+        ? meleeRow([[96, 104 - w * 0.62], [96, 104 + w * 0.62]], 5)
+        : '';
+  return `${extra}<path d="M${r1(100)} ${r1(104)}H178" stroke="url(#mE)" stroke-width="3.4" stroke-linecap="round"/><path d="M100 104H178" stroke="url(#mH)" stroke-width="2.4" stroke-linecap="round"/><path d="M150 86C140 96 140 112 150 122L158 118C152 110 152 98 158 90Z" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/><path d="M${r1(100 - w * 0.3)} ${r1(104 + w * 0.2)}L${r1(100 + w * 0.3)} ${r1(104 + w * 0.2)}L${r1(100 + w * 0.15)} ${r1(104 + w * 0.02)}L${r1(100 - w * 0.15)} ${r1(104 + w * 0.02)}Z" fill="url(#mH)" transform="rotate(-90 100 104)"/>${`<g transform="rotate(-90 100 104)">${stoneSide(100, 104 - w * 0.1, w, false)}</g>`}${glint(86, 94, 3)}`;
 }

@@ -55,11 +55,14 @@ export function drawNecklace(d: NecklaceDesign, view: View): string {
   if (view === 'profile') {
     // From the side: the chain falls, the piece hangs edge on.
     const out = [chain([[60, 10], [80, 40], [96, 70], [100, 92]])];
-    if (d.kind === 'tennis') return chain([[40, 20], [70, 60], [96, 120], [110, 170]], 5) + meleeRow(Array.from({ length: 9 }, (_, i) => [48 + i * 7.6, 32 + i * 17] as Point), 4.5);
+    if (d.kind === 'tennis') return chain([[40, 20], [70, 60], [96, 120], [110, 170]], 5) + meleeRow(Array.from({ length: 9 }, (_, i) => [48 + i * 7.6, 32 + i * 17] as Point), 4.5).replace(/scale\(4\.5\)/g, (m, at: number) => (d.graduated ? `scale(${(3 + (at % 7) * 0.4).toFixed(1)})` : m));
     if (d.kind === 'bar') return out.join('') + `<rect x="94" y="92" width="12" height="44" rx="5" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/>` + melee(100, 114, 3.6);
     if (d.kind === 'station') return chain([[30, 20], [70, 80], [100, 130], [120, 180]]) + [[59, 58], [88, 112]].map(([x, y]) => `<rect x="${x! - 5}" y="${y! - 5}" width="10" height="10" rx="3" fill="url(#mR)"/>` + melee(x!, y!, 3)).join('');
     out.push(`<ellipse cx="100" cy="100" rx="3" ry="8" fill="none" stroke="url(#mR)" stroke-width="2.4"/>`);
-    out.push(`<g transform="rotate(-90 100 140)">${stoneSide(100, 140, 52)}</g>`);
+    if (d.halo) out.push(`<rect x="88" y="${d.shape === 'pear' ? 104 : 110}" width="6" height="${d.shape === 'pear' ? 76 : 60}" rx="2" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
+    if (d.kind === 'initial') out.push(`<rect x="94" y="106" width="10" height="64" rx="2" fill="url(#mB)" stroke="url(#mE)" stroke-width=".4"/>${melee(99, 122, 3)}${melee(99, 140, 3)}`);
+    else if (d.three) out.push(`<g transform="rotate(-90 100 122)">${stoneSide(100, 122, 22)}</g><g transform="rotate(-90 100 148)">${stoneSide(100, 148, 28)}</g><g transform="rotate(-90 100 180)">${stoneSide(100, 180, 34)}</g>`);
+    else out.push(`<g transform="rotate(-90 100 140)">${stoneSide(100, 140, d.shape === 'pear' ? 64 : 52)}</g>`);
     out.push(`<path d="M96 108H104V${d.bezel ? 166 : 118}H96Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
     return out.join('');
   }
