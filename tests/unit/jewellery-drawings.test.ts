@@ -47,7 +47,7 @@ describe('jewellery drawings', () => {
 
   it('the same design in different metals differs only in the metal paint', () => {
     for (const design of DESIGN_CODES) for (const view of VIEWS) {
-      const [first, ...others] = METAL_CODES.map((m) => [m, drawJewellery(design, m, view)] as const);
+      const [first, ...others] = METAL_CODES.map((m) => [m, drawJewellery(design, m, view)] as const) as [readonly [(typeof METAL_CODES)[number], string], ...(readonly [(typeof METAL_CODES)[number], string])[]];
       for (const [metal, svg] of others) {
         expect(svg).not.toBe(first[1]);
         expect(unpainted(svg, metal)).toBe(unpainted(first[1], first[0]));
