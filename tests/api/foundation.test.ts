@@ -72,7 +72,7 @@ describe.each(databases)('foundation on $kind', ({ kind, url }) => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(await res.text()).toContain('East-west solitaire setting in 18K rose gold, profile view, holding your oval diamond');
+    expect(await res.text()).toContain('East-west solitaire setting in 18K Rose Gold, profile view, holding your oval diamond');
     const again = await fetch(url + path, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect((await fetch(url + '/images/diamonds/oval-145.svg')).status).toBe(200);

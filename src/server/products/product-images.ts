@@ -59,10 +59,10 @@ export interface GalleryImage {
   alt: string;
 }
 
-/** The gallery of a product in a metal: one picture per view. */
+/** The gallery of a product in a metal: one picture per view, the angled three-quarter view first. */
 export function productGallery(category: string, style: string, metal: string, options: Omit<ImageOptions, 'view'> = {}): GalleryImage[] {
   const design = productDesign(category, style, options.design);
-  return VIEWS.map((view) => ({
+  return (['angled', ...VIEWS.filter((v) => v !== 'angled')] as View[]).map((view) => ({
     view,
     url: productImageUrl(category, style, metal, { ...options, view }),
     alt: jewelleryAlt(design, metal as MetalCode, view, options.stone ? { shape: options.stone.shape as Shape } : undefined),

@@ -127,7 +127,8 @@ export function designShape(design: DesignCode, accepted: readonly string[] = []
   return (SHAPES as readonly string[]).includes(accepted[0]!) ? (accepted[0] as Shape) : d.shape;
 }
 
-const metalName = (m: MetalCode) => m.replace(/^(\d+k)_/, (_, k: string) => `${k.toUpperCase()} `).replace(/_/g, ' ');
+/** 14k_white_gold → 14K White Gold. */
+const metalName = (m: MetalCode) => m.split('_').map((w) => (/^\d+k$/.test(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
 
 /** What a picture shows, for its alt text: style, metal, view and stone shape. */
 export function jewelleryAlt(design: DesignCode, metal: MetalCode, view: View, stone?: Pick<StoneSpec, 'shape'>): string {
