@@ -108,13 +108,20 @@ export function stoneFacets(shape: Shape, at: (p: Point) => Point, detail = true
   const lines = girdle
     .map((g, i) => `M${f(g)}L${f(table[i]!)}M${f(g)}L${f(star[i]!)}L${f(girdle[(i + 1) % N]!)}M${f(star[i]!)}L${f(table[(i + 1) % N]!)}`)
     .join('');
-  return `${body}<path d="${dark}" fill="#4f5f72" fill-opacity=".22"/><path d="M${table.map(f).join('L')}Z" fill="url(#sT)" stroke="#8493a3" stroke-width=".4"/><path d="${lines}" fill="none" stroke="#8d99a6" stroke-width=".3"/>`;
+  // Through the table, the pavilion's facets show as a star of dark and bright wedges.
+  const c = at([0, 0]);
+  const centre = `${r1(c[0])} ${r1(c[1])}`;
+  const wedges = table
+    .filter((_, i) => i % 2 === 1)
+    .map((t, j) => `M${centre}L${f(t)}L${f(table[(j * 2 + 2) % N]!)}Z`)
+    .join('');
+  return `${body}<path d="${dark}" fill="#4f5f72" fill-opacity=".26"/><path d="M${table.map(f).join('L')}Z" fill="url(#sT)" stroke="#8493a3" stroke-width=".4"/><path d="${wedges}" fill="#56677a" fill-opacity=".2"/><path d="${lines}" fill="none" stroke="#8d99a6" stroke-width=".3"/>`;
 }
 
 export const r1 = (n: number) => String(Math.round(n * 10) / 10);
 
 /** The stone paints: body, table light. */
-export const STONE_PAINTS = `<linearGradient id="sG" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset=".4" stop-color="#e4ebf2"/><stop offset=".62" stop-color="#b7c5d4"/><stop offset=".8" stop-color="#eef3f8"/><stop offset="1" stop-color="#c3cfdb"/></linearGradient><radialGradient id="sT" cx=".35" cy=".3" r=".75"><stop offset="0" stop-color="#fff" stop-opacity=".95"/><stop offset=".6" stop-color="#f3f7fb" stop-opacity=".4"/><stop offset="1" stop-color="#dbe4ed" stop-opacity=".1"/></radialGradient>`;
+export const STONE_PAINTS = `<linearGradient id="sG" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset=".4" stop-color="#e4ebf2"/><stop offset=".62" stop-color="#b7c5d4"/><stop offset=".8" stop-color="#eef3f8"/><stop offset="1" stop-color="#c3cfdb"/></linearGradient><radialGradient id="sT" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="#fff" stop-opacity=".8"/><stop offset=".5" stop-color="#e6edf4" stop-opacity=".35"/><stop offset="1" stop-color="#b4c2d1" stop-opacity=".35"/></radialGradient>`;
 
 /**
  * A diamond of a shape from above. With a length-to-width `ratio`, elongated shapes are drawn in that

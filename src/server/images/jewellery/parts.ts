@@ -49,12 +49,12 @@ export function metalPaints(metal: MetalCode): string {
 /** Shared defs that do not depend on the metal: stones, melee, glints, the backdrop and its shadow. */
 const COMMON =
   STONE_PAINTS +
-  `<radialGradient id="sM" cx=".4" cy=".35" r=".7"><stop offset="0" stop-color="#fff"/><stop offset=".55" stop-color="#dce5ee"/><stop offset="1" stop-color="#7f91a5"/></radialGradient>` +
+  `<radialGradient id="sM" cx=".4" cy=".35" r=".75"><stop offset="0" stop-color="#fff"/><stop offset=".5" stop-color="#cfd9e4"/><stop offset="1" stop-color="#6d7f94"/></radialGradient>` +
   `<linearGradient id="sP" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#aebccb"/><stop offset=".3" stop-color="#f4f7fa"/><stop offset=".55" stop-color="#8797a9"/><stop offset=".8" stop-color="#e9eef4"/><stop offset="1" stop-color="#9eaebf"/></linearGradient>` +
   `<radialGradient id="bg" cx=".5" cy=".42" r=".7"><stop offset="0" stop-color="#fdfbf7"/><stop offset="1" stop-color="#efe9df"/></radialGradient>` +
   `<radialGradient id="sh" cx=".5" cy=".5" r=".5"><stop offset="0" stop-color="#5b4a36" stop-opacity=".28"/><stop offset="1" stop-color="#5b4a36" stop-opacity="0"/></radialGradient>` +
   `<path id="gl" d="M0-1L.14-.14 1 0 .14.14 0 1-.14.14-1 0-.14-.14Z" fill="#fff"/>` +
-  `<g id="mc"><circle r="1.3" fill="url(#mR)"/><circle r="1" fill="url(#sM)" stroke="#71839a" stroke-width=".12"/><circle cx="-.3" cy="-.32" r=".28" fill="#fff" opacity=".85"/></g>`;
+  `<g id="mc"><circle r="1.3" fill="url(#mR)"/><circle r="1" fill="url(#sM)" stroke="#71839a" stroke-width=".12"/><path d="M0-1L.38-.38 1 0 .38.38 0 1-.38.38-1 0-.38-.38Z" fill="#5e6f84" fill-opacity=".28"/><path d="M-.42-.17L-.17-.42.17-.42.42-.17.42.17.17.42-.17.42-.42.17Z" fill="#f4f8fb" fill-opacity=".7" stroke="#8797aa" stroke-width=".06"/><circle cx="-.32" cy="-.34" r=".16" fill="#fff"/></g>`;
 
 /** The picture: backdrop, a soft contact shadow, the piece. */
 export function frame(label: string, metal: MetalCode, body: string, shadow: [number, number, number, number] = [100, 178, 70, 8]): string {

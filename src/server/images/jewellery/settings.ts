@@ -91,7 +91,7 @@ function front(d: SettingDesign, stone: StoneSpec): string {
     const n = Math.max(14, Math.round(perimeter(ring) / (k * 1.15)));
     parts.push(meleeRow(outline(stone.shape, cx, cy, w, h, grow * 0.95, 1, ew, n), k * 0.5));
     if (d.halo === 'deco') {
-      const sq = outline('emerald', cx, cy, w + grow * 4.4, h + grow * 4.4, 0, 1, ew, 8);
+      const sq = outline('emerald', cx, cy, w + grow * 3.6, h + grow * 3.6, 0, 1, ew, 8);
       parts.unshift('');
       parts.push(`<path d="${poly(sq)}" fill="none" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="${poly(sq)}" fill="none" stroke="url(#mR)" stroke-width="${r1(k * 0.7)}"/>`);
       parts.push(meleeRow(sq.map((p, i) => { const q = sq[(i + 1) % sq.length]!; return [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2] as Point; }), k * 0.32));
@@ -147,9 +147,9 @@ function perimeter(pts: Point[]): number {
 // ---------- three quarters ----------
 function angled(d: SettingDesign, stone: StoneSpec): string {
   const k = 6.6;
-  const tilt = 0.46;
+  const tilt = 0.6;
   const cx = 100;
-  const ecy = 134;
+  const ecy = 130;
   const rx = RING_R * k;
   const ry = rx * 0.58;
   const t = d.shankMm * k * 1.15;
@@ -158,7 +158,7 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
   const across = ew ? h : w;
   const depth = ew ? w : h; // extent towards the viewer
   const top = ecy - ry; // top of the shank, behind the head
-  const gy = top - k * 2.6 - depth * tilt * 0.2; // girdle centre
+  const gy = top - k * 1.9 - depth * tilt * 0.25; // girdle centre
   const pav = Math.min(w, h) * 0.43 + 2;
   const parts: string[] = [];
   // Shank.
@@ -195,7 +195,7 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
   // Prongs behind the stone, the basket, the pavilion.
   const o = outline(stone.shape, cx, gy, w, h, -0.1 * k, tilt, ew, 48);
   const prongs = d.prongs ? prongPositions(stone.shape, d.prongs).map((p) => onOutline(o, p)) : [];
-  const clawOf = ([x, y]: Point) => claw(cx + (x - cx) * 0.45, top + t * 0.2, x, y - 1, k * (d.prongs === 6 ? 0.62 : 0.72));
+  const clawOf = ([x, y]: Point) => claw(cx + (x - cx) * 0.5, top + t * 0.25, x, y - 1, k * (d.prongs === 6 ? 0.75 : 0.88));
   parts.push(prongs.filter(([, y]) => y < gy).map(clawOf).join(''));
   if (d.sides) parts.push(angledSides(d, stone, cx, gy, w, h, ew, k, tilt, top, t));
   const rail = `<ellipse cx="${cx}" cy="${r1(gy + pav * 0.62)}" rx="${r1(across * 0.3)}" ry="${r1(across * 0.3 * tilt)}" fill="none" stroke="url(#mE)" stroke-width="2.2"/><ellipse cx="${cx}" cy="${r1(gy + pav * 0.62)}" rx="${r1(across * 0.3)}" ry="${r1(across * 0.3 * tilt)}" fill="none" stroke="url(#mH)" stroke-width="1.6"/>`;
@@ -219,7 +219,7 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
     parts.push(meleeRow(outline(stone.shape, cx, gy, w, h, g * 0.95, tilt, ew, n), k * 0.48));
     if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, gy, w, h, g * 1.75, tilt, ew, 40), 0.5));
     if (d.halo === 'deco') {
-      const sq = outline('emerald', cx, gy + 1, w + g * 4.4, h + g * 4.4, 0, tilt, ew, 8);
+      const sq = outline('emerald', cx, gy + 1, w + g * 3.4, h + g * 3.4, 0, tilt, ew, 8);
       parts.push(`<path d="${poly(sq)}" fill="none" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="${poly(sq)}" fill="none" stroke="url(#mR)" stroke-width="${r1(k * 0.7)}"/>`);
     }
   }
