@@ -1,7 +1,7 @@
 /** Issue 19: galleries in every metal, cards that follow the metal filter, the ring you built as one, diamonds to scale. */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
-import { hydrated, stonesFor } from './cart-support.ts';
+import { addPair, hydrated, setting, stonesFor } from './cart-support.ts';
 import { fits, product } from '../support/catalog-fixtures.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 import { generateDiamond } from '~/server/db/seed/diamonds.ts';
@@ -83,7 +83,18 @@ test('the summary of a build shows the setting holding the chosen stone, in its 
   // The setting's page with the stone chosen shows the same ring.
   await page.goto(`/build-your-own/products/${cathedral.id}?diamond=${stone.id}&metal=${variant.metal}`);
   await expect(page.getByRole('region', { name: /with your diamond/ }).locator('[data-gallery-main]')).toHaveAttribute('src', new RegExp(`--${stone.shape}-\\d+x\\d+\\.svg$`));
+  // And the diamond's page with the setting chosen.
+  await page.goto(`/build-your-own/diamonds/${stone.id}?setting=${cathedral.id}&variant=${variant.id}`);
+  await expect(page.getByRole('region', { name: 'Your ring with this diamond' }).locator('[data-gallery-main]')).toHaveAttribute('src', new RegExp(`^/images/jewellery/cathedral-solitaire--${variant.metal}--angled--${stone.shape}-`));
   await expectNoAxeViolations(page);
+});
+
+test('the cart line of a pair shows the setting holding its stone', async ({ page }, info) => {
+  const stone = stonesFor(info, 'pictures').find((s) => s.shape !== 'round' && fits(setting)(s))!;
+  await addPair(page, stone.id);
+  await page.goto('/cart');
+  const line = page.getByRole('main').locator('img[src*="/images/jewellery/"]').first();
+  await expect(line).toHaveAttribute('src', new RegExp(`--${stone.shape}-\\d{3,4}x\\d{3,4}\\.svg$`));
 });
 
 test('a diamond is shown to scale: a 0.5 ct and a 3 ct stone differ in size as their millimetres do', async ({ page }) => {
