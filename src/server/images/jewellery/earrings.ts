@@ -48,7 +48,7 @@ function drop(d: EarringDesign, x: number, y: number, s: number, tilt = 1): stri
     return out.join('');
   }
   if (d.kind === 'linear') {
-    out.push(`<path d="M${r1(x)} ${r1(y)}V${r1(y + s * 1.25)}" stroke="url(#mE)" stroke-width="${r1(s * 0.16)}"/>`);
+    out.push(`<path d="M${r1(x)} ${r1(y)}V${r1(y + s * 1.25)}" stroke="url(#mE)" stroke-width="${r1(s * 0.04)}"/>`);
     out.push(Array.from({ length: 6 }, (_, i) => melee(x, y + s * 0.2 + i * s * 0.2, s * (0.06 + i * 0.012))).join(''));
     return out.join('');
   }
@@ -93,7 +93,7 @@ export function drawEarrings(d: EarringDesign, view: View): string {
     return `<rect x="${r1(100 - t / 2)}" y="${r1(100 - r)}" width="${r1(t)}" height="${r1(2 * r)}" rx="${r1(t / 2)}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/>${d.stones ? meleeRow(Array.from({ length: 7 }, (_, i) => [100, 100 + r * 0.1 + i * r * 0.13] as Point), t * 0.3) : ''}<path d="M100 ${r1(100 - r)}l0 -8" stroke="url(#mE)" stroke-width="2" stroke-linecap="round"/>`;
   }
   if (isDrop) {
-    return `${melee(100, 30, 10)}<path d="M100 30V${d.kind === 'threader' ? 170 : 96}" stroke="url(#mE)" stroke-width="2"/>${d.kind === 'drop' ? `<path d="M92 96H108L100 104Z" fill="url(#mH)"/>${stoneSide(100, 120, 40).replace(/translate/g, 'translate')}` : d.kind === 'linear' ? meleeRow([[100, 50], [100, 64], [100, 80], [100, 98], [100, 118]], 6) : melee(100, 170, 6)}`;
+    return `${melee(100, 30, 10)}<path d="M100 30V${d.kind === 'threader' ? 170 : 96}" stroke="url(#mE)" stroke-width="2"/>${d.kind === 'drop' ? `<path d="M95 96H105V112H95Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/><g transform="rotate(-90 100 134)">${stoneSide(100, 134, 46)}</g>` : d.kind === 'linear' ? meleeRow([[100, 50], [100, 64], [100, 80], [100, 98], [100, 118]], 6) : melee(100, 170, 6)}`;
   }
   const w = d.kind === 'cluster' ? 44 : d.shape === 'emerald' ? 46 : 54;
   const extra = d.halo

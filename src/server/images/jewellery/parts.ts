@@ -29,7 +29,7 @@ function mix(a: string, b: string, t: number): string {
 
 /**
  * The metal paints: mB across a band (shadow, body, highlight, body, shadow), mH along it, mR a bead
- * or cup, mK a knife edge, mE the edge line. Every metal colour of a drawing lives here and only here.
+ * or cup, mK a knife edge, mE the edge line (in user space, so that it paints straight lines too). Every metal colour of a drawing lives here and only here.
  */
 export function metalPaints(metal: MetalCode): string {
   const [light, dark] = METAL_COLORS[metal];
@@ -42,7 +42,7 @@ export function metalPaints(metal: MetalCode): string {
     `<linearGradient id="mH" x1="0" y1="0" x2="1" y2="0">${stops([[0, lo], [0.2, dark], [0.42, light], [0.5, hi], [0.6, light], [0.82, dark], [1, lo]])}</linearGradient>` +
     `<radialGradient id="mR" cx=".38" cy=".32" r=".75">${stops([[0, hi], [0.45, light], [0.85, dark], [1, lo]])}</radialGradient>` +
     `<linearGradient id="mK" x1="0" y1="0" x2="0" y2="1">${stops([[0, dark], [0.48, hi], [0.5, dark], [1, lo]])}</linearGradient>` +
-    `<linearGradient id="mE">${stops([[0, edge]])}</linearGradient>`
+    `<linearGradient id="mE" gradientUnits="userSpaceOnUse">${stops([[0, edge]])}</linearGradient>`
   );
 }
 
