@@ -14,6 +14,7 @@ import { createRng } from '~/server/db/seed/random.ts';
 import { SEED } from '~/server/db/seed/seed.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 import { CLARITIES, COLORS, CUTS } from '~/features/diamonds/grades.ts';
+import { ELONGATED } from '~/server/images/diamond-svg.ts';
 import { FACET_KEYS, LIST_FILTERS, LIST_FILTER_KEYS, RANGE_FILTER_KEYS, type Diamond, type DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 
 const SEEDED = 3000;
@@ -93,7 +94,7 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond catalogue on $kind', 
       sku: row.sku, shape: row.shape, carat: row.carat, cut: row.cut, color: row.color, clarity: row.clarity, polish: row.polish,
       symmetry: row.symmetry, fluorescence: row.fluorescence, lab: row.lab, certificate_number: row.certificate_number, origin: row.origin,
       depth: row.depth, table: row.table_pct, lw_ratio: row.lw_ratio, measurements: { length: row.length_mm, width: row.width_mm, depth: row.depth_mm },
-      price: row.price_cents / 100, status: 'available', image_url: `/images/diamonds/${row.shape}.svg`, url: `/diamonds/${row.id}`,
+      price: row.price_cents / 100, status: 'available', image_url: (ELONGATED as readonly string[]).includes(row.shape) ? `/images/diamonds/${row.shape}-${Math.round(row.lw_ratio * 100)}.svg` : `/images/diamonds/${row.shape}.svg`, url: `/diamonds/${row.id}`,
     });
     expect(d.formated_price).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(row.price_cents / 100));
     expect(d.price_per_carat).toBeCloseTo(row.price_cents / 100 / row.carat, 2);

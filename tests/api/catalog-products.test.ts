@@ -22,7 +22,7 @@ describe.each(databases)('product catalogue on $kind', ({ url }) => {
     expect(all).toHaveLength(PRODUCTS.length);
     for (const p of all) {
       expect(p).toMatchObject({ name: expect.any(String), sku: expect.any(String), status: true, formated_price: expect.stringMatching(/^\$[\d,]+\.\d\d$/) });
-      expect(p.images[0]!.medium_image_url).toMatch(/^\/images\/jewellery\/[a-z]+--[a-z0-9_]+\.svg$/);
+      expect(p.images[0]!.medium_image_url).toMatch(/^\/images\/jewellery\/[a-z-]+--[a-z0-9_]+--angled\.svg$/);
       expect(p.base_image.medium_image_url).toBe(p.images[0]!.medium_image_url);
       expect(p.description.length).toBeGreaterThan(20);
       expect(p.category).toMatchObject({ id: expect.any(Number), slug: expect.any(String), name: expect.any(String) });

@@ -67,4 +67,21 @@ describe.each(databases)('foundation on $kind', ({ kind, url }) => {
     expect((await fetch(url + '/images/diamonds/triangle.svg')).status).toBe(404);
     expect((await fetch(url + '/images/jewellery/ring--platinum.svg')).status).toBe(200);
   });
+
+  it('serves each design, metal and view (and a setting holding a stone) once made, with an ETag that answers 304', async () => {
+    const path = '/images/jewellery/east-west--18k_rose_gold--profile--oval-812x545.svg';
+    const res = await fetch(url + path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await res.text()).toContain('East-west solitaire setting in 18K Rose Gold, profile view, holding your oval diamond');
+    const again = await fetch(url + path, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect((await fetch(url + '/images/diamonds/oval-145.svg')).status).toBe(200);
+    for (const bad of ['pave-halo--gold--front.svg', 'no-such-design--platinum--front.svg', 'pave-halo--platinum--top.svg', 'pave-halo--platinum--front--triangle-650x650.svg', 'pave-halo--platinum--front--round-9999x650.svg']) {
+      expect((await fetch(url + '/images/jewellery/' + bad)).status, bad).toBe(404);
+    }
+    expect((await fetch(url + '/images/diamonds/oval-900.svg')).status).toBe(404);
+  });
 });

@@ -32,6 +32,7 @@ const SHARES = {
   'diamond page': 40,
   'build your own': 330,
   'detail forms': 4,
+  pictures: 20,
 } as const;
 const PROJECT_STONES = 1100;
 

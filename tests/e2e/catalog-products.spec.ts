@@ -33,7 +33,7 @@ test('a product page chooses metal and total carat weight, shown as fractions, w
   await expect(page).toHaveURL(/metal=platinum&ctw=1\.5/);
   await expect(page.getByRole('group', { name: /Metal/ })).toContainText('Metal: Platinum');
   expect(await price.innerText()).not.toBe(bigger);
-  await expect(page.locator('img[alt*="Platinum"]')).toHaveAttribute('src', /--platinum\.svg$/);
+  await expect(page.locator('img[alt*="Platinum"]')).toHaveAttribute('src', /--platinum--angled\.svg$/);
   const variant = await page.locator('form[action="/api/checkout/cart/add"] input[name="selected_configurable_option"]').inputValue();
   expect(Number(variant)).toBeGreaterThan(0);
   await expect(page.getByLabel('Ring size (US)')).toHaveCount(0);
@@ -65,13 +65,17 @@ test('a product listing filters by pf* parameters and by its controls, and swatc
   const titles = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(titles).toHaveText(['Shared-Prong Half Eternity', 'Diamond Eternity Band']);
 
+  // The card opens in the filter's metal (issue 19); a swatch switches it.
   const card = page.getByRole('article').filter({ hasText: 'Diamond Eternity Band' });
-  const priceBefore = await card.locator('p').first().innerText();
-  await card.getByRole('button', { name: 'Platinum' }).click();
   await expect(card.getByRole('button', { name: 'Platinum' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(card.locator('img')).toHaveAttribute('src', /--platinum\.svg$/);
-  expect(await card.locator('p').first().innerText()).not.toBe(priceBefore);
+  await expect(card.locator('img')).toHaveAttribute('src', /--platinum--angled\.svg$/);
   await expect(card.getByRole('link').first()).toHaveAttribute('href', /metal=platinum/);
+  const priceBefore = await card.locator('p').first().innerText();
+  await card.getByRole('button', { name: '14K Yellow Gold' }).click();
+  await expect(card.getByRole('button', { name: '14K Yellow Gold' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.locator('img')).toHaveAttribute('src', /--14k_yellow_gold--angled\.svg$/);
+  expect(await card.locator('p').first().innerText()).not.toBe(priceBefore);
+  await expect(card.getByRole('link').first()).toHaveAttribute('href', /metal=14k_yellow_gold/);
 });
 
 test('listing slugs narrow products by style and by category; the listings pass axe', async ({ page }) => {

@@ -7,8 +7,16 @@ import type { ProductCardData } from './product.ts';
 import { swatchBackground } from './swatch.ts';
 
 /** With `lead` (a build-your-own selection), the card opens the setting's build-your-own page and keeps the selection. */
-export default function ProductCard({ product, lead }: { product: ProductCardData; lead?: string }) {
-  const [metal, setMetal] = useState(product.variants[0]?.metal_code);
+/**
+ * `metals`: the listing's metal filter; the card opens in the first of them it offers. Hovering or
+ * focusing a swatch previews that metal's picture; choosing it keeps it. `eager`: the first card's picture
+ * loads at once (it is above the fold), the others lazily.
+ */
+export default function ProductCard({ product, lead, metals, eager = false }: { product: ProductCardData; lead?: string; metals?: string[]; eager?: boolean }) {
+  const preferred = metals?.find((m) => product.variants.some((v) => v.metal_code === m)) ?? product.variants[0]?.metal_code;
+  const [chosen, setMetal] = useState<string | undefined>(undefined);
+  const [preview, setPreview] = useState<string | undefined>(undefined);
+  const metal = preview ?? chosen ?? preferred;
   const variant = product.variants.find((v) => v.metal_code === metal) ?? product.variants[0];
   const url = lead ? `/build-your-own/products/${product.id}` : product.url;
   const query = [variant && `metal=${variant.metal_code}`, lead].filter(Boolean).join('&');
@@ -17,7 +25,7 @@ export default function ProductCard({ product, lead }: { product: ProductCardDat
   return (
     <article className="group flex h-full flex-col">
       <a href={href} className="block">
-        <img src={variant?.image_url ?? product.base_image.medium_image_url} alt="" width="300" height="300" loading="lazy" className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90" />
+        <img src={variant?.image_url ?? product.base_image.medium_image_url} alt={variant?.image_alt ?? product.name} width="300" height="300" loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} data-card-image className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90" />
         <h2 className="mt-3 text-sm font-medium group-hover:text-gold">{product.name}</h2>
         <p className="text-sm font-semibold">{variant?.formated_price ?? product.formated_price}</p>
       </a>
@@ -29,8 +37,12 @@ export default function ProductCard({ product, lead }: { product: ProductCardDat
               type="button"
               title={s.admin_name}
               aria-label={s.admin_name}
-              aria-pressed={s.code === metal}
+              aria-pressed={s.code === (chosen ?? preferred)}
               onClick={() => setMetal(s.code)}
+              onMouseEnter={() => setPreview(s.code)}
+              onMouseLeave={() => setPreview(undefined)}
+              onFocus={() => setPreview(s.code)}
+              onBlur={() => setPreview(undefined)}
               className="size-6 rounded-full border border-primary/20 p-0.5 aria-pressed:border-primary aria-pressed:ring-1 aria-pressed:ring-primary"
             >
               <span className="block size-full rounded-full" style={{ background: swatchBackground(s.attribute_swatch_type, s.attribute_swatch_value) }} />

@@ -124,7 +124,7 @@ export default function ProductListing({ initial, initialState, path, scope, opt
         {error && <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">{error}</p>}
         {result.data.length ? (
           <ul aria-busy={busy} className={`grid grid-cols-2 gap-6 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}>
-            {result.data.map((p) => <li key={p.id}><ProductCard product={p} lead={lead} /></li>)}
+            {result.data.map((p, i) => <li key={`${p.id}:${state.filters.metal?.join(',') ?? ''}`}><ProductCard product={p} lead={lead} metals={state.filters.metal} eager={i === 0} /></li>)}
           </ul>
         ) : (
           <p className="rounded bg-ivory px-6 py-16 text-center font-serif text-2xl text-primary">No pieces match these filters</p>

@@ -27,7 +27,7 @@ export type ProductPage<P extends ProductCardData = Product> = Omit<z.output<typ
 export type ProductCardData = Pick<Product, 'id' | 'name' | 'url' | 'formated_price'> & {
   base_image: Pick<ProductImage, 'medium_image_url'>;
   /** The first variant of each metal: the one a swatch shows. */
-  variants: Pick<ProductVariant, 'metal_code' | 'image_url' | 'formated_price'>[];
+  variants: Pick<ProductVariant, 'metal_code' | 'image_url' | 'image_alt' | 'formated_price'>[];
   attributes: { metal: MetalSwatch[] };
 };
 
@@ -39,7 +39,7 @@ export function toProductCard(p: Product): ProductCardData {
     url: p.url,
     formated_price: p.formated_price,
     base_image: { medium_image_url: p.base_image.medium_image_url },
-    variants: firstOfMetal.map(({ metal_code, image_url, formated_price }) => ({ metal_code, image_url, formated_price })),
+    variants: firstOfMetal.map(({ metal_code, image_url, image_alt, formated_price }) => ({ metal_code, image_url, image_alt, formated_price })),
     attributes: { metal: p.attributes.metal },
   };
 }

@@ -14,10 +14,10 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
   }
   return (
     <ul aria-label="Diamond results" className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
-      {diamonds.map((d) => (
+      {diamonds.map((d, i) => (
         <li key={d.id}>
           <a href={linkFor ? linkFor(d) : d.url} className="group block h-full rounded border border-primary/10 p-3 transition hover:border-primary/40 hover:shadow-sm">
-            <img src={d.image_url} alt="" width="160" height="160" loading="lazy" className="mx-auto aspect-square w-full max-w-40 bg-ivory p-3" />
+            <img src={d.image_url} alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`} width="160" height="160" loading={i === 0 ? 'eager' : 'lazy'} className="mx-auto aspect-square w-full max-w-40 bg-ivory p-3" />
             <span className="mt-3 block text-sm font-medium group-hover:text-gold">
               {d.carat.toFixed(2)} ct {SHAPE_LABELS[d.shape as Shape] ?? d.shape}
               {d.origin === 'lab_grown' ? ' · Lab-grown' : ''}

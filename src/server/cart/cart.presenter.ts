@@ -64,7 +64,7 @@ function presentGroup(group: LineGroup, records: Map<number, ItemRecord>): CartI
     custom_size: parent.custom_size,
     selected_jewelry_shape: parent.selected_jewelry_shape,
     options: describeChoices(record, parent),
-    product: presentItem(record, parent.variant_id),
+    product: presentItem(record, parent.variant_id, childRecord),
     child:
       child && childRecord
         ? {

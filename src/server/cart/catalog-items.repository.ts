@@ -10,7 +10,7 @@ export type VariantRecord = VariantRow & { metal_name: string };
 export interface ProductRecord {
   kind: 'product';
   id: number;
-  product: ProductRow & { category: string };
+  product: ProductRow & { category: string; design: string | null };
   variants: VariantRecord[];
 }
 
@@ -32,6 +32,9 @@ export async function loadItems(db: Db, ids: Iterable<number>): Promise<Map<numb
       .innerJoin('categories', 'categories.id', 'products.category_id')
       .selectAll('products')
       .select('categories.slug as category')
+      .select((eb) =>
+        eb.selectFrom('product_attributes').select('product_attributes.value').whereRef('product_attributes.product_id', '=', 'products.id').where('product_attributes.code', '=', 'design').limit(1).as('design'),
+      )
       .where('products.id', 'in', wanted)
       .execute(),
     db.selectFrom('diamonds').selectAll().where('id', 'in', wanted).execute(),

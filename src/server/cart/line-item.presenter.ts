@@ -46,7 +46,8 @@ function presentVariant(v: VariantRecord): LineVariant {
   };
 }
 
-export function presentItem(record: ItemRecord, variantId?: number | null): LineProduct {
+/** `held`: the diamond a build-your-own setting holds (its picture is then the ring as one). */
+export function presentItem(record: ItemRecord, variantId?: number | null, held?: ItemRecord): LineProduct {
   const cents = unitPriceCents(record, variantId);
   const status = isAvailable(record, variantId) ? 1 : 0;
   if (record.kind === 'diamond') {
@@ -71,7 +72,8 @@ export function presentItem(record: ItemRecord, variantId?: number | null): Line
   const variant = findVariant(record, variantId);
   // The drawing shows the chosen metal; without a choice, the metal the listing shows first.
   const metal = variant?.metal_code ?? variants.find((v) => v.metal_show_in_products_list === 1)?.metal_code ?? '14k_white_gold';
-  const image = { medium_image_url: productImageUrl(product.category, product.style, metal) };
+  const stone = held?.kind === 'diamond' ? { shape: held.diamond.shape, length: Number(held.diamond.length_mm), width: Number(held.diamond.width_mm) } : undefined;
+  const image = { medium_image_url: productImageUrl(product.category, product.style, metal, { design: product.design, stone }) };
   return {
     id: product.id,
     type: 'product',

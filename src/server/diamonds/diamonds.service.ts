@@ -20,13 +20,17 @@ import {
   type RangeFilterKey,
 } from '~/features/diamonds/diamond-query.ts';
 import { CODE } from './diamond-codes.ts';
+import { ELONGATED } from '~/server/images/diamond-svg.ts';
+import type { Shape } from '~/features/diamonds/grades.ts';
 import type { IndexQuery } from './diamond-index.ts';
 import { currentDiamondIndex } from './diamond-sync.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { findDiamond, findDiamondByReference, findDiamondsByIds } from './diamond.repository.ts';
 
-export function diamondImageUrl(shape: string): string {
-  return `/images/diamonds/${shape}.svg`;
+/** The drawing of a shape; with a length-to-width ratio, elongated shapes are drawn in that proportion. */
+export function diamondImageUrl(shape: string, ratio?: number): string {
+  if (ratio === undefined || !ELONGATED.includes(shape as Shape)) return `/images/diamonds/${shape}.svg`;
+  return `/images/diamonds/${shape}-${Math.round(Math.min(2.5, Math.max(1, ratio)) * 100)}.svg`;
 }
 
 export function diamondName(d: Pick<DiamondRow, 'carat' | 'shape' | 'origin'>): string {
@@ -38,7 +42,7 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
   const carat = Number(r.carat);
   const cents = Number(r.price_cents);
   const perCaratCents = carat > 0 ? Math.round(cents / carat) : cents;
-  const image = diamondImageUrl(r.shape);
+  const image = diamondImageUrl(r.shape, Number(r.lw_ratio));
   const picture = { small_image_url: image, medium_image_url: image, large_image_url: image, original_image_url: image };
   return {
     id: Number(r.id),

@@ -1,10 +1,12 @@
 /**
  * Top-view drawings of the ten diamond shapes: the girdle outline, the table, and the facet lines
- * between them, filled with a cool brilliance gradient. Pure functions of the shape: cacheable forever.
+ * between them, filled with a cool brilliance gradient, dark and bright facets and a glint. Pure
+ * functions of the shape (and, optionally, its length-to-width ratio): cacheable forever. The facet
+ * geometry is shared with the jewellery drawings (src/server/images/jewellery/parts.ts).
  */
 import type { Shape } from '~/features/diamonds/grades.ts';
 
-type Point = [number, number];
+export type Point = [number, number];
 const N = 16;
 
 /** The girdle outline as N points around the centre (0,0) within a unit box, clockwise from the top. */
@@ -58,23 +60,80 @@ function octagon(t: number, w: number, h: number, corner: number): Point {
   return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
 }
 
-const fmt = ([x, y]: Point) => `${(50 + x * 44).toFixed(2)},${(50 + y * 44).toFixed(2)}`;
+/** The length-to-width ratio each outline has as drawn (the shape's usual proportions). */
+export function naturalRatio(shape: Shape): number {
+  const pts = Array.from({ length: 64 }, (_, i) => OUTLINES[shape](i / 64));
+  const w = Math.max(...pts.map((p) => Math.abs(p[0])));
+  const h = Math.max(...pts.map((p) => Math.abs(p[1])));
+  return h / w;
+}
 
-export function diamondSvg(shape: Shape): string {
-  const girdle = Array.from({ length: N }, (_, i) => OUTLINES[shape](i / N));
+/** Shapes whose length differs from their width: their drawings follow a stone's L/W ratio. */
+export const ELONGATED: readonly Shape[] = ['oval', 'emerald', 'pear', 'marquise', 'radiant', 'cushion'];
+
+/** The girdle, table and star points of a shape within the box [-1, 1]² (both axes filled). */
+export function facetGeometry(shape: Shape): { girdle: Point[]; table: Point[]; star: Point[] } {
+  const raw = Array.from({ length: N }, (_, i) => OUTLINES[shape](i / N));
+  const w = Math.max(...raw.map((p) => Math.abs(p[0])));
+  const h = Math.max(...raw.map((p) => Math.abs(p[1])));
+  const girdle = raw.map(([x, y]) => [x / w, y / h] as Point);
   const table = girdle.map(([x, y]) => [x * 0.55, y * 0.55] as Point);
   const star = girdle.map(([x, y], i) => {
     const [nx, ny] = girdle[(i + 1) % N]!;
     return [((x + nx) / 2) * 0.78, ((y + ny) / 2) * 0.78] as Point;
   });
-  const lines = girdle
-    .map((g, i) => `M${fmt(g)}L${fmt(table[i]!)}M${fmt(g)}L${fmt(star[i]!)}L${fmt(girdle[(i + 1) % N]!)}M${fmt(star[i]!)}L${fmt(table[(i + 1) % N]!)}`)
+  return { girdle, table, star };
+}
+
+/**
+ * A stone seen from above, as SVG elements, its points placed by `at` (unit box → drawing). Paints:
+ * `url(#sG)` for the body, `url(#sT)` for the table's light; both defined by the caller.
+ */
+export function stoneFacets(shape: Shape, at: (p: Point) => Point, detail = true): string {
+  const { girdle, table, star } = facetGeometry(shape);
+  const f = (p: Point) => {
+    const [x, y] = at(p);
+    return `${r1(x)} ${r1(y)}`;
+  };
+  const body = `<path d="M${girdle.map(f).join('L')}Z" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".6" stroke-linejoin="round"/>`;
+  if (!detail) return body;
+  // Alternate star facets dark and bright: the contrast that reads as brilliance.
+  const dark = girdle
+    .filter((_, i) => i % 2 === 0)
+    .map((g, j) => {
+      const i = j * 2;
+      return `M${f(g)}L${f(star[i]!)}L${f(table[(i + 1) % N]!)}L${f(table[i]!)}Z`;
+    })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="${shape} diamond">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset=".45" stop-color="#e8eef5"/><stop offset=".7" stop-color="#c9d6e3"/><stop offset="1" stop-color="#f7fafc"/></linearGradient>
-<radialGradient id="s" cx=".35" cy=".3" r=".6"><stop offset="0" stop-color="#fff" stop-opacity=".9"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
-<path d="M${girdle.map(fmt).join('L')}Z" fill="url(#g)" stroke="#7b8794" stroke-width=".8" stroke-linejoin="round"/>
-<path d="M${table.map(fmt).join('L')}Z" fill="url(#s)" stroke="#8a96a3" stroke-width=".5"/>
-<path d="${lines}" fill="none" stroke="#9aa5b1" stroke-width=".35"/>
+  const lines = girdle
+    .map((g, i) => `M${f(g)}L${f(table[i]!)}M${f(g)}L${f(star[i]!)}L${f(girdle[(i + 1) % N]!)}M${f(star[i]!)}L${f(table[(i + 1) % N]!)}`)
+    .join('');
+  // Through the table, the pavilion's facets show as a star of dark and bright wedges.
+  const c = at([0, 0]);
+  const centre = `${r1(c[0])} ${r1(c[1])}`;
+  const wedges = table
+    .filter((_, i) => i % 2 === 1)
+    .map((t, j) => `M${centre}L${f(t)}L${f(table[(j * 2 + 2) % N]!)}Z`)
+    .join('');
+  return `${body}<path d="${dark}" fill="#4f5f72" fill-opacity=".26"/><path d="M${table.map(f).join('L')}Z" fill="url(#sT)" stroke="#8493a3" stroke-width=".4"/><path d="${wedges}" fill="#56677a" fill-opacity=".2"/><path d="${lines}" fill="none" stroke="#8d99a6" stroke-width=".3"/>`;
+}
+
+export const r1 = (n: number) => String(Math.round(n * 10) / 10);
+
+/** The stone paints: body, table light. */
+export const STONE_PAINTS = `<linearGradient id="sG" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset=".4" stop-color="#e4ebf2"/><stop offset=".62" stop-color="#b7c5d4"/><stop offset=".8" stop-color="#eef3f8"/><stop offset="1" stop-color="#c3cfdb"/></linearGradient><radialGradient id="sT" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="#fff" stop-opacity=".8"/><stop offset=".5" stop-color="#e6edf4" stop-opacity=".35"/><stop offset="1" stop-color="#b4c2d1" stop-opacity=".35"/></radialGradient>`;
+
+/**
+ * A diamond of a shape from above. With a length-to-width `ratio`, elongated shapes are drawn in that
+ * proportion (the longer side fills the box); without one, in the shape's usual proportions.
+ */
+export function diamondSvg(shape: Shape, ratio?: number): string {
+  const lw = ratio && ELONGATED.includes(shape) ? Math.min(2.5, Math.max(1, ratio)) : naturalRatio(shape);
+  const h = 44;
+  const w = shape === 'heart' || shape === 'round' || shape === 'princess' || shape === 'asscher' ? 44 : h / lw;
+  const at = ([x, y]: Point): Point => [50 + x * w, 50 + y * h];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="${shape} diamond${ratio ? `, length to width ${lw.toFixed(2)}` : ''}">
+<defs>${STONE_PAINTS}</defs>
+${stoneFacets(shape, at)}<path d="M34 30l1.4 4.6 4.6 1.4-4.6 1.4-1.4 4.6-1.4-4.6-4.6-1.4 4.6-1.4z" fill="#fff" opacity=".9"/>
 </svg>`;
 }

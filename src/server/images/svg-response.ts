@@ -1,9 +1,26 @@
-/** Generated drawings never change for a given URL, so browsers and CDNs may keep them for a year. */
-export function svgResponse(svg: string): Response {
-  return new Response(svg, {
-    headers: {
-      'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=31536000, immutable',
-    },
-  });
+import { createHash } from 'node:crypto';
+
+/**
+ * Generated drawings never change for a given URL, so browsers and CDNs may keep them for a year. Each
+ * URL's drawing is made once per process (a bounded memo) with its ETag; a matching If-None-Match
+ * answers 304.
+ */
+const memo = new Map<string, { svg: string; etag: string }>();
+const LIMIT = 4000;
+
+export function svgResponse(svg: string, request?: Request): Response {
+  return cachedSvgResponse(svg, () => svg, request);
+}
+
+export function cachedSvgResponse(key: string, draw: () => string, request?: Request): Response {
+  let hit = memo.get(key);
+  if (!hit) {
+    const svg = draw();
+    hit = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url').slice(0, 22)}"` };
+    if (memo.size >= LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(key, hit);
+  }
+  const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', etag: hit.etag };
+  if (request?.headers.get('if-none-match') === hit.etag) return new Response(null, { status: 304, headers });
+  return new Response(hit.svg, { headers });
 }

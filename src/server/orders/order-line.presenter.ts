@@ -18,9 +18,12 @@ function parseOptions(text: string | null): unknown {
   }
 }
 
-export function presentOrderLine(i: ItemRow) {
+/** `all`: the order's lines, so that the setting of a build-your-own pair is pictured holding its diamond. */
+export function presentOrderLine(i: ItemRow, _index?: number, all: readonly ItemRow[] = []) {
+  const held = i.byo_id ? all.find((o) => o.byo_id === i.byo_id && o.diamond_shape && o !== i) : undefined;
+  const stone = held?.diamond_shape ? { shape: held.diamond_shape, length: Number(held.diamond_length), width: Number(held.diamond_width) } : undefined;
   const image = i.product_id
-    ? productImageUrl(i.category_slug ?? '', i.product_style ?? '', i.metal_code ?? '14k_white_gold')
+    ? productImageUrl(i.category_slug ?? '', i.product_style ?? '', i.metal_code ?? '14k_white_gold', { design: i.product_design, stone })
     : i.diamond_shape
       ? `/images/diamonds/${i.diamond_shape}.svg`
       : null;

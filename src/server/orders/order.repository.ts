@@ -70,7 +70,12 @@ export async function findOrderItems(orderId: number) {
       'diamonds.id as diamond_id',
       'diamonds.shape as diamond_shape',
       'diamonds.status as diamond_status',
+      'diamonds.length_mm as diamond_length',
+      'diamonds.width_mm as diamond_width',
     ])
+    .select((eb) =>
+      eb.selectFrom('product_attributes').select('product_attributes.value').whereRef('product_attributes.product_id', '=', 'products.id').where('product_attributes.code', '=', 'design').limit(1).as('product_design'),
+    )
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.id')
     .execute();

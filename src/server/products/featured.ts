@@ -17,6 +17,9 @@ export async function featuredProducts(limit = 8): Promise<FeaturedProduct[]> {
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .select(['products.id', 'products.name', 'products.price_cents', 'products.style', 'categories.slug as category'])
+    .select((eb) =>
+      eb.selectFrom('product_attributes').select('product_attributes.value').whereRef('product_attributes.product_id', '=', 'products.id').where('product_attributes.code', '=', 'design').limit(1).as('design'),
+    )
     .where('products.status', '=', 1)
     .orderBy('products.id')
     .execute();
@@ -31,6 +34,6 @@ export async function featuredProducts(limit = 8): Promise<FeaturedProduct[]> {
     name: r.name,
     href: `/products/${r.id}`,
     formated_price: formatCents(r.price_cents),
-    image: productImageUrl(r.category, r.style, '14k_yellow_gold'),
+    image: productImageUrl(r.category, r.style, '14k_yellow_gold', { design: r.design }),
   }));
 }

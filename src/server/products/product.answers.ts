@@ -21,6 +21,8 @@ export const productVariantSchema = lineVariantSchema.extend({
   total_carat_weight_fraction: z.string(),
   status: z.boolean(),
   image_url: z.string(),
+  /** What image_url shows: style, metal, view (and stone shape). */
+  image_alt: z.string(),
 });
 
 export const productSchema = z.object({
@@ -35,6 +37,8 @@ export const productSchema = z.object({
   description: z.string(),
   category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
   style: z.string(),
+  /** Which piece of its style the product is, as drawn (src/server/images/jewellery/index.ts DESIGNS). */
+  design: z.string(),
   is_byo: z.boolean(),
   has_ring_size: z.boolean(),
   accepted_shapes: z.array(z.string()),

@@ -14,6 +14,8 @@ export interface ProductRecord {
   status: number;
   price_cents: number;
   style: string;
+  /** The drawing's design code (the `design` attribute); null for a product without one. */
+  design: string | null;
   is_byo: number;
   accepted_shapes: string;
   carat_min: number | null;
@@ -51,11 +53,21 @@ function productQuery(db: Db) {
       'categories.slug as category_slug', 'categories.name as category_name', 'products.status', 'products.price_cents',
       'products.style', 'products.is_byo', 'products.accepted_shapes', 'products.carat_min', 'products.carat_max',
       'products.has_ring_size', 'products.created_at',
-    ]);
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('product_attributes')
+        .select('product_attributes.value')
+        .whereRef('product_attributes.product_id', '=', 'products.id')
+        .where('product_attributes.code', '=', 'design')
+        .limit(1)
+        .as('design'),
+    );
 }
 
-const normalise = (r: ProductRecord): ProductRecord => ({
+const normalise = (r: Omit<ProductRecord, 'design'> & { design?: string | null }): ProductRecord => ({
   ...r,
+  design: r.design ?? null,
   id: Number(r.id),
   category_id: Number(r.category_id),
   price_cents: Number(r.price_cents),

@@ -9,7 +9,7 @@ import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { caratFraction } from '~/lib/fractions.ts';
 import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '~/features/catalog/product.ts';
 import { styleLabel } from '~/features/catalog/product.ts';
-import { productImageUrl } from './product-images.ts';
+import { productDesign, productImageAlt, productImageUrl } from './product-images.ts';
 import { allMetals, findProduct, productsOnSale, variantsOf, type MetalRecord, type ProductRecord, type VariantRecord } from './product.repository.ts';
 
 export interface ProductListQuery {
@@ -35,7 +35,7 @@ export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: M
   const mine = variants.filter((v) => v.product_id === p.id).sort(byWeightThenMetal);
   const shown = listing ? listingVariants(mine) : mine;
   const image = (metal: string) => {
-    const url = productImageUrl(p.category_slug, p.style, metal);
+    const url = productImageUrl(p.category_slug, p.style, metal, { design: p.design });
     return { small_image_url: url, medium_image_url: url, large_image_url: url, original_image_url: url, metal };
   };
   const metalCodes = [...new Set(shown.map((v) => v.metal_code))].sort((a, b) => (metals.get(a)?.position ?? 0) - (metals.get(b)?.position ?? 0));
@@ -52,7 +52,8 @@ export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: M
     price: centsToDollars(v.price_cents),
     formated_price: formatCents(v.price_cents),
     status: Boolean(v.status),
-    image_url: productImageUrl(p.category_slug, p.style, v.metal_code),
+    image_url: productImageUrl(p.category_slug, p.style, v.metal_code, { design: p.design }),
+    image_alt: productImageAlt(p.category_slug, p.style, v.metal_code, { design: p.design }),
   });
   return {
     id: p.id,
@@ -66,6 +67,7 @@ export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: M
     description: p.description,
     category: { id: p.category_id, slug: p.category_slug, name: p.category_name },
     style: p.style,
+    design: productDesign(p.category_slug, p.style, p.design),
     is_byo: Boolean(p.is_byo),
     has_ring_size: Boolean(p.has_ring_size),
     accepted_shapes: JSON.parse(p.accepted_shapes || '[]') as string[],

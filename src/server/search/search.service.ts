@@ -70,7 +70,7 @@ export async function siteSearch(rawQuery: string): Promise<SearchHit[]> {
       title: p.name,
       detail: p.sku,
       url: `/products/${p.id}`,
-      image: productImageUrl(p.category_slug, p.style, '14k_white_gold'),
+      image: productImageUrl(p.category_slug, p.style, '14k_white_gold', { design: p.design }),
       price: `From ${formatCents(p.price_cents)}`,
       score: productScore(p, query, terms),
     });

@@ -23,7 +23,7 @@ export function presentEntry({ parent, child }: LineGroup<WishlistItemRow>, reco
     price: centsToDollars(cents),
     formated_price: formatCents(cents),
     options: describeChoices(record, parent),
-    product: presentItem(record, parent.variant_id),
+    product: presentItem(record, parent.variant_id, childRecord),
     child: child && childRecord ? { id: child.id, product_id: child.item_id, product: presentItem(childRecord) } : null,
     added_on: parent.created_at,
   };

@@ -1,11 +1,13 @@
 import type { APIRoute } from 'astro';
 import { SHAPES, type Shape } from '~/features/diamonds/grades.ts';
 import { diamondSvg } from '~/server/images/diamond-svg.ts';
-import { svgResponse } from '~/server/images/svg-response.ts';
+import { cachedSvgResponse } from '~/server/images/svg-response.ts';
 
-/** /images/diamonds/{shape}.svg */
-export const GET: APIRoute = ({ params }) => {
-  const shape = params.file?.replace(/\.svg$/, '');
-  if (!SHAPES.includes(shape as Shape)) return new Response('Not found', { status: 404 });
-  return svgResponse(diamondSvg(shape as Shape));
+/** /images/diamonds/{shape}.svg, or /images/diamonds/{shape}-{ratio × 100}.svg in a length-to-width ratio (100–250). */
+export const GET: APIRoute = ({ params, request }) => {
+  const m = /^([a-z]+)(?:-(\d{3}))?\.svg$/.exec(params.file ?? '');
+  const shape = m?.[1] as Shape | undefined;
+  const ratio = m?.[2] ? Number(m[2]) / 100 : undefined;
+  if (!shape || !SHAPES.includes(shape) || (ratio !== undefined && (ratio < 1 || ratio > 2.5))) return new Response('Not found', { status: 404 });
+  return cachedSvgResponse(params.file!, () => diamondSvg(shape, ratio), request);
 };

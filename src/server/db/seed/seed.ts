@@ -99,6 +99,7 @@ async function seedCatalog(db: Db, now: string) {
       .insertInto('product_attributes')
       .values([
         { product_id: id, code: 'style', value: p.style },
+        { product_id: id, code: 'design', value: p.design },
         ...(p.accepts ?? []).map((shape) => ({ product_id: id, code: 'shape', value: shape })),
       ])
       .execute();
