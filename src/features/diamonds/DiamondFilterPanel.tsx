@@ -2,11 +2,13 @@
 import CheckChips from '~/components/ui/CheckChips.tsx';
 import RangeSlider, { type RangeValue } from '~/components/ui/RangeSlider.tsx';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
-import type { DiamondFacets, DiamondFilters, RangeBounds, RangeFilterKey } from './diamond-query.ts';
+import type { DiamondFacets, DiamondFilters, DiamondHistograms, RangeBounds, RangeFilterKey } from './diamond-query.ts';
 
 interface Props {
   filters: DiamondFilters;
   facets: DiamondFacets;
+  /** Stones per carat and price bucket (every other filter applied): the sliders' bars. */
+  histograms?: DiamondHistograms;
   bounds: RangeBounds;
   onChange: (filters: DiamondFilters) => void;
   /** The shapes on offer (build-your-own: those the chosen setting holds); every shape otherwise. */
@@ -34,7 +36,7 @@ function ends(bounds: RangeBounds, key: RangeFilterKey, step: number): [number, 
   return [Number(lo.toFixed(4)), Number(hi.toFixed(4))];
 }
 
-export default function DiamondFilterPanel({ filters, facets, bounds, onChange, shapes }: Props) {
+export default function DiamondFilterPanel({ filters, facets, histograms, bounds, onChange, shapes }: Props) {
   const set = <K extends keyof DiamondFilters>(key: K, value: DiamondFilters[K]) => onChange({ ...filters, [key]: value });
   const list = (key: keyof typeof facets & keyof DiamondFilters) => (filters[key] as string[] | undefined) ?? [];
   const origin = filters.origin?.length === 1 ? filters.origin[0] : 'all';
@@ -49,6 +51,7 @@ export default function DiamondFilterPanel({ filters, facets, bounds, onChange, 
         max={max}
         step={s.step}
         scale={s.scale}
+        histogram={s.key === 'carat' || s.key === 'price' ? histograms?.[s.key] : undefined}
         value={filters[s.key] ?? {}}
         format={s.format}
         onChange={(v: RangeValue) => set(s.key, v.min === undefined && v.max === undefined ? undefined : v)}

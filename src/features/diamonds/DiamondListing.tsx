@@ -61,7 +61,7 @@ export default function DiamondListing({ initial, initialState, paths, bounds, c
         </button>
         <form id="diamond-filters" method="get" action={paths.prefix} onSubmit={(e) => e.preventDefault()} className={`${filtersOpen ? 'block' : 'hidden'} mt-4 md:mt-0 md:block`} aria-label="Diamond filters">
           {[...new URLSearchParams(paths.lead ?? '')].map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-          <DiamondFilterPanel filters={state.filters} facets={result.facets} bounds={bounds} onChange={setFilters} shapes={constraint?.shapes} />
+          <DiamondFilterPanel filters={state.filters} facets={result.facets} histograms={result.histograms} bounds={bounds} onChange={setFilters} shapes={constraint?.shapes} />
           {RANGE_FILTER_KEYS.flatMap((k) =>
             (['min', 'max'] as const).map((side) =>
               state.filters[k]?.[side] !== undefined ? <input key={`${k}-${side}`} type="hidden" name={`df_${k}_${side}`} value={state.filters[k]![side]} /> : null,
