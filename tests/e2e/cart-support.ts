@@ -31,6 +31,7 @@ const SHARES = {
   'checkout sold meanwhile': 1,
   'diamond page': 40,
   'build your own': 330,
+  'diamond tools': 8,
 } as const;
 const PROJECT_STONES = 1100;
 

@@ -62,8 +62,8 @@ export type DiamondFacets = z.output<typeof diamondFacetsSchema>;
 export type DiamondHistograms = z.output<typeof diamondHistogramsSchema>;
 export type DiamondPage<D extends DiamondCard = Diamond> = Omit<z.output<typeof diamondPageSchema>, 'data'> & { data: D[] };
 
-/** What a listing card shows of a stone: all the listing island is handed for its first page. */
-export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price'] as const;
+/** What a listing card or table row shows of a stone: all the listing island is handed for its first page. */
+export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price', 'formated_price_per_carat'] as const;
 export type DiamondCard = Pick<Diamond, (typeof CARD_FIELDS)[number]>;
 
 export function toCard(d: Diamond): DiamondCard {

@@ -1,0 +1,59 @@
+/**
+ * The compare tray, in plain DOM (no React, so pages without an island pay about 1 KB): a bar along the
+ * bottom of the window while stones are chosen, each with a remove button, and the link to the shareable
+ * comparison page. It also runs the static "Compare" buttons of server-rendered pages
+ * (`button[data-compare-item]` holding the stone as JSON), keeping their aria-pressed in step.
+ */
+import { $compare, clearCompare, removeFromCompare, toggleCompare } from './compare.store.ts';
+import { compareHref, MAX_COMPARE, type CompareItem } from './compare.ts';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {}, ...children: (Node | string)[]) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function render(tray: HTMLElement, items: CompareItem[]): void {
+  tray.hidden = items.length === 0;
+  if (!items.length) return void tray.replaceChildren();
+  const list = el('ul', { className: 'flex flex-1 gap-2 overflow-x-auto' });
+  for (const d of items) {
+    const remove = el('button', { type: 'button', className: 'grid size-6 place-items-center rounded-full text-muted hover:bg-ivory hover:text-primary', onclick: () => removeFromCompare(d.id) }, el('span', { ariaHidden: 'true' }, '×'));
+    remove.setAttribute('aria-label', `Remove ${d.name} from compare`);
+    const img = el('img', { src: d.image_url, alt: '', width: 28, height: 28, className: 'size-7 rounded-full bg-ivory p-0.5' });
+    list.append(el('li', { className: 'flex shrink-0 items-center gap-1 rounded-full border border-primary/15 py-0.5 pr-1 pl-0.5' }, img, el('a', { href: d.url, className: 'max-w-32 truncate text-xs hover:text-gold md:max-w-48' }, d.name), remove));
+  }
+  const count = el('span', {}, String(items.length));
+  count.dataset.testid = 'compare-count';
+  tray.replaceChildren(
+    el(
+      'div',
+      { className: 'mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 md:px-6' },
+      el('p', { className: 'text-sm font-medium' }, 'Compare ', count, ` of ${MAX_COMPARE}`),
+      list,
+      el(
+        'div',
+        { className: 'flex items-center gap-3' },
+        el('button', { type: 'button', className: 'text-xs underline underline-offset-4 hover:text-gold', onclick: clearCompare }, 'Clear'),
+        el('a', { href: compareHref(items.map((d) => d.id)), className: 'rounded-full bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-light' }, 'Compare now'),
+      ),
+    ),
+  );
+}
+
+function pressed(items: CompareItem[]): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-compare-item]')) {
+    const id = (JSON.parse(button.dataset.compareItem!) as CompareItem).id;
+    button.setAttribute('aria-pressed', String(items.some((x) => x.id === id)));
+  }
+}
+
+const tray = document.getElementById('compare-tray');
+$compare.subscribe((items) => {
+  if (tray) render(tray, items);
+  pressed(items);
+});
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-compare-item]');
+  if (button) toggleCompare(JSON.parse(button.dataset.compareItem!) as CompareItem);
+});
