@@ -1,10 +1,10 @@
 /**
- * The compare tray, in plain DOM (no React, so pages without an island pay about 1 KB): a bar along the
- * bottom of the window while stones are chosen, each with a remove button, and the link to the shareable
- * comparison page. It also runs the static "Compare" buttons of server-rendered pages
- * (`button[data-compare-item]` holding the stone as JSON), keeping their aria-pressed in step.
+ * The compare tray, in plain DOM (no React): a bar along the bottom of the window while stones are
+ * chosen, each with a remove button, and the link to the shareable comparison page. Loaded by
+ * compare-tray.loader.ts once a stone is chosen. It keeps the static "Compare" buttons of server-rendered
+ * pages (`button[data-compare-item]` holding the stone as JSON) pressed in step.
  */
-import { $compare, clearCompare, removeFromCompare, toggleCompare } from './compare.store.ts';
+import { $compare, clearCompare, removeFromCompare } from './compare.store.ts';
 import { compareHref, MAX_COMPARE, type CompareItem } from './compare.ts';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {}, ...children: (Node | string)[]) {
@@ -52,8 +52,4 @@ const tray = document.getElementById('compare-tray');
 $compare.subscribe((items) => {
   if (tray) render(tray, items);
   pressed(items);
-});
-document.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-compare-item]');
-  if (button) toggleCompare(JSON.parse(button.dataset.compareItem!) as CompareItem);
 });
