@@ -151,3 +151,33 @@ test('the histogram bars change when another filter changes; the chosen range is
   await expect.poll(() => counts('price')).not.toBe(price);
   await expect.poll(() => counts('carat')).not.toBe(carat);
 });
+
+test('recently viewed fills from diamond and product pages, shows on the cart, and drops a sold stone', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const [, , , , , , a, b] = stonesFor(info, 'diamond tools');
+  const row = () => page.getByTestId('recently-viewed').getByRole('link');
+  await page.goto(`/diamonds/${a!.id}`);
+  await expect(page.getByRole('heading', { name: 'Recently viewed' })).toBeHidden();
+  await page.goto(`/diamonds/${b!.id}`);
+  await expect(row()).toHaveCount(1);
+  await expect(row().first()).toHaveAttribute('href', `/diamonds/${a!.id}`);
+  await page.goto('/products/2');
+  await expect(row()).toHaveCount(2);
+  await expect(row().first()).toHaveAttribute('href', `/diamonds/${b!.id}`);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Recently viewed' })).toBeVisible();
+  await expect(row()).toHaveCount(3);
+  await expect(row().first()).toHaveAttribute('href', '/products/2');
+  await expectNoAxeViolations(page);
+
+  setDiamondStatus(a!.id, 'sold');
+  try {
+    await page.goto('/cart');
+    await expect(row()).toHaveCount(2);
+    await expect(page.getByTestId('recently-viewed').locator(`a[href="/diamonds/${a!.id}"]`)).toHaveCount(0);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('aurelle:recently-viewed') ?? '[]').map((x: { id: number }) => x.id));
+    expect(stored).not.toContain(a!.id);
+  } finally {
+    setDiamondStatus(a!.id, 'available');
+  }
+});
