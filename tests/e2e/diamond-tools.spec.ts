@@ -181,3 +181,31 @@ test('recently viewed fills from diamond and product pages, shows on the cart, a
     setDiamondStatus(a!.id, 'available');
   }
 });
+
+test('a grade explanation opens by keyboard on a diamond page and beside a filter, and links to the Diamond Education page', async ({ page }, info) => {
+  const [, , , , , , , stone] = stonesFor(info, 'diamond tools');
+  await page.goto(`/diamonds/${stone!.id}`);
+  const dialog = page.getByRole('dialog', { name: 'Clarity' });
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'What is clarity?' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('ten-times magnification');
+  await expect(dialog.getByRole('link', { name: 'Learn more in our Diamond Education guide' })).toHaveAttribute('href', '/diamond-education#clarity-the-diamonds-fingerprint');
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/diamonds');
+  await hydrated(page);
+  const toggle = page.getByRole('button', { name: 'Show filters' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('button', { name: 'What is cut?' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('dialog', { name: 'Cut' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Cut' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cut' })).toBeHidden();
+  // Touch: a tap opens it as well.
+  await page.getByRole('button', { name: 'What is origin?' }).tap().catch(async () => page.getByRole('button', { name: 'What is origin?' }).click());
+  await expect(page.getByRole('dialog', { name: 'Origin' })).toBeVisible();
+});

@@ -4,7 +4,7 @@
  * A log scale suits prices that span $100 to $1,000,000. `value` ends left open (undefined) mean
  * "no limit on this side".
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface RangeValue {
   min?: number;
@@ -23,11 +23,13 @@ interface Props {
   scale?: 'linear' | 'log';
   /** Bars above the track: how many items fall between consecutive edges (in value units). */
   histogram?: { edges: number[]; counts: number[] };
+  /** Beside the label (e.g. a guidance button). */
+  aside?: ReactNode;
 }
 
 const STEPS = 1000;
 
-export default function RangeSlider({ label, unit, min, max, step, value, onChange, format, scale = 'linear', histogram }: Props) {
+export default function RangeSlider({ label, unit, min, max, step, value, onChange, format, scale = 'linear', histogram, aside }: Props) {
   const id = useId();
   const log = scale === 'log' && min > 0;
   const toPos = (v: number) => (log ? Math.round((Math.log(v / min) / Math.log(max / min)) * STEPS) : v);
@@ -60,7 +62,10 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="py-2">
       <div className="flex items-baseline justify-between text-sm">
-        <span id={`${id}-label`} className="font-medium">{label}</span>
+        <span>
+          <span id={`${id}-label`} className="font-medium">{label}</span>
+          {aside}
+        </span>
         <span className="text-muted" aria-hidden="true">
           {format(lo)} – {format(hi)}
         </span>
