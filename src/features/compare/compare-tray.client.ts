@@ -13,7 +13,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-function render(tray: HTMLElement, items: CompareItem[]): void {
+function render(tray: HTMLElement, items: readonly CompareItem[]): void {
   tray.hidden = items.length === 0;
   if (!items.length) return void tray.replaceChildren();
   const list = el('ul', { className: 'flex flex-1 gap-2 overflow-x-auto' });
@@ -41,7 +41,7 @@ function render(tray: HTMLElement, items: CompareItem[]): void {
   );
 }
 
-function pressed(items: CompareItem[]): void {
+function pressed(items: readonly CompareItem[]): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-compare-item]')) {
     const id = (JSON.parse(button.dataset.compareItem!) as CompareItem).id;
     button.setAttribute('aria-pressed', String(items.some((x) => x.id === id)));
