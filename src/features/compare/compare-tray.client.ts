@@ -15,8 +15,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 function render(tray: HTMLElement, items: readonly CompareItem[]): void {
   tray.hidden = items.length === 0;
+  // Room below the page's last line (pagination, footer) while the tray covers the bottom of the window.
+  document.body.style.paddingBottom = '';
   if (!items.length) return void tray.replaceChildren();
-  const list = el('ul', { className: 'flex flex-1 gap-2 overflow-x-auto' });
+  requestAnimationFrame(() => (document.body.style.paddingBottom = `${tray.offsetHeight}px`));
+  const list = el('ul', { className: 'flex flex-1 gap-2 overflow-x-auto max-md:order-last max-md:basis-full' });
   for (const d of items) {
     const remove = el('button', { type: 'button', className: 'grid size-6 place-items-center rounded-full text-muted hover:bg-ivory hover:text-primary', onclick: () => removeFromCompare(d.id) }, el('span', { ariaHidden: 'true' }, '×'));
     remove.setAttribute('aria-label', `Remove ${d.name} from compare`);

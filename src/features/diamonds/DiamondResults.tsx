@@ -26,7 +26,7 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
     <ul aria-label="Diamond results" className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {diamonds.map((d) => (
         <li key={d.id} className="relative">
-          <CompareToggle item={compareItem(d)} className="absolute top-2 right-2 z-10 bg-white/90" />
+          <CompareToggle item={compareItem(d)} className="absolute top-2 right-2 z-10" />
           <a href={linkFor ? linkFor(d) : d.url} className="group block h-full rounded border border-primary/10 p-3 transition hover:border-primary/40 hover:shadow-sm">
             <img src={d.image_url} alt="" width="160" height="160" loading="lazy" className="mx-auto aspect-square w-full max-w-40 bg-ivory p-3" />
             <span className="mt-3 block text-sm font-medium group-hover:text-gold">
