@@ -21,4 +21,19 @@ const pages = defineCollection({
   }),
 });
 
-export const collections = { pages };
+/**
+ * Guidance where the shopper decides (src/content/guidance/{topic}.md): one short explanation per filter
+ * and grade, shown from the "?" beside a filter label or a grade on a diamond's page, with a link into
+ * the Diamond Education page (`learn_more`, usually one of its section anchors).
+ */
+export const GUIDANCE_TOPICS = ['cut', 'color', 'clarity', 'fluorescence', 'polish', 'symmetry', 'lab', 'origin', 'depth', 'table', 'lw_ratio'] as const;
+const guidance = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/guidance', generateId: ({ data, entry }) => String(data.topic ?? entry.replace(/\.md$/, '')) }),
+  schema: z.object({
+    title: z.string().min(1),
+    topic: z.enum(GUIDANCE_TOPICS),
+    learn_more: z.string().regex(/^\/diamond-education(#[a-z0-9-]+)?$/, 'must link to the Diamond Education page'),
+  }),
+});
+
+export const collections = { pages, guidance };

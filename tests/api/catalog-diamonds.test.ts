@@ -119,6 +119,49 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond catalogue on $kind', 
     }
   });
 
+  it.each(SEARCHES.map((f, i) => [i, f] as const))('search %i: the carat and price histograms count every other filter, on the same edges', async (_, filters) => {
+    const [res, plain] = await Promise.all([call(url, 'GET', api(filters, { page_size: 1, sort_by: 'carat', page_number: 2 })), call(url, 'GET', api())]);
+    expect(res.status).toBe(200);
+    for (const key of ['carat', 'price'] as const) {
+      const { edges, counts } = res.body.histograms[key] as { edges: number[]; counts: number[] };
+      // The edges: the inventory's span on the slider's steps, the same whatever the search.
+      expect(edges, key).toEqual(plain.body.histograms[key].edges);
+      expect(counts).toHaveLength(edges.length - 1);
+      expect(counts.length).toBeGreaterThanOrEqual(30);
+      for (let k = 1; k < edges.length; k++) expect(edges[k]!).toBeGreaterThan(edges[k - 1]!);
+      const values = all.map((d) => d[key]);
+      expect(edges[0]).toBeLessThanOrEqual(Math.min(...values));
+      expect(edges.at(-1)).toBeGreaterThanOrEqual(Math.max(...values));
+      // Every bucket holds exactly the stones between its edges that pass every filter but its own.
+      const others = all.filter((d) => passes(d, filters, key));
+      const expected = counts.map((_, k) => others.filter((d) => d[key] >= edges[k]! && (k === counts.length - 1 ? d[key] <= edges[k + 1]! : d[key] < edges[k + 1]!)).length);
+      expect(counts, key).toEqual(expected);
+      const sum = counts.reduce((a, b) => a + b, 0);
+      if (!filters[key]) expect(sum, `${key} histogram sums to the total`).toBe(res.body.meta.total);
+    }
+  });
+
+  it('histograms: with no range filter both sum to meta.total; the price scale is logarithmic, the carat one linear', async () => {
+    const res = await call(url, 'GET', api({ shape: ['round'], cut: ['Ideal', 'Excellent'] }));
+    const { carat, price } = res.body.histograms as Record<'carat' | 'price', { edges: number[]; counts: number[] }>;
+    expect(carat.counts.reduce((a, b) => a + b, 0)).toBe(res.body.meta.total);
+    expect(price.counts.reduce((a, b) => a + b, 0)).toBe(res.body.meta.total);
+    expect(carat.counts).toHaveLength(40);
+    expect(price.counts).toHaveLength(40);
+    const ratio = (k: number) => price.edges[k + 1]! / price.edges[k]!;
+    expect(ratio(30)).toBeCloseTo(ratio(10), 1);
+    const width = (k: number) => carat.edges[k + 1]! - carat.edges[k]!;
+    expect(width(30)).toBeCloseTo(width(10), 3);
+    for (const e of price.edges) expect(Math.round(e * 100)).toBeCloseTo(e * 100, 6);
+    expect(price.edges[0]! % 10).toBe(0);
+    expect(price.edges.at(-1)! % 10).toBe(0);
+    // Another filter moves the bars: the price histogram of lab-grown stones alone is not the one of all.
+    const lab = await call(url, 'GET', api({ shape: ['round'], cut: ['Ideal', 'Excellent'], origin: ['lab_grown'] }));
+    expect(lab.body.histograms.price.edges).toEqual(price.edges);
+    expect(lab.body.histograms.price.counts).not.toEqual(price.counts);
+    expect(lab.body.histograms.price.counts.reduce((a: number, b: number) => a + b, 0)).toBe(lab.body.meta.total);
+  });
+
   it.each(['price', 'carat', 'cut', 'color', 'clarity', 'price_per_carat'].flatMap((s) => [[s, 'asc'], [s, 'desc']]))('sorts by %s %s across page boundaries', async (sort, direction) => {
     const filters: DiamondFilters = { shape: ['round', 'oval'] };
     const pages = await Promise.all([1, 2, 3].map((p) => call(url, 'GET', api(filters, { sort_by: sort!, sort_direction: direction!, page_size: 25, page_number: p }))));

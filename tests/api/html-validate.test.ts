@@ -59,7 +59,7 @@ describe.each(databases)('valid HTML on every page type on $kind', ({ url }) => 
   it('the pages a guest sees: catalogue, content, search, build your own, cart, sign-in and the error screens', async () => {
     const guest = new Shopper(url);
     const discovered = (await discoverPages(url)).map((p) => p.path);
-    expect(discovered).toHaveLength(6);
+    expect(discovered).toHaveLength(8); // issue 17 added the table view and the comparison page
     await validateAll(guest, [
       ...discovered,
       '/search?q=ring',

@@ -33,6 +33,7 @@ const SHARES = {
   'build your own': 330,
   'detail forms': 4,
   pictures: 20,
+  'diamond tools': 8,
 } as const;
 const PROJECT_STONES = 1100;
 

@@ -23,6 +23,10 @@ export async function discoverPages(base: string, notes: string[] = []): Promise
   const diamond = await firstLink(base, '/diamonds', /href="(\/diamonds\/\d+)(?:[?#][^"]*)?"/);
   if (diamond) pages.push({ name: 'diamond detail', path: diamond, kind: 'detail' });
   else notes.push('diamond detail: no /diamonds/{id} link on /diamonds yet, left out');
+  // Issue 17: the table view weighs as the listing; the comparison of 4 stones at most 15 KB beyond the shell.
+  pages.push({ name: 'diamond table', path: '/diamonds?view=table', kind: 'diamond-listing' });
+  const stones = [...new Set([...(await (await fetch(`${base}/diamonds`)).text()).matchAll(/href="\/diamonds\/(\d+)"/g)].map((m) => m[1]))].slice(0, 4);
+  if (stones.length) pages.push({ name: 'diamond compare', path: `/diamonds/compare?ids=${stones.join(',')}`, kind: 'shell' });
   pages.push({ name: 'product listing', path: '/engagement-rings', kind: 'other' });
   const product = (await firstLink(base, '/engagement-rings', /href="(\/products\/\d+)(?:[?#][^"]*)?"/)) ?? (await firstLink(base, '/', /href="(\/products\/\d+)(?:[?#][^"]*)?"/));
   if (product) pages.push({ name: 'product detail', path: product, kind: 'detail' });

@@ -20,14 +20,17 @@ interface Props {
   compact?: boolean;
   /** Pictures above the label in equal tiles (shapes), or beside it in a pill (metal swatches). */
   tiles?: boolean;
+  /** Beside the legend, outside it (so the group's name stays the legend): e.g. a guidance button. */
+  aside?: ReactNode;
 }
 
-export default function CheckChips({ legend, name, options, selected, onChange, compact, tiles }: Props) {
+export default function CheckChips({ legend, name, options, selected, onChange, compact, tiles, aside }: Props) {
   const toggle = (value: string, on: boolean) => onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
   return (
     <fieldset className="py-2">
-      <legend className="text-sm font-medium">{legend}</legend>
-      <div className={tiles ? 'mt-2 grid grid-cols-5 gap-1.5 md:grid-cols-4' : `mt-2 flex flex-wrap ${compact ? 'gap-1' : 'gap-2'}`}>
+      <legend className={`text-sm font-medium ${aside ? 'float-left leading-6' : ''}`}>{legend}</legend>
+      {aside}
+      <div className={`${aside ? 'clear-left' : ''} ${tiles ? 'mt-2 grid grid-cols-5 gap-1.5 md:grid-cols-4' : `mt-2 flex flex-wrap ${compact ? 'gap-1' : 'gap-2'}`}`}>
         {options.map((o) => (
           <label key={o.value} className={`relative cursor-pointer ${tiles ? "block" : ""}`} title={o.hint}>
             <input

@@ -4,7 +4,7 @@
  * A log scale suits prices that span $100 to $1,000,000. `value` ends left open (undefined) mean
  * "no limit on this side".
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface RangeValue {
   min?: number;
@@ -21,11 +21,15 @@ interface Props {
   onChange: (value: RangeValue) => void;
   format: (value: number) => string;
   scale?: 'linear' | 'log';
+  /** Bars above the track: how many items fall between consecutive edges (in value units). */
+  histogram?: { edges: number[]; counts: number[] };
+  /** Beside the label (e.g. a guidance button). */
+  aside?: ReactNode;
 }
 
 const STEPS = 1000;
 
-export default function RangeSlider({ label, unit, min, max, step, value, onChange, format, scale = 'linear' }: Props) {
+export default function RangeSlider({ label, unit, min, max, step, value, onChange, format, scale = 'linear', histogram, aside }: Props) {
   const id = useId();
   const log = scale === 'log' && min > 0;
   const toPos = (v: number) => (log ? Math.round((Math.log(v / min) / Math.log(max / min)) * STEPS) : v);
@@ -47,6 +51,9 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
     else out.max = v >= max ? undefined : Math.max(v, lo);
     onChange(out);
   };
+  // A bar's left and right in track percent, on the slider's own scale.
+  const at = (v: number) => pct(log ? (Math.log(Math.max(v, min) / min) / Math.log(max / min)) * STEPS : v);
+  const peak = histogram ? Math.max(1, ...histogram.counts) : 1;
   const thumb =
     'pointer-events-none absolute inset-x-0 top-0 h-6 w-full appearance-none bg-transparent focus-visible:outline-none ' +
     '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow ' +
@@ -55,12 +62,34 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="py-2">
       <div className="flex items-baseline justify-between text-sm">
-        <span id={`${id}-label`} className="font-medium">{label}</span>
+        <span>
+          <span id={`${id}-label`} className="font-medium">{label}</span>
+          {aside}
+        </span>
         <span className="text-muted" aria-hidden="true">
           {format(lo)} – {format(hi)}
         </span>
       </div>
-      <div className="relative mt-2 h-6">
+      {histogram && histogram.counts.length > 0 && (
+        <div className="relative mx-2.5 mt-2 h-10" aria-hidden="true" data-testid={`histogram-${unit}`}>
+          {histogram.counts.map((n, k) => {
+            const left = Math.max(0, at(histogram.edges[k]!));
+            const right = Math.min(100, at(histogram.edges[k + 1]!));
+            if (n === 0 || right <= left) return null;
+            const inside = histogram.edges[k + 1]! > lo && histogram.edges[k]! <= hi;
+            return (
+              <span
+                key={k}
+                data-count={n}
+                data-selected={inside || undefined}
+                className={`absolute bottom-0 rounded-t-sm ${inside ? 'bg-primary/70' : 'bg-primary/15'}`}
+                style={{ left: `${left}%`, width: `calc(${right - left}% - 1px)`, height: `${Math.max(6, Math.sqrt(n / peak) * 100)}%` }}
+              />
+            );
+          })}
+        </div>
+      )}
+      <div className={`relative h-6 ${histogram?.counts.length ? '' : 'mt-2'}`}>
         <div className="absolute inset-x-0 top-2.5 h-1 rounded bg-primary/15" />
         <div className="absolute top-2.5 h-1 rounded bg-primary" style={{ left: `${pct(loPos)}%`, right: `${100 - pct(hiPos)}%` }} />
         <input

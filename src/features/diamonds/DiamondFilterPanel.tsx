@@ -2,11 +2,14 @@
 import CheckChips from '~/components/ui/CheckChips.tsx';
 import RangeSlider, { type RangeValue } from '~/components/ui/RangeSlider.tsx';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
-import type { DiamondFacets, DiamondFilters, RangeBounds, RangeFilterKey } from './diamond-query.ts';
+import GuideButton from './GuideButton.tsx';
+import type { DiamondFacets, DiamondFilters, DiamondHistograms, RangeBounds, RangeFilterKey } from './diamond-query.ts';
 
 interface Props {
   filters: DiamondFilters;
   facets: DiamondFacets;
+  /** Stones per carat and price bucket (every other filter applied): the sliders' bars. */
+  histograms?: DiamondHistograms;
   bounds: RangeBounds;
   onChange: (filters: DiamondFilters) => void;
   /** The shapes on offer (build-your-own: those the chosen setting holds); every shape otherwise. */
@@ -34,7 +37,7 @@ function ends(bounds: RangeBounds, key: RangeFilterKey, step: number): [number, 
   return [Number(lo.toFixed(4)), Number(hi.toFixed(4))];
 }
 
-export default function DiamondFilterPanel({ filters, facets, bounds, onChange, shapes }: Props) {
+export default function DiamondFilterPanel({ filters, facets, histograms, bounds, onChange, shapes }: Props) {
   const set = <K extends keyof DiamondFilters>(key: K, value: DiamondFilters[K]) => onChange({ ...filters, [key]: value });
   const list = (key: keyof typeof facets & keyof DiamondFilters) => (filters[key] as string[] | undefined) ?? [];
   const origin = filters.origin?.length === 1 ? filters.origin[0] : 'all';
@@ -49,6 +52,8 @@ export default function DiamondFilterPanel({ filters, facets, bounds, onChange, 
         max={max}
         step={s.step}
         scale={s.scale}
+        histogram={s.key === 'carat' || s.key === 'price' ? histograms?.[s.key] : undefined}
+        aside={s.key === 'carat' || s.key === 'price' ? undefined : <GuideButton topic={s.key} label={s.label.replace(' %', '')} />}
         value={filters[s.key] ?? {}}
         format={s.format}
         onChange={(v: RangeValue) => set(s.key, v.min === undefined && v.max === undefined ? undefined : v)}
@@ -73,8 +78,9 @@ export default function DiamondFilterPanel({ filters, facets, bounds, onChange, 
       />
       {SLIDERS.map(slider)}
       <fieldset className="py-2">
-        <legend className="text-sm font-medium">Origin</legend>
-        <div className="mt-2 inline-flex rounded-full border border-primary/25 p-0.5 text-xs">
+        <legend className="float-left text-sm leading-6 font-medium">Origin</legend>
+        <GuideButton topic="origin" label="Origin" />
+        <div className="clear-left mt-2 flex w-fit rounded-full border border-primary/25 p-0.5 text-xs">
           {(
             [
               ['all', 'All'],
@@ -96,16 +102,16 @@ export default function DiamondFilterPanel({ filters, facets, bounds, onChange, 
           ))}
         </div>
       </fieldset>
-      <CheckChips legend="Cut" name="df_cut" compact selected={list('cut')} onChange={(v) => set('cut', v)} options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))} />
-      <CheckChips legend="Colour" name="df_color" compact selected={list('color')} onChange={(v) => set('color', v)} options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))} />
-      <CheckChips legend="Clarity" name="df_clarity" compact selected={list('clarity')} onChange={(v) => set('clarity', v)} options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))} />
+      <CheckChips legend="Cut" name="df_cut" compact aside={<GuideButton topic="cut" label="Cut" />} selected={list('cut')} onChange={(v) => set('cut', v)} options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))} />
+      <CheckChips legend="Colour" name="df_color" compact aside={<GuideButton topic="color" label="Colour" />} selected={list('color')} onChange={(v) => set('color', v)} options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))} />
+      <CheckChips legend="Clarity" name="df_clarity" compact aside={<GuideButton topic="clarity" label="Clarity" />} selected={list('clarity')} onChange={(v) => set('clarity', v)} options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))} />
       <details className="group border-t border-primary/10 pt-3" open={advancedActive}>
         <summary className="cursor-pointer text-sm font-medium">More filters</summary>
         <div className="mt-2 space-y-3">
-          <CheckChips legend="Polish" name="df_polish" compact selected={filters.polish ?? []} onChange={(v) => set('polish', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
-          <CheckChips legend="Symmetry" name="df_symmetry" compact selected={filters.symmetry ?? []} onChange={(v) => set('symmetry', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
-          <CheckChips legend="Fluorescence" name="df_fluorescence" compact selected={filters.fluorescence ?? []} onChange={(v) => set('fluorescence', v)} options={FLUORESCENCES.map((g) => ({ value: g, label: g }))} />
-          <CheckChips legend="Lab" name="df_lab" compact selected={list('lab')} onChange={(v) => set('lab', v)} options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))} />
+          <CheckChips legend="Polish" name="df_polish" compact aside={<GuideButton topic="polish" label="Polish" />} selected={filters.polish ?? []} onChange={(v) => set('polish', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
+          <CheckChips legend="Symmetry" name="df_symmetry" compact aside={<GuideButton topic="symmetry" label="Symmetry" />} selected={filters.symmetry ?? []} onChange={(v) => set('symmetry', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
+          <CheckChips legend="Fluorescence" name="df_fluorescence" compact aside={<GuideButton topic="fluorescence" label="Fluorescence" />} selected={filters.fluorescence ?? []} onChange={(v) => set('fluorescence', v)} options={FLUORESCENCES.map((g) => ({ value: g, label: g }))} />
+          <CheckChips legend="Lab" name="df_lab" compact aside={<GuideButton topic="lab" label="Lab" />} selected={list('lab')} onChange={(v) => set('lab', v)} options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))} />
           {ADVANCED_SLIDERS.map(slider)}
         </div>
       </details>

@@ -4,10 +4,11 @@
  * cancels the request in flight and asks the catalogue again. Back and forward restore the search.
  * Without JavaScript the filters are a plain GET form and the pages plain links.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Pagination from '~/components/ui/Pagination.tsx';
 import DiamondFilterPanel from './DiamondFilterPanel.tsx';
 import DiamondResults from './DiamondResults.tsx';
+import DiamondTable from './DiamondTable.tsx';
 import { fetchDiamonds } from './diamonds.api.ts';
 import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
@@ -25,6 +26,8 @@ interface Props {
 
 const SORT_LABELS: Record<DiamondSort, string> = { price: 'Price', carat: 'Carat', cut: 'Cut', color: 'Colour', clarity: 'Clarity', price_per_carat: 'Price per carat' };
 const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clarity';
+/** The shopper's last choice of grid or table, for a listing URL that names none. */
+const VIEW_KEY = 'aurelle:diamond-view';
 
 export default function DiamondListing({ initial, initialState, paths, bounds, constraint }: Props) {
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -40,11 +43,33 @@ export default function DiamondListing({ initial, initialState, paths, bounds, c
     },
   });
   const setFilters = (filters: DiamondFilters) => change({ ...state, filters, page: 1 });
+  const remember = (view: 'grid' | 'table') => {
+    try {
+      localStorage.setItem(VIEW_KEY, view);
+    } catch {
+      // Private mode: the URL still carries the view.
+    }
+  };
+  const setView = (view: 'grid' | 'table') => {
+    remember(view);
+    const { view: _, ...rest } = state;
+    change(view === 'table' ? { ...rest, view } : rest);
+  };
+  // A link to the table is remembered; a URL that names no view shows the one this shopper chose last.
+  useEffect(() => {
+    if (state.view === 'table') return remember('table');
+    try {
+      if (localStorage.getItem(VIEW_KEY) === 'table') change({ ...state, view: 'table' });
+    } catch {
+      // No storage: the grid.
+    }
+  }, []);
   const goTo = (page: number) => {
     change({ ...state, page }, true);
     resultsTop.current?.scrollIntoView({ block: 'start' });
   };
   const { total, total_pages } = result.meta;
+  const linkFor = constraint && ((d: DiamondCard) => withQuery(`/build-your-own/diamonds/${d.id}`, paths.lead ?? ''));
   const direction = (asc: boolean) => (isGrade(state.sort_by) ? (asc ? 'Best first' : 'Best last') : asc ? 'Low to high' : 'High to low');
 
   return (
@@ -61,7 +86,8 @@ export default function DiamondListing({ initial, initialState, paths, bounds, c
         </button>
         <form id="diamond-filters" method="get" action={paths.prefix} onSubmit={(e) => e.preventDefault()} className={`${filtersOpen ? 'block' : 'hidden'} mt-4 md:mt-0 md:block`} aria-label="Diamond filters">
           {[...new URLSearchParams(paths.lead ?? '')].map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-          <DiamondFilterPanel filters={state.filters} facets={result.facets} bounds={bounds} onChange={setFilters} shapes={constraint?.shapes} />
+          {state.view === 'table' && <input type="hidden" name="view" value="table" />}
+          <DiamondFilterPanel filters={state.filters} facets={result.facets} histograms={result.histograms} bounds={bounds} onChange={setFilters} shapes={constraint?.shapes} />
           {RANGE_FILTER_KEYS.flatMap((k) =>
             (['min', 'max'] as const).map((side) =>
               state.filters[k]?.[side] !== undefined ? <input key={`${k}-${side}`} type="hidden" name={`df_${k}_${side}`} value={state.filters[k]![side]} /> : null,
@@ -83,7 +109,23 @@ export default function DiamondListing({ initial, initialState, paths, bounds, c
             <strong className="text-lg">{total.toLocaleString('en-US')}</strong> {total === 1 ? 'diamond' : 'diamonds'}
             {busy && <span className="ml-2 text-muted">Updating…</span>}
           </p>
-          <div className="flex gap-3 text-sm">
+          <div className="flex flex-wrap items-end gap-3 text-sm">
+            <div role="group" aria-label="Show results as" className="inline-flex rounded-full border border-primary/25 p-0.5 text-xs">
+              {(['grid', 'table'] as const).map((v) => (
+                <a
+                  key={v}
+                  href={hrefFor(paths, v === 'table' ? { ...state, view: 'table' } : { ...state, view: undefined })}
+                  aria-current={(state.view ?? 'grid') === v ? 'true' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setView(v);
+                  }}
+                  className={`rounded-full px-3 py-1.5 ${(state.view ?? 'grid') === v ? 'bg-primary text-white' : 'hover:text-gold'}`}
+                >
+                  {v === 'grid' ? 'Grid' : 'Table'}
+                </a>
+              ))}
+            </div>
             <label className="flex flex-col gap-1">
               <span className="text-xs text-muted">Sort by</span>
               <select form="diamond-filters" name="sort_by" value={state.sort_by} onChange={(e) => change({ ...state, sort_by: e.currentTarget.value as DiamondSort, page: 1 })} className="rounded border border-primary/25 px-2 py-1.5">
@@ -101,7 +143,11 @@ export default function DiamondListing({ initial, initialState, paths, bounds, c
         </div>
         {error && <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">{error}</p>}
         <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <DiamondResults diamonds={result.data} linkFor={constraint && ((d) => withQuery(`/build-your-own/diamonds/${d.id}`, paths.lead ?? ''))} />
+          {state.view === 'table' && result.data.length ? (
+            <DiamondTable diamonds={result.data} sortBy={state.sort_by} direction={state.sort_direction} onSort={(sort_by, sort_direction) => change({ ...state, sort_by, sort_direction, page: 1 })} linkFor={linkFor} />
+          ) : (
+            <DiamondResults diamonds={result.data} linkFor={linkFor} />
+          )}
         </div>
         <Pagination page={state.page} totalPages={total_pages} hrefFor={(p) => hrefFor(paths, { ...state, page: p })} onNavigate={goTo} label="Diamond result pages" />
       </div>

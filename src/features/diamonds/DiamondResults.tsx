@@ -1,6 +1,16 @@
 /** The result grid of the diamond listing: one card per stone, each a link to its detail page. */
 import type { DiamondCard } from './diamond-query.ts';
 import { SHAPE_LABELS, type Shape } from './grades.ts';
+import CompareToggle from '~/features/compare/CompareToggle.tsx';
+import type { CompareItem } from '~/features/compare/compare.ts';
+
+/** What the compare tray shows of a listed stone. */
+export const compareItem = (d: DiamondCard): CompareItem => ({
+  id: d.id,
+  name: `${d.carat.toFixed(2)} ct ${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' lab-grown' : ''}`,
+  image_url: d.image_url,
+  url: d.url,
+});
 
 /** `linkFor` sends each card elsewhere (build-your-own: the stone's step page, keeping the selection). */
 export default function DiamondResults({ diamonds, linkFor }: { diamonds: DiamondCard[]; linkFor?: (d: DiamondCard) => string }) {
@@ -15,7 +25,8 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
   return (
     <ul aria-label="Diamond results" className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {diamonds.map((d, i) => (
-        <li key={d.id}>
+        <li key={d.id} className="relative">
+          <CompareToggle item={compareItem(d)} className="absolute top-2 right-2 z-10" />
           <a href={linkFor ? linkFor(d) : d.url} className="group block h-full rounded border border-primary/10 p-3 transition hover:border-primary/40 hover:shadow-sm">
             <img src={d.image_url} alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`} width="160" height="160" loading={i === 0 ? 'eager' : 'lazy'} className="mx-auto aspect-square w-full max-w-40 bg-ivory p-3" />
             <span className="mt-3 block text-sm font-medium group-hover:text-gold">

@@ -4,7 +4,7 @@
  * types come from its schemas by type-only imports).
  */
 import type { z } from 'zod';
-import type { boundsSchema, diamondFacetsSchema, diamondImageSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
+import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondImageSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from './grades.ts';
 
 export const LIST_FILTERS = {
@@ -59,10 +59,11 @@ export type Diamond = z.output<typeof diamondSchema>;
 export type DiamondImage = z.output<typeof diamondImageSchema>;
 export type Bounds = z.output<typeof boundsSchema>;
 export type DiamondFacets = z.output<typeof diamondFacetsSchema>;
+export type DiamondHistograms = z.output<typeof diamondHistogramsSchema>;
 export type DiamondPage<D extends DiamondCard = Diamond> = Omit<z.output<typeof diamondPageSchema>, 'data'> & { data: D[] };
 
-/** What a listing card shows of a stone: all the listing island is handed for its first page. */
-export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price'] as const;
+/** What a listing card or table row shows of a stone: all the listing island is handed for its first page. */
+export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price', 'formated_price_per_carat'] as const;
 export type DiamondCard = Pick<Diamond, (typeof CARD_FIELDS)[number]>;
 
 export function toCard(d: Diamond): DiamondCard {

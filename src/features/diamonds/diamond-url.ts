@@ -4,6 +4,7 @@
  *   df_shape=oval,round  df_cut=…  df_color=…  df_clarity=…  df_polish=…  df_symmetry=…
  *   df_fluorescence=…  df_lab=…  df_origin=natural
  *   df_carat_min=1  df_carat_max=2  df_price_min / _max (USD)  df_depth_…  df_table_…  df_lw_ratio_…
+ *   view=table                                (the results as a sortable table; the grid otherwise)
  * Filter parameters (df*) always come after the others (spec section 2). Lists may also be repeated
  * parameters (a plain form submits them so). Values that make no sense are dropped, never an error:
  * a shopper's broken link still shows diamonds.
@@ -24,6 +25,8 @@ export interface DiamondListingState {
   sort_by: DiamondSort;
   sort_direction: SortDirection;
   page: number;
+  /** The results as a table; the card grid when absent. */
+  view?: 'table';
 }
 
 export const DEFAULT_STATE: DiamondListingState = { filters: {}, sort_by: 'price', sort_direction: 'asc', page: 1 };
@@ -67,12 +70,14 @@ export function stateFromParams(params: URLSearchParams, preset: DiamondFilters 
     sort_by: sort && DIAMOND_SORTS.includes(sort) ? sort : DEFAULT_STATE.sort_by,
     sort_direction: direction && SORT_DIRECTIONS.includes(direction) ? direction : DEFAULT_STATE.sort_direction,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    ...(params.get('view') === 'table' && { view: 'table' as const }),
   };
 }
 
 /** The query string of a state: other parameters first, then the df* filters, in a fixed order. */
 export function paramsFromState(state: DiamondListingState): string {
   const parts: [string, string][] = [];
+  if (state.view === 'table') parts.push(['view', 'table']);
   if (state.page > 1) parts.push(['page', String(state.page)]);
   if (state.sort_by !== DEFAULT_STATE.sort_by) parts.push(['sort_by', state.sort_by]);
   if (state.sort_direction !== DEFAULT_STATE.sort_direction) parts.push(['sort_direction', state.sort_direction]);

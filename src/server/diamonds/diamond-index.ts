@@ -17,7 +17,8 @@
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, BIT, encode, failureTables, type GradedStone } from './diamond-codes.ts';
-import { extremes, pageOf, scan, tally, type Columns } from './diamond-scan.ts';
+import { extremes, pageOf, scan, tally, tallyHistograms, type Columns } from './diamond-scan.ts';
+import { histogramColumn } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
 
 export interface IndexRow extends GradedStone {
@@ -49,6 +50,8 @@ export interface IndexResult {
   carat: { min: number; max: number } | null;
   /** In cents. */
   price: { min: number; max: number } | null;
+  /** Stones per bucket between consecutive edges, every other filter applied (diamond-histogram.ts); price edges in cents. */
+  histograms: Record<'carat' | 'price', { edges: number[]; counts: number[] }>;
 }
 
 /** A batch made ready to go in (DiamondIndex.stage), while searches go on with the index as it was. */
@@ -303,8 +306,10 @@ export class DiamondIndex implements Columns {
   private compute(q: IndexQuery): IndexResult {
     const tables = failureTables(q.allowed);
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
-    const { hA, hB } = scan(this, { ...tables, ranges });
+    const hist = histogramColumn(this);
+    const { hA, hB, hC, hP } = scan(this, { ...tables, ranges, H: hist.codes });
     const { total, facets, caratSet, priceSet } = tally(hA, hB);
+    const counts = tallyHistograms(hC, hP, { carat: Math.max(0, hist.carat.length - 1), price: Math.max(0, hist.price.length - 1) });
     const slots = q.offset < total ? pageOf(this, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),
@@ -312,6 +317,7 @@ export class DiamondIndex implements Columns {
       facets,
       carat: extremes(this, this.carat, this.orders.carat, BIT.carat, caratSet),
       price: extremes(this, this.price, this.orders.price, BIT.price, priceSet),
+      histograms: { carat: { edges: hist.carat, counts: counts.carat }, price: { edges: hist.price, counts: counts.price } },
     };
   }
 

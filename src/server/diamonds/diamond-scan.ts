@@ -15,6 +15,7 @@
 import type { FacetKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, SLOT_OF, TRASH } from './diamond-codes.ts';
+import { HIST_BUCKETS } from './diamond-histogram.ts';
 
 export interface Columns {
   size: number;
@@ -39,12 +40,17 @@ export interface PassInput {
   useC: boolean;
   /** Inclusive bounds per range filter in use, in index units (price in cents). */
   ranges: [RangeFilterKey, number, number][];
+  /** Per stone: its carat and price buckets as one code (diamond-histogram.ts). */
+  H: Uint16Array;
 }
 
 export interface PassOutput {
   /** Per slot (see SLOTS) and code: how many stones. */
   hA: Uint32Array;
   hB: Uint32Array;
+  /** Per slot and carat bucket, and per slot and price bucket: how many stones. */
+  hC: Uint32Array;
+  hP: Uint32Array;
 }
 
 type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, slotOf: Uint8Array, out: PassOutput) => void;
@@ -60,7 +66,7 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
   const checks = ranges.map((r, j) => `{ const v = col${j}[i]; m |= ((v < lo${j}) | (v > hi${j})) << ${BIT[r]}; }`).join('\n');
   const body = `
     const A = cols.A, B = cols.B, C = cols.C, M = cols.M, n = cols.size;
-    const tA = t.tA, tB = t.tB, tC = t.tC, hA = out.hA, hB = out.hB;
+    const tA = t.tA, tB = t.tB, tC = t.tC, H = t.H, hA = out.hA, hB = out.hB, hC = out.hC, hP = out.hP;
     ${prelude}
     for (let i = 0; i < n; i++) {
       const a = A[i], b = B[i];
@@ -71,6 +77,9 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
       if (s !== ${TRASH}) {
         hA[s * ${A_SIZE} + a]++;
         hB[s * ${B_SIZE} + b]++;
+        const h = H[i];
+        hC[s * ${HIST_BUCKETS} + (h & 255)]++;
+        hP[s * ${HIST_BUCKETS} + (h >> 8)]++;
       }
     }`;
   kernel = new Function('cols', 't', 'lo', 'hi', 'slotOf', 'out', body) as Kernel;
@@ -80,7 +89,7 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
 
 /** Runs the pass: fills cols.M and returns the histograms. */
 export function scan(cols: Columns, input: PassInput): PassOutput {
-  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE) };
+  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hC: new Uint32Array(16 * HIST_BUCKETS), hP: new Uint32Array(16 * HIST_BUCKETS) };
   const lo = Float64Array.from(input.ranges, (r) => r[1]);
   const hi = Float64Array.from(input.ranges, (r) => r[2]);
   kernelFor(
@@ -118,6 +127,19 @@ export function tally(hA: Uint32Array, hB: Uint32Array) {
     facets.clarity[d.clarity]! += here + hB[only('clarity', B_SIZE) + b]!;
   }
   return { total, facets, caratSet, priceSet };
+}
+
+/**
+ * Reads the histograms: per carat bucket, the stones that pass every filter but the carat one (slot 0
+ * plus the carat-only slot), and the same for price. `buckets`: how many each histogram has.
+ */
+export function tallyHistograms(hC: Uint32Array, hP: Uint32Array, buckets: { carat: number; price: number }) {
+  const caratOnly = (BIT.carat + 1) * HIST_BUCKETS;
+  const priceOnly = (BIT.price + 1) * HIST_BUCKETS;
+  return {
+    carat: Array.from({ length: buckets.carat }, (_, k) => hC[k]! + hC[caratOnly + k]!),
+    price: Array.from({ length: buckets.price }, (_, k) => hP[k]! + hP[priceOnly + k]!),
+  };
 }
 
 /**

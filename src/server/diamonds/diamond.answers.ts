@@ -56,4 +56,17 @@ export const diamondFacetsSchema = z.object({
 
 export const pageMetaSchema = z.object({ page_number: z.number().int(), page_size: z.number().int(), total: z.number().int(), total_pages: z.number().int() });
 
-export const diamondPageSchema = z.object({ data: z.array(diamondSchema), meta: pageMetaSchema, facets: diamondFacetsSchema });
+const histogramSchema = z
+  .object({
+    edges: z.array(z.number()).describe('Bucket edges, ascending: one more than `counts`; empty when no stone is listed'),
+    counts: z.array(z.number().int()).describe('Stones in [edges[k], edges[k+1]) (the last bucket includes its top edge), every other filter applied'),
+  })
+  .describe('About 40 buckets spanning the listed inventory on the slider scale; the edges change only when the inventory does');
+
+/** Stones per carat and per price bucket, each counted with every filter applied but its own (as the facets). */
+export const diamondHistogramsSchema = z.object({
+  carat: histogramSchema.describe('Linear buckets in carats, edges on 0.01 ct'),
+  price: histogramSchema.describe('Logarithmic buckets in USD, edges in whole cents'),
+});
+
+export const diamondPageSchema = z.object({ data: z.array(diamondSchema), meta: pageMetaSchema, facets: diamondFacetsSchema, histograms: diamondHistogramsSchema });

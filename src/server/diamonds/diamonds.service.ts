@@ -132,6 +132,10 @@ export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?:
     data,
     meta: { page_number: q.page_number, page_size: q.page_size, total: result.total, total_pages: Math.ceil(result.total / q.page_size) },
     facets,
+    histograms: {
+      carat: result.histograms.carat,
+      price: { edges: result.histograms.price.edges.map(centsToDollars), counts: result.histograms.price.counts },
+    },
   };
 }
 

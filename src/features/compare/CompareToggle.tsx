@@ -1,0 +1,24 @@
+/** "Compare": a toggle button (aria-pressed) that puts a stone in the compare tray or takes it out. */
+import { useStore } from '@nanostores/react';
+import { useHydrated } from '~/features/cart/useHydrated.ts';
+import { $compare, toggleCompare } from './compare.store.ts';
+import type { CompareItem } from './compare.ts';
+
+export default function CompareToggle({ item, className = '' }: { item: CompareItem; className?: string }) {
+  const items = useStore($compare);
+  const hydrated = useHydrated();
+  const on = hydrated && items.some((x) => x.id === item.id);
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      aria-label={`Compare ${item.name}`}
+      data-compare-toggle={item.id}
+      onClick={() => toggleCompare(item)}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium ${on ? 'border-primary bg-primary text-white' : 'border-primary/30 bg-white/90 text-primary hover:border-primary'} ${className}`}
+    >
+      <span aria-hidden="true">{on ? '✓' : '+'}</span>
+      Compare
+    </button>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The carat and price histograms of a search: how many stones fall in each of about 40 buckets along
+ * the slider's scale (linear for carat, logarithmic for price), each counted with every other filter
+ * applied, as the facets are.
+ *
+ * The edges span the live inventory's extent, rounded outwards to the slider's step (0.01 ct, $10),
+ * exactly as the listing's sliders do, so the bars line up with the track. They depend on the inventory
+ * only: the same for every search until a change moves the extent.
+ *
+ * The counting happens in the search pass itself (diamond-scan.ts): each stone carries one small code,
+ * priceBucket·256 + caratBucket, and the pass adds the stone to a carat and a price histogram by its
+ * failure slot, beside the grade histograms.
+ * The code column is worked out here, once per state of the inventory (the index's bounds object is new
+ * after every change), not per search.
+ */
+import { A_LIVE } from './diamond-codes.ts';
+import type { InventoryBounds } from './diamond-index.ts';
+import type { Columns } from './diamond-scan.ts';
+
+export const HIST_BUCKETS = 40;
+
+export interface HistogramColumn {
+  /** Per slot: priceBucket·256 + caratBucket. */
+  codes: Uint16Array;
+  /** Bucket edges, ascending, one more than the buckets (empty when no stone is live). Price in cents. */
+  carat: number[];
+  price: number[];
+}
+
+/** Linear edges from lo to hi (rounded to 4 decimals); a single bucket when the extent is one value. */
+export function linearEdges(lo: number, hi: number, buckets = HIST_BUCKETS): number[] {
+  if (!(hi > lo)) return [lo, hi];
+  return Array.from({ length: buckets + 1 }, (_, k) => (k === buckets ? hi : Number((lo + ((hi - lo) * k) / buckets).toFixed(4))));
+}
+
+/** Logarithmic edges from lo to hi in whole units (cents), strictly ascending; linear when lo ≤ 0. */
+export function logEdges(lo: number, hi: number, buckets = HIST_BUCKETS): number[] {
+  if (!(hi > lo)) return [lo, hi];
+  if (lo <= 0) return linearEdges(lo, hi, buckets).map(Math.round);
+  const out = [lo];
+  for (let k = 1; k < buckets; k++) {
+    const v = Math.round(lo * Math.pow(hi / lo, k / buckets));
+    if (v > out[out.length - 1]! && v < hi) out.push(v);
+  }
+  out.push(hi);
+  return out;
+}
+
+/** The edges of both histograms for an inventory extent (price in cents), on the sliders' steps. */
+export function histogramEdges(bounds: InventoryBounds): { carat: number[]; price: number[] } {
+  if (!bounds) return { carat: [], price: [] };
+  const caratLo = Number((Math.floor(bounds.carat.min / 0.01 + 1e-9) * 0.01).toFixed(2));
+  const caratHi = Number((Math.ceil(bounds.carat.max / 0.01 - 1e-9) * 0.01).toFixed(2));
+  // $10 steps: 1,000 cents.
+  const priceLo = Math.floor(bounds.price.min / 1000) * 1000;
+  const priceHi = Math.ceil(bounds.price.max / 1000) * 1000;
+  return { carat: linearEdges(caratLo, caratHi), price: logEdges(priceLo, priceHi) };
+}
+
+/** The bucket of v: the last k with edges[k] ≤ v, within [0, buckets − 1] (the top edge is inclusive). */
+export function bucketOf(edges: number[], v: number): number {
+  let lo = 0;
+  let hi = edges.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (edges[mid]! <= v) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+const columns = new WeakMap<object, { bounds: InventoryBounds; column: HistogramColumn }>();
+
+/** The code column for the index as it is now (worked out again only after the inventory changed). */
+export function histogramColumn(cols: Columns & { bounds(): InventoryBounds }): HistogramColumn {
+  const bounds = cols.bounds();
+  const cached = columns.get(cols);
+  if (cached && cached.bounds === bounds && cached.column.codes.length >= cols.size) return cached.column;
+  const edges = histogramEdges(bounds);
+  const codes = new Uint16Array(cols.size);
+  if (bounds) {
+    const { A, carat, price } = cols;
+    for (let i = 0; i < cols.size; i++) {
+      // Dead stones never reach a counted slot; their code is left at 0.
+      if (A[i]! < A_LIVE) codes[i] = (bucketOf(edges.price, price[i]!) << 8) | bucketOf(edges.carat, carat[i]!);
+    }
+  }
+  const column = { codes, ...edges };
+  columns.set(cols, { bounds, column });
+  return column;
+}
