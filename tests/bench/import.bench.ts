@@ -119,11 +119,21 @@ async function waitForHealth(url: string) {
   throw new Error(`${url} did not start`);
 }
 
-const search = (url: string, filters: object) =>
-  fetch(`${url}/catalog/api/diamonds?${new URLSearchParams({ diamond_filters: JSON.stringify(filters), page_size: '24' })}`).then(async (r) => {
+/** The slowest searches seen, with the server's own account of them (Server-Timing: sync, index, rows). */
+const slowest: { ms: number; timing: string }[] = [];
+const search = (url: string, filters: object) => {
+  const started = performance.now();
+  return fetch(`${url}/catalog/api/diamonds?${new URLSearchParams({ diamond_filters: JSON.stringify(filters), page_size: '24' })}`).then(async (r) => {
     if (!r.ok) throw new Error(`search ${r.status}`);
-    return (await r.json()) as { meta: { total: number } };
+    const body = (await r.json()) as { meta: { total: number } };
+    const ms = performance.now() - started;
+    if (slowest.length < 8 || ms > slowest[slowest.length - 1]!.ms) {
+      slowest.push({ ms, timing: r.headers.get('server-timing') ?? '' });
+      slowest.sort((x, y) => y.ms - x.ms).splice(8);
+    }
+    return body;
   });
+};
 
 const FILTERS = [{}, { shape: ['oval'] }, { color: ['D', 'E', 'F'], clarity: ['VS1', 'VS2'] }, { carat: { min: 1, max: 2 } }, { origin: ['lab_grown'], price: { max: 3000 } }, { cut: ['Ideal'], shape: ['round'] }];
 
@@ -211,8 +221,10 @@ async function benchOne(kind: TestDbKind, tmp: string) {
 
     console.log(`── ${kind}: importing ${N.toLocaleString('en-US')} new stones into the running shop`);
     const run = runCli(args(full), env);
+    slowest.length = 0;
     const [imported, latencies, delays] = await Promise.all([run, searchLoad(url, run), watchMarkers(url, database.url, run)]);
     console.log(`   ${imported.summary}`);
+    console.log(`   slowest searches: ${slowest.map((x) => `${x.ms.toFixed(0)} ms [${x.timing}]`).join('; ')}`);
 
     console.log(`── ${kind}: re-importing with 5 % of prices changed`);
     const update = await runCli(args(changed), env);

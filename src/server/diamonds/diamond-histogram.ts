@@ -69,23 +69,41 @@ export function bucketOf(edges: number[], v: number): number {
   return lo;
 }
 
-const columns = new WeakMap<object, { bounds: InventoryBounds; column: HistogramColumn }>();
+const columns = new WeakMap<object, HistogramColumn>();
 
-/** The code column for the index as it is now (worked out again only after the inventory changed). */
-export function histogramColumn(cols: Columns & { bounds(): InventoryBounds }): HistogramColumn {
+type Indexed = Columns & { bounds(): InventoryBounds; takeWritten(): number[] | null };
+
+const sameEdges = (a: number[], b: number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
+
+/**
+ * The code column for the index as it is now. Worked out for every stone only when the edges move (the
+ * inventory's extent changed) or the index cannot say which slots it wrote; otherwise only the slots
+ * written since the last call are coded again, so a batch of changes costs its own size, not the index's.
+ */
+export function histogramColumn(cols: Indexed): HistogramColumn {
   const bounds = cols.bounds();
-  const cached = columns.get(cols);
-  if (cached && cached.bounds === bounds && cached.column.codes.length >= cols.size) return cached.column;
   const edges = histogramEdges(bounds);
-  const codes = new Uint16Array(cols.size);
-  if (bounds) {
-    const { A, carat, price } = cols;
-    for (let i = 0; i < cols.size; i++) {
-      // Dead stones never reach a counted slot; their code is left at 0.
-      if (A[i]! < A_LIVE) codes[i] = (bucketOf(edges.price, price[i]!) << 8) | bucketOf(edges.carat, carat[i]!);
+  const written = cols.takeWritten();
+  const cached = columns.get(cols);
+  const { A, carat, price } = cols;
+  // Dead stones never reach a counted slot; their code is left as it was.
+  const code = (i: number) => (bucketOf(edges.price, price[i]!) << 8) | bucketOf(edges.carat, carat[i]!);
+  if (cached && written && bounds && sameEdges(cached.carat, edges.carat) && sameEdges(cached.price, edges.price)) {
+    let column = cached;
+    let need = cols.size;
+    for (const i of written) if (i >= need) need = i + 1;
+    if (column.codes.length < need) {
+      const codes = new Uint16Array(Math.ceil(need * 1.25));
+      codes.set(column.codes);
+      column = { ...column, codes };
+      columns.set(cols, column);
     }
+    for (const i of written) if (A[i]! < A_LIVE) column.codes[i] = code(i);
+    return column;
   }
+  const codes = new Uint16Array(Math.ceil(cols.size * 1.25));
+  if (bounds) for (let i = 0; i < cols.size; i++) if (A[i]! < A_LIVE) codes[i] = code(i);
   const column = { codes, ...edges };
-  columns.set(cols, { bounds, column });
+  columns.set(cols, column);
   return column;
 }

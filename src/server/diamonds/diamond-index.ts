@@ -75,6 +75,8 @@ export interface StagedBatch {
 export type InventoryBounds = Record<RangeFilterKey, { min: number; max: number }> | null;
 
 const RECENT = 64;
+/** Written slots remembered for takeWritten(); past this, everything is derived again. */
+const WRITTEN_MAX = 1 << 18;
 /** A batch with more moving stones than this remakes each order in one merge instead of one move each. */
 const MOVES_IN_PLACE = 8;
 
@@ -96,6 +98,9 @@ export class DiamondIndex implements Columns {
   /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
   private ordered = 0;
   private unordered = new Map<number, number>();
+  /** Slots written since takeWritten() (writtenAll: not tracked, or more than WRITTEN_MAX). */
+  private written: number[] = [];
+  private writtenAll = true;
   /** Counts the changes to the orders and slots (not delistings): what a staged batch was made on. */
   private version = 0;
   private cachedBounds: InventoryBounds | undefined;
@@ -273,24 +278,43 @@ export class DiamondIndex implements Columns {
     staged.orders = orders;
   }
 
-  /** The extent of every range over the live stones (price in cents); null when none is live. */
+  /** The extent of every range over the live stones (price in cents); null when none is live. One tight pass. */
   bounds(): InventoryBounds {
     if (this.cachedBounds !== undefined) return this.cachedBounds;
-    const columns = { carat: this.carat, price: this.price, depth: this.depth, table: this.table, lw_ratio: this.lw };
-    const out = Object.fromEntries(Object.keys(columns).map((k) => [k, { min: Infinity, max: -Infinity }])) as Record<RangeFilterKey, { min: number; max: number }>;
+    const { A, carat, price, depth, table, lw } = this;
     let live = 0;
+    let c0 = Infinity, c1 = -Infinity, p0 = Infinity, p1 = -Infinity, d0 = Infinity, d1 = -Infinity;
+    let t0 = Infinity, t1 = -Infinity, l0 = Infinity, l1 = -Infinity;
     for (let i = 0; i < this.size; i++) {
-      if (this.A[i]! >= A_LIVE) continue;
+      if (A[i]! >= A_LIVE) continue;
       live++;
-      for (const [key, column] of Object.entries(columns) as [RangeFilterKey, Float64Array][]) {
-        const v = column[i]!;
-        const b = out[key];
-        if (v < b.min) b.min = v;
-        if (v > b.max) b.max = v;
-      }
+      const c = carat[i]!, p = price[i]!, d = depth[i]!, t = table[i]!, l = lw[i]!;
+      if (c < c0) c0 = c;
+      if (c > c1) c1 = c;
+      if (p < p0) p0 = p;
+      if (p > p1) p1 = p;
+      if (d < d0) d0 = d;
+      if (d > d1) d1 = d;
+      if (t < t0) t0 = t;
+      if (t > t1) t1 = t;
+      if (l < l0) l0 = l;
+      if (l > l1) l1 = l;
     }
-    this.cachedBounds = live ? out : null;
+    this.cachedBounds = live
+      ? { carat: { min: c0, max: c1 }, price: { min: p0, max: p1 }, depth: { min: d0, max: d1 }, table: { min: t0, max: t1 }, lw_ratio: { min: l0, max: l1 } }
+      : null;
     return this.cachedBounds;
+  }
+
+  /**
+   * The slots written since the last call, so that what is derived from the columns (the histogram codes)
+   * can follow in place; null when they are not known (the first call, or too many): derive everything.
+   */
+  takeWritten(): number[] | null {
+    const out = this.writtenAll ? null : this.written;
+    this.written = [];
+    this.writtenAll = false;
+    return out;
   }
 
   search(q: IndexQuery): IndexResult {
@@ -341,6 +365,8 @@ export class DiamondIndex implements Columns {
     this.ids[slot] = row.id;
     if (this.unordered.size === 0 && this.ordered === slot && (slot === 0 || row.id > this.ids[slot - 1]!)) this.ordered = slot + 1;
     else this.unordered.set(row.id, slot);
+    // Written by stage(); noted again now that it counts (a reader may have taken the first note meanwhile).
+    this.noteWritten(slot);
     return slot;
   }
 
@@ -350,7 +376,17 @@ export class DiamondIndex implements Columns {
     this.recent.clear();
   }
 
+  private noteWritten(slot: number): void {
+    if (this.writtenAll) return;
+    if (this.written.length < WRITTEN_MAX) this.written.push(slot);
+    else {
+      this.writtenAll = true;
+      this.written = [];
+    }
+  }
+
   private write(slot: number, row: IndexRow): void {
+    this.noteWritten(slot);
     const codes = encode(row, isLive(row));
     // A grade outside the vocabulary: kept as a dead stone of the first grades, never listed.
     const [a, b, c] = codes ?? [A_LIVE, this.B[slot] ?? 0, 0];
