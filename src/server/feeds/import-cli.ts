@@ -3,7 +3,6 @@
  * by DATABASE_URL, with progress on a terminal (stderr) and one summary line at the end (stdout).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { config } from '~/server/config.ts';
 import { assertReachable, openDatabase } from '~/server/db/database.ts';
@@ -30,8 +29,6 @@ export async function runImport(argv: string[]): Promise<number> {
   if (!fs.existsSync(file)) throw new CliUsageError(`No such file: ${file}`);
   const markup = args.markup ? readMarkupFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), args.markup)) : shopMarkup();
   const url = config.databaseUrl;
-  // A bulk import on the shop's own machine gives way to the app servers: shoppers' searches first.
-  lowerPriority();
   const conn = await openDatabase(url);
   const tty = process.stderr.isTTY;
   try {
@@ -61,10 +58,3 @@ export async function runImport(argv: string[]): Promise<number> {
   }
 }
 
-function lowerPriority(): void {
-  try {
-    os.setPriority(Math.max(os.getPriority(), 10));
-  } catch {
-    // Not allowed here (a container without the capability): the import runs at the usual priority.
-  }
-}
