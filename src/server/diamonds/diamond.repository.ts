@@ -92,6 +92,11 @@ export interface Change {
 export interface ChangeBatch {
   watermark: Watermark;
   changes: Change[];
+  /**
+   * PostgreSQL: the transactions this read saw whole (all read in one statement, so one snapshot),
+   * which the next reads may skip (`skip` of changesSince); empty when the read took several pages.
+   */
+  whole: number[];
 }
 
 export async function changeWatermark(db: Db): Promise<Watermark> {
@@ -107,11 +112,14 @@ export async function changeWatermark(db: Db): Promise<Watermark> {
 const SQLITE_CHANGES = 'select id, diamond_id, listed from catalog_changes where id > ? order by id limit ?';
 // One statement, one snapshot: the rows and the xmin agree. Later pages of the same read go on from
 // the last id seen (`after`); their rows are newer, never older, than the first page's snapshot.
+// Transactions already read whole ($4) are left out: while a long writer (an import) holds the xmin
+// back, every read would otherwise fetch again every row committed since.
 const POSTGRES_CHANGES = `
-  select s.xmin, c.id, c.diamond_id, c.listed
+  select s.xmin, c.id, c.diamond_id, c.listed, c.txid
   from (select txid_snapshot_xmin(txid_current_snapshot()) as xmin) s
   left join lateral (
-    select id, diamond_id, listed from catalog_changes where txid >= $1 and id > $3 order by id limit $2
+    select id, diamond_id, listed, txid from catalog_changes
+    where txid >= $1 and id > $3 and not (txid = any($4::bigint[])) order by id limit $2
   ) c on true`;
 
 type ChangeRow = { id: number | string | null; diamond_id: number | string | null; listed: number | string | null };
@@ -125,7 +133,7 @@ const toChange = (r: ChangeRow): Change => ({
  * Every change logged since `watermark`, read `page` rows at a time: the watermark to read from next
  * time, and the changes in id order (on PostgreSQL, some may have been read before).
  */
-export async function changesSince(db: Db, watermark: Watermark, page: number): Promise<ChangeBatch> {
+export async function changesSince(db: Db, watermark: Watermark, page: number, skip: number[] = []): Promise<ChangeBatch> {
   const changes: Change[] = [];
   if (isSqlite(db)) {
     let after = watermark;
@@ -133,18 +141,23 @@ export async function changesSince(db: Db, watermark: Watermark, page: number): 
       const { rows } = await db.executeQuery<ChangeRow>(CompiledQuery.raw(SQLITE_CHANGES, [after, page]));
       for (const r of rows) changes.push(toChange(r));
       if (rows.length) after = changes[changes.length - 1]!.id;
-      if (rows.length < page) return { watermark: after, changes };
+      if (rows.length < page) return { watermark: after, changes, whole: [] };
     }
   }
   let next: Watermark | undefined;
   let after = 0;
-  for (;;) {
-    const { rows } = await db.executeQuery<ChangeRow & { xmin: string }>(CompiledQuery.raw(POSTGRES_CHANGES, [watermark, page, after]));
+  const txids = new Set<number>();
+  for (let pages = 1; ; pages++) {
+    const { rows } = await db.executeQuery<ChangeRow & { xmin: string; txid: string | number | null }>(CompiledQuery.raw(POSTGRES_CHANGES, [watermark, page, after, skip]));
     next ??= Number(rows[0]!.xmin);
     const got = rows.filter((r) => r.id !== null);
-    for (const r of got) changes.push(toChange(r));
+    for (const r of got) {
+      changes.push(toChange(r));
+      txids.add(Number(r.txid));
+    }
     if (got.length) after = changes[changes.length - 1]!.id;
-    if (got.length < page) return { watermark: next, changes };
+    // A later page is another snapshot: a transaction committed in between may have been read in part.
+    if (got.length < page) return { watermark: next, changes, whole: pages === 1 ? [...txids] : [] };
   }
 }
 
