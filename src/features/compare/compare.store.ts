@@ -3,32 +3,19 @@
  * table rows, the tray, a detail page) and every open tab shares it. Browser only: the server never sets
  * it, and islands show it only once hydrated.
  */
-import { atom } from 'nanostores';
+import { storedAtom } from '~/lib/stored-atom.ts';
 import { showSnackbar } from '~/features/snackbar/snackbar.ts';
 import { COMPARE_FULL_MESSAGE, MAX_COMPARE, type CompareItem } from './compare.ts';
 
-const KEY = 'aurelle:compare';
-
-function read(): CompareItem[] {
-  try {
-    const list = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    if (!Array.isArray(list)) return [];
-    return list.filter((x): x is CompareItem => typeof x?.id === 'number' && typeof x.name === 'string').slice(0, MAX_COMPARE);
-  } catch {
-    return [];
-  }
+function decode(text: string | null): CompareItem[] {
+  const list = JSON.parse(text ?? '[]') as unknown;
+  if (!Array.isArray(list)) return [];
+  return list.filter((x): x is CompareItem => typeof x?.id === 'number' && typeof x.name === 'string').slice(0, MAX_COMPARE);
 }
 
-export const $compare = atom<CompareItem[]>(typeof localStorage === 'undefined' ? [] : read());
-
-function save(items: CompareItem[]): void {
-  $compare.set(items);
-  try {
-    localStorage.setItem(KEY, JSON.stringify(items));
-  } catch {
-    // Private mode or a full quota: this tab still compares.
-  }
-}
+const stored = storedAtom<CompareItem[]>('aurelle:compare', [], decode, JSON.stringify);
+export const $compare = stored.$store;
+const save = stored.save;
 
 /** Adds the stone or takes it out; a fifth is refused with a snackbar. True when it is now compared. */
 export function toggleCompare(item: CompareItem): boolean {
@@ -47,10 +34,3 @@ export function toggleCompare(item: CompareItem): boolean {
 
 export const removeFromCompare = (id: number) => save($compare.get().filter((x) => x.id !== id));
 export const clearCompare = () => save([]);
-
-/** Another tab changed the list: follow it. */
-if (typeof window !== 'undefined') {
-  addEventListener('storage', (event) => {
-    if (event.key === KEY) $compare.set(read());
-  });
-}

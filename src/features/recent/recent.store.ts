@@ -2,10 +2,9 @@
  * Recently viewed: the last 12 diamonds and products a shopper opened, newest first, in a nanostore kept
  * in localStorage (shared by every tab). Browser only.
  */
-import { atom } from 'nanostores';
+import { storedAtom } from '~/lib/stored-atom.ts';
 
 export const MAX_RECENT = 12;
-const KEY = 'aurelle:recently-viewed';
 
 export interface RecentItem {
   kind: 'diamond' | 'product';
@@ -16,25 +15,14 @@ export interface RecentItem {
   formated_price: string;
 }
 
-function read(): RecentItem[] {
-  try {
-    const list = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(list) ? list.filter((x): x is RecentItem => (x?.kind === 'diamond' || x?.kind === 'product') && typeof x.id === 'number').slice(0, MAX_RECENT) : [];
-  } catch {
-    return [];
-  }
+function decode(text: string | null): RecentItem[] {
+  const list = JSON.parse(text ?? '[]') as unknown;
+  return Array.isArray(list) ? list.filter((x): x is RecentItem => (x?.kind === 'diamond' || x?.kind === 'product') && typeof x.id === 'number').slice(0, MAX_RECENT) : [];
 }
 
-export const $recent = atom<RecentItem[]>(typeof localStorage === 'undefined' ? [] : read());
-
-function save(items: RecentItem[]): void {
-  $recent.set(items);
-  try {
-    localStorage.setItem(KEY, JSON.stringify(items));
-  } catch {
-    // Private mode or a full quota: this page still shows the row.
-  }
-}
+const stored = storedAtom<RecentItem[]>('aurelle:recently-viewed', [], decode, JSON.stringify);
+export const $recent = stored.$store;
+const save = stored.save;
 
 const same = (a: Pick<RecentItem, 'kind' | 'id'>, b: Pick<RecentItem, 'kind' | 'id'>) => a.kind === b.kind && a.id === b.id;
 
@@ -42,9 +30,3 @@ const same = (a: Pick<RecentItem, 'kind' | 'id'>, b: Pick<RecentItem, 'kind' | '
 export const rememberViewed = (item: RecentItem) => save([item, ...$recent.get().filter((x) => !same(x, item))].slice(0, MAX_RECENT));
 /** Items no longer for sale leave the list. */
 export const forgetViewed = (gone: Pick<RecentItem, 'kind' | 'id'>[]) => save($recent.get().filter((x) => !gone.some((g) => same(g, x))));
-
-if (typeof window !== 'undefined') {
-  addEventListener('storage', (event) => {
-    if (event.key === KEY) $recent.set(read());
-  });
-}
