@@ -6,7 +6,7 @@
 import type { AstroCookies } from 'astro';
 import type { CustomerRow } from '~/server/db/schema.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { reachedOverHttps } from '~/server/security/client-address.ts';
+import { isHttps } from '~/server/security/headers.ts';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession, touchSession } from './session.repository.ts';
 import { mergeGuestIntoCustomer } from '~/server/cart/login-merge.ts';
 
@@ -48,9 +48,7 @@ export async function loadCustomer(context: RequestContext): Promise<void> {
 }
 
 /** Secure cookies where the shopper reaches us over HTTPS, also behind a TLS-terminating proxy. */
-function isHttps(context: RequestContext): boolean {
-  return reachedOverHttps(context.url.protocol === 'https:', context.request.headers.get('x-forwarded-proto'));
-}
+const overHttps = (context: RequestContext) => isHttps(context.url, context.request.headers.get('x-forwarded-proto'));
 
 /** Opens a session for the customer, sets the cookie, and returns the token for bearer use. */
 export async function startSession(context: RequestContext, customerId: number): Promise<string> {
@@ -59,7 +57,7 @@ export async function startSession(context: RequestContext, customerId: number):
   context.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: isHttps(context),
+    secure: overHttps(context),
     path: '/',
     maxAge: SESSION_LIFETIME_MS / 1000,
   });

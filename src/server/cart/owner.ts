@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
-import { reachedOverHttps } from '~/server/security/client-address.ts';
+import { isHttps } from '~/server/security/headers.ts';
 
 export interface Owner {
   customerId?: number;
@@ -33,16 +33,14 @@ export function ownerFrom(context: OwnerContext, cookie: string): Owner {
   return { customerId: context.locals.customer?.id, token };
 }
 
-function isHttps(context: OwnerContext): boolean {
-  return reachedOverHttps(context.url.protocol === 'https:', context.request.headers.get('x-forwarded-proto'));
-}
+const overHttps = (context: OwnerContext) => isHttps(context.url, context.request.headers.get('x-forwarded-proto'));
 
 /** Gives the guest its token: httpOnly (scripts never see it), Lax (sent on top-level navigations only). */
 export function rememberGuest(context: OwnerContext, cookie: string, token: string): void {
   context.cookies.set(cookie, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: isHttps(context),
+    secure: overHttps(context),
     path: '/',
     maxAge: GUEST_COOKIE_DAYS * 24 * 3600,
   });
