@@ -2,7 +2,8 @@
  * Keeps this app server's diamond index in step with the database.
  *
  * - Built from the database on first use (or at start, see warmDiamondIndex), in id order, in chunks.
- * - Before every search, the change log is read from where this server left it (one indexed query),
+ * - Before every search, the change log is read from where this server left it (one indexed query;
+ *   on PostgreSQL, a query of the snapshot, then the rows of the transactions settled since, if any),
  *   and a search never shows a stone that was sold before it began: every stone the log says is no
  *   longer listed (sold, reserved, hidden, deleted) is hidden at once, from the log alone. Concurrent
  *   searches share one read.
@@ -37,8 +38,6 @@ const READ_PIECE = 1_000;
 /** More stones waiting than this (or than half the index): rebuilding is cheaper than applying them. */
 const REBUILD_AT = 400_000;
 const LOG_PAGE = 50_000;
-/** Transactions remembered as read whole (a writer left open for long holds the watermark back). */
-const READ_WHOLE_MAX = 10_000;
 const POLL_MS = 1_000;
 /** Log rows older than this are pruned; a server silent for half of it rebuilds instead of catching up. */
 const RETENTION_MS = 60 * 60_000;
@@ -47,10 +46,6 @@ const STALE_MS = RETENTION_MS / 2;
 interface State {
   index: DiamondIndex;
   watermark: Watermark;
-  /** PostgreSQL re-reads rows at the watermark; these are the ones already applied. */
-  applied: Set<number>;
-  /** PostgreSQL: transactions at or above the watermark already read whole, which reads skip. */
-  readWhole: Set<number>;
   syncedAt: number;
 }
 
@@ -91,7 +86,7 @@ async function build(db: Db, background: boolean): Promise<State> {
   else index.seal();
   const ms = (t: number) => `${((t - started) / 1000).toFixed(1)} s`;
   console.log(`diamond index: ${index.size.toLocaleString('en-US')} stones loaded in ${ms(loaded)}, sorted by ${ms(performance.now())}`);
-  return { index, watermark, applied: new Set(), readWhole: new Set(), syncedAt: Date.now() };
+  return { index, watermark, syncedAt: Date.now() };
 }
 
 function install(built: State): void {
@@ -124,12 +119,11 @@ async function catchUp(db: Db): Promise<void> {
   ready = undefined;
   const current = state ?? (await firstBuild(db));
   if (Date.now() - current.syncedAt > STALE_MS) rebuildInBackground(db);
-  const batch = await changesSince(db, current.watermark, LOG_PAGE, [...current.readWhole]);
+  const batch = await changesSince(db, current.watermark, LOG_PAGE);
   // The last word on each stone: the log is in commit order for any one stone (its row lock).
   const latest = new Map<number, number | null>();
   let rebuild = false;
   for (const c of batch.changes) {
-    if (current.applied.has(c.id)) continue;
     if (c.diamond_id === null) rebuild = true;
     else latest.set(c.diamond_id, c.listed);
   }
@@ -142,13 +136,6 @@ async function catchUp(db: Db): Promise<void> {
     if (listed !== 0) relisted.push(id);
   }
   if (latest.size || rebuild) generation++;
-  if (batch.watermark !== current.watermark) {
-    current.applied.clear();
-    // Transactions below the new watermark are never read again.
-    for (const txid of current.readWhole) if (txid < batch.watermark) current.readWhole.delete(txid);
-  }
-  for (const c of batch.changes) current.applied.add(c.id);
-  if (current.readWhole.size < READ_WHOLE_MAX) for (const txid of batch.whole) if (txid >= batch.watermark) current.readWhole.add(txid);
   current.watermark = batch.watermark;
   current.syncedAt = Date.now();
 

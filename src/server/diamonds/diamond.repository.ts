@@ -9,7 +9,7 @@
  *   the writing transaction's id (txid); a reader takes the snapshot's xmin (every transaction below
  *   it has ended) and next time reads every row with txid >= that xmin, so nothing is ever skipped.
  */
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
@@ -78,8 +78,20 @@ export async function findDiamondByReference(db: Db, reference: string): Promise
     .executeTakeFirst();
 }
 
-/** Where a reader of the change log stands: the last id (SQLite) or the snapshot xmin (PostgreSQL). */
-export type Watermark = number;
+/**
+ * Where a reader of the change log stands. SQLite: the last id read (ids are given in commit order, one
+ * writer at a time). PostgreSQL: the snapshot the last read saw (ids are drawn before commit, so a
+ * later commit may carry a smaller id): the next read takes exactly the transactions that committed
+ * since, by their txid, and never touches the rows of one still in progress.
+ */
+export type Watermark = number | Snapshot;
+
+/** A PostgreSQL snapshot: every txid below xmin is settled, none from xmax on has begun, xip are in progress. */
+export interface Snapshot {
+  xmin: number;
+  xmax: number;
+  xip: number[];
+}
 
 export interface Change {
   id: number;
@@ -92,11 +104,20 @@ export interface Change {
 export interface ChangeBatch {
   watermark: Watermark;
   changes: Change[];
-  /**
-   * PostgreSQL: the transactions this read saw whole (all read in one statement, so one snapshot),
-   * which the next reads may skip (`skip` of changesSince); empty when the read took several pages.
-   */
-  whole: number[];
+}
+
+const PG_SNAPSHOT = 'select txid_current_snapshot()::text as snapshot';
+
+function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, xip] = text.split(':');
+  return { xmin: Number(xmin), xmax: Number(xmax), xip: xip ? xip.split(',').map(Number) : [] };
+}
+
+const snapshotText = (s: Snapshot) => `${s.xmin}:${s.xmax}:${s.xip.join(',')}`;
+
+async function currentSnapshot(db: Db): Promise<Snapshot> {
+  const { rows } = await db.executeQuery<{ snapshot: string }>(CompiledQuery.raw(PG_SNAPSHOT));
+  return parseSnapshot(rows[0]!.snapshot);
 }
 
 export async function changeWatermark(db: Db): Promise<Watermark> {
@@ -104,23 +125,33 @@ export async function changeWatermark(db: Db): Promise<Watermark> {
     const row = await db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
     return Number(row?.id ?? 0);
   }
-  const { rows } = await sql<{ xmin: string }>`select txid_snapshot_xmin(txid_current_snapshot()) as xmin`.execute(db);
-  return Number(rows[0]!.xmin);
+  return currentSnapshot(db);
+}
+
+/**
+ * The transactions settled between two snapshots (committed, or aborted and so without rows): those in
+ * progress at the first, or begun since, and no longer in progress at the second. Undefined when there
+ * are too many to name (a server that read nothing for a long while on a busy database).
+ */
+export function settledBetween(before: Snapshot, after: Snapshot, max = 10_000): number[] | undefined {
+  if (after.xmax - before.xmax > max) return undefined;
+  const running = new Set(after.xip);
+  const settled = before.xip.filter((t) => !running.has(t));
+  for (let t = before.xmax; t < after.xmax; t++) if (!running.has(t)) settled.push(t);
+  return settled;
 }
 
 // Read before every search and every shared page, so written out once rather than built each time.
 const SQLITE_CHANGES = 'select id, diamond_id, listed from catalog_changes where id > ? order by id limit ?';
-// One statement, one snapshot: the rows and the xmin agree. Later pages of the same read go on from
-// the last id seen (`after`); their rows are newer, never older, than the first page's snapshot.
-// Transactions already read whole ($4) are left out: while a long writer (an import) holds the xmin
-// back, every read would otherwise fetch again every row committed since.
-const POSTGRES_CHANGES = `
-  select s.xmin, c.id, c.diamond_id, c.listed, c.txid
-  from (select txid_snapshot_xmin(txid_current_snapshot()) as xmin) s
-  left join lateral (
-    select id, diamond_id, listed, txid from catalog_changes
-    where txid >= $1 and id > $3 and not (txid = any($4::bigint[])) order by id limit $2
-  ) c on true`;
+// The rows of transactions named by txid (the index on txid): all committed, so a later page's
+// snapshot sees the same rows.
+const POSTGRES_CHANGES_OF = 'select id, diamond_id, listed from catalog_changes where txid = any($1::bigint[]) and id > $2 order by id limit $3';
+// Too many to name: every row visible in the second snapshot and not in the first.
+const POSTGRES_CHANGES_BETWEEN = `
+  select id, diamond_id, listed from catalog_changes
+  where txid >= $1 and txid < $2 and txid_visible_in_snapshot(txid, $3::txid_snapshot)
+    and not txid_visible_in_snapshot(txid, $4::txid_snapshot) and id > $5
+  order by id limit $6`;
 
 type ChangeRow = { id: number | string | null; diamond_id: number | string | null; listed: number | string | null };
 const toChange = (r: ChangeRow): Change => ({
@@ -131,34 +162,31 @@ const toChange = (r: ChangeRow): Change => ({
 
 /**
  * Every change logged since `watermark`, read `page` rows at a time: the watermark to read from next
- * time, and the changes in id order (on PostgreSQL, some may have been read before).
+ * time, and the changes in id order. On PostgreSQL, when no transaction settled since the last read,
+ * that costs one query of the snapshot and no read of the log at all; beyond `nameAtMost` settled
+ * transactions, the log is read by visibility instead of by txid.
  */
-export async function changesSince(db: Db, watermark: Watermark, page: number, skip: number[] = []): Promise<ChangeBatch> {
+export async function changesSince(db: Db, watermark: Watermark, page: number, nameAtMost = 10_000): Promise<ChangeBatch> {
   const changes: Change[] = [];
-  if (isSqlite(db)) {
-    let after = watermark;
+  let after = typeof watermark === 'number' ? watermark : 0;
+  const read = async (query: string, params: (page: number, after: number) => unknown[]) => {
     for (;;) {
-      const { rows } = await db.executeQuery<ChangeRow>(CompiledQuery.raw(SQLITE_CHANGES, [after, page]));
+      const { rows } = await db.executeQuery<ChangeRow>(CompiledQuery.raw(query, params(page, after)));
       for (const r of rows) changes.push(toChange(r));
       if (rows.length) after = changes[changes.length - 1]!.id;
-      if (rows.length < page) return { watermark: after, changes, whole: [] };
+      if (rows.length < page) return;
     }
+  };
+  if (typeof watermark === 'number') {
+    if (!isSqlite(db)) throw new Error('A PostgreSQL change-log reader stands at a snapshot');
+    await read(SQLITE_CHANGES, (n, a) => [a, n]);
+    return { watermark: after, changes };
   }
-  let next: Watermark | undefined;
-  let after = 0;
-  const txids = new Set<number>();
-  for (let pages = 1; ; pages++) {
-    const { rows } = await db.executeQuery<ChangeRow & { xmin: string; txid: string | number | null }>(CompiledQuery.raw(POSTGRES_CHANGES, [watermark, page, after, skip]));
-    next ??= Number(rows[0]!.xmin);
-    const got = rows.filter((r) => r.id !== null);
-    for (const r of got) {
-      changes.push(toChange(r));
-      txids.add(Number(r.txid));
-    }
-    if (got.length) after = changes[changes.length - 1]!.id;
-    // A later page is another snapshot: a transaction committed in between may have been read in part.
-    if (got.length < page) return { watermark: next, changes, whole: pages === 1 ? [...txids] : [] };
-  }
+  const now = await currentSnapshot(db);
+  const settled = settledBetween(watermark, now, nameAtMost);
+  if (settled?.length) await read(POSTGRES_CHANGES_OF, (n, a) => [settled, a, n]);
+  else if (!settled) await read(POSTGRES_CHANGES_BETWEEN, (n, a) => [watermark.xmin, now.xmax, snapshotText(now), snapshotText(watermark), a, n]);
+  return { watermark: now, changes };
 }
 
 export async function pruneChanges(db: Db, before: string): Promise<void> {
