@@ -8,9 +8,10 @@ import { withSecurityHeaders } from './server/security/headers.ts';
 import { sharedPage } from './server/page-cache.ts';
 import { isShareablePath } from './server/page-store.ts';
 import { ADMIN_IMPORT_PATH } from './server/feeds/import-http.ts';
+import { duringRequest } from './server/request-time.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
-export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await serve(context, next), context.request, context.url));
+export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(await serve(context, next), context.request, context.url)));
 
 async function serve(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url } = context;

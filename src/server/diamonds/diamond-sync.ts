@@ -22,6 +22,7 @@ import { setImmediate as pause } from 'node:timers/promises';
 import type { Db } from '~/server/db/database.ts';
 import { DiamondIndex, type IndexRow } from './diamond-index.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
+import { requestBegan } from '~/server/request-time.ts';
 import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, type Watermark } from './diamond.repository.ts';
 
 /**
@@ -55,6 +56,9 @@ let building: Promise<State> | undefined;
 let replacing: Promise<void> | undefined;
 let ready: State | undefined;
 let inflight: Promise<void> | undefined;
+/** When the read in flight began, and when the last read to complete had begun (performance.now()). */
+let inflightBegan = -Infinity;
+let lastReadBegan = -Infinity;
 let queued: Promise<void> | undefined;
 /** Listed stones whose rows the background has yet to read and apply. */
 const pending = new Set<number>();
@@ -222,15 +226,24 @@ function drain(db: Db): void {
     });
 }
 
-/** One read of the log at a time; callers that arrive during a read wait for the next one. */
-function sync(db: Db): Promise<void> {
+/**
+ * One read of the log at a time. A caller needs every change committed before `asOf` (when its request
+ * began): a read begun since then has them (the page cache's read, earlier in the same request); one
+ * begun before may not, so the caller waits for the next read.
+ */
+function sync(db: Db, asOf = requestBegan()): Promise<void> {
+  if (lastReadBegan >= asOf) return Promise.resolve();
+  if (inflight && inflightBegan >= asOf) return inflight;
   if (!inflight) {
-    inflight = catchUp(db).finally(() => (inflight = undefined));
+    const began = (inflightBegan = performance.now());
+    inflight = catchUp(db)
+      .then(() => void (lastReadBegan = began))
+      .finally(() => (inflight = undefined));
     return inflight;
   }
   queued ??= inflight.catch(() => undefined).then(() => {
     queued = undefined;
-    return sync(db);
+    return sync(db, asOf);
   });
   return queued;
 }

@@ -75,13 +75,42 @@ export function sameStone(row: DiamondRow, s: FeedStone): boolean {
   });
 }
 
-/** Inserts new stones (ids from `items`, in order) and returns their ids. */
+/** A stone's columns as arrays of one PostgreSQL type each, for `unnest`: a few parameters for any number of rows. */
+const PG_TYPES = {
+  id: 'integer', sku: 'text', shape: 'text', carat: 'double precision', cut: 'text', color: 'text', clarity: 'text', polish: 'text',
+  symmetry: 'text', fluorescence: 'text', lab: 'text', certificate_number: 'text', origin: 'text', depth: 'double precision',
+  table_pct: 'double precision', length_mm: 'double precision', width_mm: 'double precision', depth_mm: 'double precision',
+  lw_ratio: 'double precision', price_cents: 'integer', availability: 'text', image_url: 'text', video_url: 'text', is_hidden: 'integer',
+} as const;
+type PgColumn = keyof typeof PG_TYPES;
+const PG_COLUMNS = Object.keys(PG_TYPES) as PgColumn[];
+
+/** `unnest($1::integer[], $2::text[], …) as v(id, sku, …)` over these rows. */
+function unnestRows(rows: ({ id: number } & ReturnType<typeof columns>)[]) {
+  const arrays = PG_COLUMNS.map((c) => sql`${rows.map((r) => r[c])}::${sql.raw(PG_TYPES[c])}[]`);
+  return sql`unnest(${sql.join(arrays)}) as v(${sql.raw(PG_COLUMNS.join(', '))})`;
+}
+
+/**
+ * Inserts new stones (ids from `items`, in order) and returns their ids. SQLite: multi-row INSERTs in
+ * process. PostgreSQL: one INSERT for the ids and one for the rows, their values passed as arrays.
+ */
 export async function insertStones(db: Db, stones: FeedStone[], source: string, now: string): Promise<number[]> {
+  if (!stones.length) return [];
+  if (!isSqlite(db)) {
+    const { rows } = await sql<{ id: number }>`insert into items (kind) select 'diamond' from generate_series(1, ${stones.length}) returning id`.execute(db);
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const values = stones.map((s, i) => ({ id: ids[i]!, ...columns(s) }));
+    await sql`
+      insert into diamonds (${sql.raw(PG_COLUMNS.join(', '))}, source, status, created_at, updated_at)
+      select ${sql.raw(PG_COLUMNS.map((c) => `v.${c}`).join(', '))}, ${source}, 'available', ${now}, ${now}
+      from ${unnestRows(values)}`.execute(db);
+    return ids;
+  }
   const ids: number[] = [];
   for (const part of chunks(stones, 200)) {
     const rows = await db.insertInto('items').values(part.map(() => ({ kind: 'diamond' as const }))).returning('id').execute();
-    // One statement takes its ids in row order on both databases (SQLite holds the write lock; a
-    // PostgreSQL identity hands them out in order): ascending ids follow the rows.
+    // One statement takes its ids in row order (SQLite holds the write lock): ascending ids follow the rows.
     const partIds = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     await db
       .insertInto('diamonds')
@@ -107,25 +136,10 @@ export async function updateStones(db: Db, updates: { id: number; stone: FeedSto
     }
     return done;
   }
-  const rows = updates.map(({ id, stone }) => ({ id, ...columns(stone) }));
-  const list = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
-  const text = (key: keyof (typeof rows)[number]) => sql`${list(key)}::text[]`;
-  const float = (key: keyof (typeof rows)[number]) => sql`${list(key)}::double precision[]`;
+  const changed = PG_COLUMNS.filter((c) => c !== 'id');
   const { rows: updated } = await sql<{ id: number }>`
-    update diamonds d set
-      sku = v.sku, shape = v.shape, carat = v.carat, cut = v.cut, color = v.color, clarity = v.clarity, polish = v.polish,
-      symmetry = v.symmetry, fluorescence = v.fluorescence, lab = v.lab, certificate_number = v.certificate_number,
-      origin = v.origin, depth = v.depth, table_pct = v.table_pct, length_mm = v.length_mm, width_mm = v.width_mm,
-      depth_mm = v.depth_mm, lw_ratio = v.lw_ratio, price_cents = v.price_cents, availability = v.availability,
-      image_url = v.image_url, video_url = v.video_url, is_hidden = v.is_hidden, updated_at = ${now}
-    from unnest(
-      ${list('id')}::integer[], ${text('sku')}, ${text('shape')}, ${float('carat')}, ${text('cut')}, ${text('color')},
-      ${text('clarity')}, ${text('polish')}, ${text('symmetry')}, ${text('fluorescence')}, ${text('lab')},
-      ${text('certificate_number')}, ${text('origin')}, ${float('depth')}, ${float('table_pct')}, ${float('length_mm')},
-      ${float('width_mm')}, ${float('depth_mm')}, ${float('lw_ratio')}, ${list('price_cents')}::integer[],
-      ${text('availability')}, ${text('image_url')}, ${text('video_url')}, ${list('is_hidden')}::integer[]
-    ) as v(id, sku, shape, carat, cut, color, clarity, polish, symmetry, fluorescence, lab, certificate_number, origin, depth,
-      table_pct, length_mm, width_mm, depth_mm, lw_ratio, price_cents, availability, image_url, video_url, is_hidden)
+    update diamonds d set ${sql.raw(changed.map((c) => `${c} = v.${c}`).join(', '))}, updated_at = ${now}
+    from ${unnestRows(updates.map(({ id, stone }) => ({ id, ...columns(stone) })))}
     where d.id = v.id and d.status = 'available'
     returning d.id`.execute(db);
   for (const r of updated) done.add(Number(r.id));
