@@ -74,18 +74,28 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
 
   let checked: Checked[] = [];
   /**
+   * The batch being written. Its write runs while the next rows are read and checked (on PostgreSQL the
+   * database works while this process parses); the next batch's own queries wait for it, since the
+   * import holds one session and each batch sees the ones before it.
+   */
+  let writing: Promise<void> | undefined;
+  /**
    * Checks the gathered rows against the rest of the file (the certificates it names, every one noted
    * in `seen`; its stock numbers: in a dry run also noted in `seen`, otherwise those of earlier batches
-   * are in the database, where the sku check of writeBatch finds them), then writes the good ones.
+   * are in the database, where the sku check of writeBatch finds them), then starts writing the good ones.
    */
   const flush = async () => {
-    const keys = checked.flatMap((c) => (c.key ? [c.key] : []));
+    const rows = checked;
+    checked = [];
+    if (writing) await writing;
+    writing = undefined;
+    const keys = rows.flatMap((c) => (c.key ? [c.key] : []));
     const earlier = await seen.lookup('certificate', keys);
-    const earlierSkus = dryRun ? await seen.lookup('sku', checked.flatMap((c) => (c.stone && c.sku ? [c.sku] : []))) : new Map<string, number>();
+    const earlierSkus = dryRun ? await seen.lookup('sku', rows.flatMap((c) => (c.stone && c.sku ? [c.sku] : []))) : new Map<string, number>();
     const named = new Map<string, number>();
     const skus = new Map<string, number>();
     const batch: Pending[] = [];
-    for (const c of checked) {
+    for (const c of rows) {
       const reasons = [...c.reasons];
       const first = c.key === undefined ? undefined : (earlier.get(c.key) ?? named.get(c.key));
       if (first !== undefined) reasons.push(`duplicate certificate ${c.key} in the file (first on line ${first})`);
@@ -100,18 +110,25 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
     }
     await seen.note('certificate', named);
     if (dryRun) await seen.note('sku', skus);
-    checked = [];
-    if (batch.length) await writeBatch(db, batch, source, dryRun, summary, reject);
-    options.onProgress?.(summary);
+    if (!batch.length) return options.onProgress?.(summary);
+    writing = writeBatch(db, batch, source, dryRun, summary, reject).then(() => options.onProgress?.(summary));
+    // Its failure surfaces where it is awaited (the next flush, or the end of the file).
+    writing.catch(() => undefined);
   };
 
-  for await (const record of readFeed(input, options.format)) {
-    summary.read++;
-    if (record.error) checked.push({ line: record.line, sku: undefined, key: undefined, reasons: [record.error], stone: undefined });
-    else checked.push(check(record.line, record.raw, markup));
-    if (checked.length >= batchSize) await flush();
+  try {
+    for await (const record of readFeed(input, options.format)) {
+      summary.read++;
+      if (record.error) checked.push({ line: record.line, sku: undefined, key: undefined, reasons: [record.error], stone: undefined });
+      else checked.push(check(record.line, record.raw, markup));
+      if (checked.length >= batchSize) await flush();
+    }
+    await flush();
+  } finally {
+    // Never leave a write running on the session when the file fails to read.
+    await writing?.catch(() => undefined);
   }
-  await flush();
+  await writing;
 
   if (options.replace) {
     const now = new Date().toISOString();

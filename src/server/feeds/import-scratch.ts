@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { isPooled, type Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
 
 export type SeenKind = 'certificate' | 'sku';
 
@@ -27,8 +28,9 @@ export class ImportScratch {
     const unique = [...new Set(keys)];
     for (let i = 0; i < unique.length; i += LOOKUP) {
       const part = unique.slice(i, i + LOOKUP);
+      const among = isSqlite(this.db) ? sql`in (${sql.join(part)})` : sql`= any(${part}::text[])`;
       const { rows } = await sql<{ key: string; line: number }>`
-        select key, line from ${sql.table(this.table)} where kind = ${kind} and key in (${sql.join(part)})`.execute(this.db);
+        select key, line from ${sql.table(this.table)} where kind = ${kind} and key ${among}`.execute(this.db);
       for (const r of rows) found.set(r.key, Number(r.line));
     }
     return found;
@@ -37,6 +39,12 @@ export class ImportScratch {
   /** Notes keys not noted before (key → the line it appears on). */
   async note(kind: SeenKind, entries: Map<string, number>): Promise<void> {
     const list = [...entries];
+    if (!list.length) return;
+    if (!isSqlite(this.db)) {
+      await sql`insert into ${sql.table(this.table)} (kind, key, line)
+        select ${kind}, k, l from unnest(${list.map(([k]) => k)}::text[], ${list.map(([, l]) => l)}::integer[]) as v(k, l)`.execute(this.db);
+      return;
+    }
     for (let i = 0; i < list.length; i += NOTE) {
       const values = list.slice(i, i + NOTE).map(([key, line]) => sql`(${kind}, ${key}, ${line})`);
       await sql`insert into ${sql.table(this.table)} (kind, key, line) values ${sql.join(values)}`.execute(this.db);

@@ -14,10 +14,14 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** `column IN (…)`; on PostgreSQL `= any($1)`, one array parameter that is parsed and planned as one. */
+const among = (db: Db, column: 'certificate_number' | 'sku', values: string[]) =>
+  isSqlite(db) ? sql<boolean>`${sql.ref(column)} in (${sql.join(values)})` : sql<boolean>`${sql.ref(column)} = any(${values}::text[])`;
+
 export async function stonesByCertificate(db: Db, certificates: string[]): Promise<Map<string, DiamondRow>> {
   const found = new Map<string, DiamondRow>();
   for (const part of chunks([...new Set(certificates)])) {
-    for (const row of await db.selectFrom('diamonds').selectAll().where('certificate_number', 'in', part).execute()) found.set(row.certificate_number, row);
+    for (const row of await db.selectFrom('diamonds').selectAll().where(among(db, 'certificate_number', part)).execute()) found.set(row.certificate_number, row);
   }
   return found;
 }
@@ -26,7 +30,7 @@ export async function stonesByCertificate(db: Db, certificates: string[]): Promi
 export async function skuHolders(db: Db, skus: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const part of chunks([...new Set(skus)])) {
-    for (const row of await db.selectFrom('diamonds').select(['sku', 'certificate_number']).where('sku', 'in', part).execute()) found.set(row.sku, row.certificate_number);
+    for (const row of await db.selectFrom('diamonds').select(['sku', 'certificate_number']).where(among(db, 'sku', part)).execute()) found.set(row.sku, row.certificate_number);
   }
   return found;
 }
