@@ -43,7 +43,8 @@ export default function CheckChips({ legend, name, options, selected, onChange, 
             />
             <span
               className={
-                'flex items-center gap-1 rounded-full border border-primary/25 text-xs transition peer-checked:border-primary peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold hover:border-primary ' +
+                // .chip: src/styles/global.css
+                'chip ' +
                 (tiles ? 'h-full flex-col justify-center rounded-lg px-1 py-2 text-[11px]' : compact ? 'px-2.5 py-1.5' : 'px-3 py-1.5')
               }
             >
