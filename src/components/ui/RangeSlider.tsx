@@ -54,9 +54,9 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
   // A bar's left and right in track percent, on the slider's own scale.
   const at = (v: number) => pct(log ? (Math.log(Math.max(v, min) / min) / Math.log(max / min)) * STEPS : v);
   const peak = histogram ? Math.max(1, ...histogram.counts) : 1;
-  // .range-thumb and .histogram-bar: src/styles/global.css. Percentages to 0.01: finer is invisible.
+  // .range-thumb and .histogram: src/styles/global.css. Percentages to 0.1 (a quarter pixel on a 250px track).
   const thumb = 'range-thumb';
-  const percent = (n: number) => `${Math.round(n * 100) / 100}%`;
+  const percent = (n: number) => `${Math.round(n * 10) / 10}%`;
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="py-2">
       <div className="flex items-baseline justify-between text-sm">
@@ -69,7 +69,7 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
         </span>
       </div>
       {histogram && histogram.counts.length > 0 && (
-        <div className="relative mx-2.5 mt-2 h-10" aria-hidden="true" data-testid={`histogram-${unit}`}>
+        <div className="histogram relative mx-2.5 mt-2 h-10" aria-hidden="true" data-testid={`histogram-${unit}`}>
           {histogram.counts.map((n, k) => {
             const left = Math.max(0, at(histogram.edges[k]!));
             const right = Math.min(100, at(histogram.edges[k + 1]!));
@@ -79,9 +79,8 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
               <span
                 key={k}
                 data-count={n}
-                data-selected={inside || undefined}
-                className="histogram-bar"
-                style={{ left: percent(left), width: `calc(${percent(right - left)} - 1px)`, height: percent(Math.max(6, Math.sqrt(n / peak) * 100)) }}
+                data-selected={inside ? '' : undefined}
+                style={{ left: percent(left), width: percent(right - left), height: percent(Math.max(6, Math.sqrt(n / peak) * 100)) }}
               />
             );
           })}
