@@ -12,11 +12,11 @@
  * Targets: p95 < 100 ms, zero errors, diamond listing at least half the static file's rate.
  *
  * Then "fresh URLs", on SQLite (SEED_DIAMONDS stones): `npm start` (scripts/start.mjs) with
- * WEB_CONCURRENCY=1 and then 2, each asked FRESH_SECONDS (default 15) for listing URLs nobody asked
- * before (random filter combinations from a seeded generator, tests/support/fresh-urls.ts, every
+ * WEB_CONCURRENCY=1 and with 2, asked in turn for FRESH_ROUNDS rounds (default 3) of FRESH_SECONDS
+ * (default 15) for listing URLs nobody asked before (random filter combinations from a seeded generator, tests/support/fresh-urls.ts, every
  * request a new URL) at FRESH_CONNECTIONS (default 20), by wrk with a Lua script that deals out a
  * pre-generated list (tests/bench/wrk-report.lua); req/s, p50/p95/p99, and the ratio of two workers
- * to one. Each server's cached listing and static file are measured with wrk too, and each worker's
+ * to one (medians of the rounds). Each server's cached listing and static file are measured with wrk too, and each worker's
  * resident memory (VmRSS) is read idle (index built) and after the load, with the index's bytes per
  * stone from /healthz. Targets: ≥ 150 req/s with 2 workers, ≥ 1.6 × one worker.
  * LOAD_ONLY=fresh runs only this part; LOAD_PORT picks the first port of the `npm start` servers.
@@ -276,49 +276,65 @@ function loadavg() {
   return os.loadavg().map((l) => l.toFixed(2)).join(' ');
 }
 
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/**
+ * Both shops (one worker, two workers) are started and warmed first, then asked in turn, round after
+ * round (1, 2, 1, 2, …: FRESH_ROUNDS, default 3), each round with URLs of its own: on a machine shared
+ * with other work, a drift in its load then falls on both alike. The medians of the rounds are compared.
+ */
 async function freshUrls() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-fresh-'));
   const basePort = Number(process.env.LOAD_PORT) || 0;
-  // Enough URLs that none is asked twice at 2,000 req/s; the warm-up has its own (another seed).
-  const paths = freshListingPaths(Math.max(5_000, FRESH_SECONDS * 2_000), 1);
-  const warmPaths = freshListingPaths(400, 2);
-  const results: Record<number, Figures> = {};
-  console.log(`\nfresh URLs: npm start on SQLite (${DIAMONDS} stones), ${FRESH_CONNECTIONS} connections, ${FRESH_SECONDS} s per worker count, every request a listing URL nobody asked before (${WRK ? `wrk ${WRK}` : 'autocannon: wrk not found'})`);
+  const rounds = Number(process.env.FRESH_ROUNDS) || 3;
+  // Enough URLs per round that none is asked twice at 2,000 req/s; each round and the warm-up have their own seed.
+  const perRound = Math.max(5_000, FRESH_SECONDS * 2_000);
+  console.log(`\nfresh URLs: npm start on SQLite (${DIAMONDS} stones) with 1 and with 2 workers, ${rounds} rounds of ${FRESH_SECONDS} s each in turn, ${FRESH_CONNECTIONS} connections, every request a listing URL nobody asked before (${WRK ? `wrk ${WRK}` : 'autocannon: wrk not found'})`);
+  const shops: Record<number, Shop> = {};
   try {
+    const idle: Record<number, number[]> = {};
+    const index: Record<number, Map<number, { stones: number; bytes: number }>> = {};
     for (const workers of [1, 2]) {
-      const port = basePort ? basePort + workers : await freePort();
-      const shop = await startShop(dir, workers, port);
-      try {
-        const index = await indexes(shop.url, workers);
-        // Warm-up: every worker compiles the listing's code paths before the clock starts.
-        await freshLoad(shop.url, warmPaths, 3);
-        const idle = shop.servers.map(rssMb);
-        console.log(`${workers} worker${workers > 1 ? 's' : ''} (pids ${shop.servers.join(', ')}), load average ${loadavg()}`);
-        const fresh = await freshLoad(shop.url, paths, FRESH_SECONDS);
-        results[workers] = fresh;
-        console.log(row('  fresh listing URLs', fresh) + (fresh.wrapped ? `   WARNING: the URL list ran out ${fresh.wrapped}×, some answers were cached` : ''));
-        const listing = await lowOverhead(shop.url, { name: 'diamond listing', method: 'GET', path: '/diamonds' }, 10);
-        console.log(row('  cached listing /diamonds', listing));
-        const html = await (await fetch(shop.url + '/diamonds')).text();
-        const css = /\/_astro\/[^"' ]+\.css/.exec(html)?.[0];
-        if (css) {
-          const file = await lowOverhead(shop.url, { name: 'static file', method: 'GET', path: css }, 10);
-          console.log(row(`  static file ${css.replace(/\.[\w-]+(\.\w+)$/, '$1')}`, file) + `   listing/static ${(listing.rps / file.rps).toFixed(2)}`);
-        }
-        const after = shop.servers.map(rssMb);
-        const perStone = [...index.values()].map((i) => (i.stones ? i.bytes / i.stones : NaN));
-        console.log(`  RSS per server process: idle ${idle.map((m) => `${m.toFixed(0)} MB`).join(', ')}; after the load ${after.map((m) => `${m.toFixed(0)} MB`).join(', ')}; index ${[...index.values()].map((i) => `${(i.bytes / 1e6).toFixed(1)} MB for ${i.stones} stones`).join(', ')} (${perStone.map((b) => b.toFixed(0)).join(', ')} bytes per stone, spare room included); load average ${loadavg()}`);
-      } finally {
-        await shop.stop();
+      shops[workers] = await startShop(dir, workers, basePort ? basePort + workers : await freePort());
+      index[workers] = await indexes(shops[workers].url, workers);
+      // Warm-up: every worker compiles the listing's code paths before the clock starts.
+      await freshLoad(shops[workers].url, freshListingPaths(400, 1000 + workers), 3);
+      idle[workers] = shops[workers].servers.map(rssMb);
+    }
+    const results: Record<number, Figures[]> = { 1: [], 2: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const workers of [1, 2]) {
+        const fresh = await freshLoad(shops[workers]!.url, freshListingPaths(perRound, 10 * round + workers), FRESH_SECONDS);
+        results[workers]!.push(fresh);
+        console.log(row(`  round ${round + 1}, ${workers} worker${workers > 1 ? 's' : ' '}`, fresh) + `   load average ${loadavg()}` + (fresh.wrapped ? `   WARNING: the URL list ran out ${fresh.wrapped}×, some answers were cached` : ''));
       }
     }
-    const one = results[1]!;
-    const two = results[2]!;
-    const ratio = two.rps / one.rps;
-    console.log(`fresh URLs, 2 workers / 1: ${ratio.toFixed(2)}×; targets: ${two.rps >= 150 ? 'meets' : 'misses'} ≥ 150 req/s with 2 workers (${two.rps.toFixed(0)}); ${ratio >= 1.6 ? 'meets' : 'misses'} ≥ 1.6× one worker`);
+    for (const workers of [1, 2]) {
+      const shop = shops[workers]!;
+      const r = results[workers]!;
+      console.log(`${workers} worker${workers > 1 ? 's' : ''} (pids ${shop.servers.join(', ')}): fresh listing URLs, median of ${rounds} rounds: ${median(r.map((f) => f.rps)).toFixed(0)} req/s, p50 ${median(r.map((f) => f.p50)).toFixed(1)} ms, p95 ${median(r.map((f) => f.p95)).toFixed(1)} ms, p99 ${median(r.map((f) => f.p99)).toFixed(1)} ms, errors ${r.reduce((n, f) => n + f.errors + f.non2xx, 0)}`);
+      const listing = await lowOverhead(shop.url, { name: 'diamond listing', method: 'GET', path: '/diamonds' }, 10);
+      console.log(row('  cached listing /diamonds', listing));
+      const html = await (await fetch(shop.url + '/diamonds')).text();
+      const css = /\/_astro\/[^"' ]+\.css/.exec(html)?.[0];
+      if (css) {
+        const file = await lowOverhead(shop.url, { name: 'static file', method: 'GET', path: css }, 10);
+        console.log(row(`  static file ${css.replace(/\.[\w-]+(\.\w+)$/, '$1')}`, file) + `   listing/static ${(listing.rps / file.rps).toFixed(2)}`);
+      }
+      const after = shop.servers.map(rssMb);
+      const idx = [...index[workers]!.values()];
+      console.log(`  RSS per server process: idle ${idle[workers]!.map((m) => `${m.toFixed(0)} MB`).join(', ')}; after the load ${after.map((m) => `${m.toFixed(0)} MB`).join(', ')}; index ${idx.map((i) => `${(i.bytes / 1e6).toFixed(1)} MB for ${i.stones} stones (${(i.bytes / i.stones).toFixed(0)} bytes per stone, spare room included)`).join(', ')}; load average ${loadavg()}`);
+    }
+    const one = median(results[1]!.map((f) => f.rps));
+    const two = median(results[2]!.map((f) => f.rps));
+    const ratios = results[1]!.map((f, i) => results[2]![i]!.rps / f.rps);
+    console.log(`fresh URLs, 2 workers / 1: ${(two / one).toFixed(2)}× (per round ${ratios.map((r) => r.toFixed(2)).join(', ')}); targets: ${two >= 150 ? 'meets' : 'misses'} ≥ 150 req/s with 2 workers (${two.toFixed(0)}); ${two / one >= 1.6 ? 'meets' : 'misses'} ≥ 1.6× one worker${os.loadavg()[0]! > os.cpus().length ? ` (the machine's load average ${loadavg()} exceeds its ${os.cpus().length} CPUs: other work competed)` : ''}`);
   } catch (error) {
     console.log(`note: fresh URLs could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   } finally {
+    for (const shop of Object.values(shops)) await shop.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
