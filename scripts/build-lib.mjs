@@ -23,7 +23,10 @@ export function isStale() {
 
 export async function build() {
   const started = performance.now();
-  const astro = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, whoever asks (the test suites run with NODE_ENV=test): under another
+  // NODE_ENV the server chunks call React's jsxDEV, which the production server's React (serve.ts sets
+  // NODE_ENV=production) does not have.
+  const astro = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (astro.status !== 0) process.exit(astro.status ?? 1);
   const { build: viteBuild } = await import('vite');
   await viteBuild({

@@ -8,5 +8,7 @@ declare namespace App {
     sessionId?: string;
     /** Set by a page that is the same for every shopper (src/server/page-cache.ts). */
     sharedPage?: boolean;
+    /** Milliseconds per part of this request's work, for its Server-Timing header (src/server/page-cache.ts). */
+    timing?: Record<string, number>;
   }
 }

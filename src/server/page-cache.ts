@@ -5,7 +5,8 @@
  * it must not read cookies, the session or the customer (the header's cart and wishlist badges are
  * filled in by the browser, so the shell qualifies).
  *
- * An entry is the rendered answer, compressed once with brotli and gzip, kept for SHARED_PAGE_SECONDS,
+ * An entry is the rendered answer, compressed fast in the coding its first requester takes and again at
+ * the best level once it is asked for a second time (src/server/page-compress.ts), kept for SHARED_PAGE_SECONDS,
  * and dropped as soon as any diamond changed since it was rendered (added, repriced, reserved, sold:
  * the diamond index's generation, read fresh on every hit). Products and content change only with a
  * deploy or a seed, which the short lifetime covers. Requests for the same page while it renders wait
@@ -13,12 +14,12 @@
  * (src/server/page-store.ts); this middleware step answers them when it runs alone (astro dev, tests
  * on entry.mjs) and fills the store.
  */
-import zlib from 'node:zlib';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getDb } from './db/database.ts';
 import { currentDiamondGeneration } from './diamonds/diamond-sync.ts';
 import { isHttps, withSecurityHeaders } from './security/headers.ts';
-import { freshPage, keepPage, pageAnswer, pageKey, store, type SharedPage } from './page-store.ts';
+import { negotiate } from './encoding.ts';
+import { encoded, freshPage, keepPage, pageAnswer, pageKey, store, type SharedPage } from './page-store.ts';
 
 export const SHARED_PAGE_SECONDS = 30;
 
@@ -33,30 +34,46 @@ export function sharePage(locals: App.Locals): void {
   locals.sharedPage = true;
 }
 
-function answer(entry: SharedPage, request: Request, hit: boolean): Response {
-  const { headers, body } = pageAnswer(entry, request.headers.get('accept-encoding'), hit);
+function answer(entry: SharedPage, request: Request, hit: boolean, serverTiming?: string): Response {
+  const { headers, body } = pageAnswer(entry, request.headers.get('accept-encoding'), hit, serverTiming);
   return new Response(body, { status: entry.status, headers });
 }
 
-async function render(context: APIContext, next: MiddlewareNext, generation: number): Promise<{ response: Response; entry?: SharedPage }> {
-  const { request, url } = context;
+/**
+ * `Server-Timing` of a render, in ms: changes (the change-log read that says whether a held page is
+ * current), the parts the page noted (the diamond search: sync, index, rows), render (the rest: Astro,
+ * the islands' HTML and props), compress, total. A hit says `cache;desc=hit` instead (page-store.ts).
+ */
+function serverTiming(parts: Record<string, number>, total: number): string {
+  return [...Object.entries(parts), ['total', total] as const].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+}
+
+async function render(context: APIContext, next: MiddlewareNext, generation: number, started: number): Promise<{ response: Response; entry?: SharedPage }> {
+  const { request, url, locals } = context;
+  const timing = (locals.timing ??= {});
   const response = await next();
-  if (!context.locals.sharedPage || response.status !== 200 || response.headers.has('set-cookie') || response.headers.has('content-encoding')) return { response };
+  if (!locals.sharedPage || response.status !== 200 || response.headers.has('set-cookie') || response.headers.has('content-encoding')) return { response };
   const secured = withSecurityHeaders(response, request, url);
   const identity = new Uint8Array(await secured.arrayBuffer());
-  // Pages are few and kept: squeeze them. Search answers are many and short-lived: compress them fast.
-  const quality = secured.headers.get('content-type')?.startsWith('text/html') ? { br: 9, gzip: 9 } : { br: 5, gzip: 6 };
+  const rendered = performance.now();
+  // What the page's own steps took is theirs; the rest of the render (Astro, the islands' HTML) is "render".
+  timing.render = rendered - started - Object.values(timing).reduce((a, b) => a + b, 0);
   const entry: SharedPage = {
     status: secured.status,
     headers: [...secured.headers].filter(([name]) => !PER_REQUEST.has(name)),
     identity,
-    br: new Uint8Array(zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality.br, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })),
-    gzip: new Uint8Array(zlib.gzipSync(identity, { level: quality.gzip })),
+    // Pages are kept and asked again: recompressed at the best level on the second request. Search
+    // answers are many and short-lived: the fast level is their last.
+    squeeze: secured.headers.get('content-type')?.startsWith('text/html') ?? false,
     generation,
     storedAt: Date.now(),
     expires: Date.now() + SHARED_PAGE_SECONDS * 1000,
   };
-  return { response: answer(entry, request, false), entry };
+  // Only the coding this requester takes, at a fast level (src/server/page-compress.ts).
+  encoded(entry, negotiate(request.headers.get('accept-encoding')));
+  const done = performance.now();
+  timing.compress = done - rendered;
+  return { response: answer(entry, request, false, serverTiming(timing, done - started)), entry };
 }
 
 /**
@@ -66,9 +83,11 @@ async function render(context: APIContext, next: MiddlewareNext, generation: num
 export async function sharedPage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url } = context;
   if (request.method !== 'GET' || request.headers.has('authorization')) return next();
+  const started = performance.now();
   const key = pageKey(isHttps(url, null), request.headers.get('host') ?? url.host, url.pathname + url.search);
   // One read of the change log: whether a held page is current, and what a new render is made from.
   const generation = await store.generation!();
+  context.locals.timing = { changes: performance.now() - started };
   const hit = freshPage(key, generation);
   if (hit) return answer(hit, request, true);
 
@@ -81,7 +100,7 @@ export async function sharedPage(context: APIContext, next: MiddlewareNext): Pro
   let settle!: (entry: SharedPage | undefined) => void;
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
   try {
-    const { response, entry } = await render(context, next, generation);
+    const { response, entry } = await render(context, next, generation, started);
     if (entry) keepPage(key, entry);
     settle(entry);
     return response;

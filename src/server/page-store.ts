@@ -6,7 +6,8 @@
  * answer a hit before the request reaches Astro at all.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { negotiate } from './encoding.ts';
+import { negotiate, type Encoding } from './encoding.ts';
+import { compressBest, compressFast, type Coding } from './page-compress.ts';
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -15,8 +16,13 @@ export interface SharedPage {
   /** The answer's headers but its length and encoding, security headers included (HSTS aside). */
   headers: [string, string][];
   identity: Bytes;
-  br: Bytes;
-  gzip: Bytes;
+  /** The codings asked for so far: fast at first, the best level once the page is asked for again (src/server/page-compress.ts). */
+  br?: Bytes;
+  gzip?: Bytes;
+  /** Whether a second request recompresses it at the best level (pages: yes; search answers: kept fast). */
+  squeeze: boolean;
+  /** Its bytes as counted in the store's total (set by keepPage). */
+  counted?: number;
   generation: number;
   storedAt: number;
   expires: number;
@@ -39,16 +45,61 @@ export const pageKey = (https: boolean, host: string | null | undefined, pathAnd
 /** Paths never shared: the shop API (carts, accounts), hashed assets and drawings (served their own way). */
 export const isShareablePath = (path: string) => !/^\/(api|_astro|images)\//.test(path);
 
-/** The entry for this key if it is still good: unexpired, and made at this generation of the diamonds. */
+/**
+ * The entry for this key if it is still good: unexpired, and made at this generation of the diamonds.
+ * A page asked for a second time is worth its best compression: that starts now, in the background.
+ */
 export function freshPage(key: string, generation: number): SharedPage | undefined {
   const entry = store.entries.get(key);
   if (!entry) return undefined;
-  if (entry.expires > Date.now() && entry.generation === generation) return entry;
+  if (entry.expires > Date.now() && entry.generation === generation) {
+    if (entry.squeeze) squeezeLater(key, entry);
+    return entry;
+  }
   forgetPage(key, entry);
   return undefined;
 }
 
-const size = (e: SharedPage) => e.identity.length + e.br.length + e.gzip.length;
+const size = (e: SharedPage) => e.identity.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0);
+
+/** Counts a change of an entry's codings in the store's total, if the store holds it. */
+function recount(entry: SharedPage) {
+  if (entry.counted === undefined) return;
+  const now = size(entry);
+  store.bytes += now - entry.counted;
+  entry.counted = now;
+}
+
+/** The entry's body in this coding, compressed now at the fast level when no one asked for it before. */
+export function encoded(entry: SharedPage, encoding: Encoding): Bytes {
+  if (encoding === 'identity') return entry.identity;
+  let body = entry[encoding];
+  if (!body) {
+    body = entry[encoding] = compressFast(entry.identity, encoding);
+    recount(entry);
+  }
+  return body;
+}
+
+/**
+ * Recompresses the entry's codings at the best level after this answer has gone (zlib's thread pool,
+ * not the event loop), and puts them in only if the store still holds this very entry, unexpired: a
+ * page re-rendered or dropped meanwhile (a diamond changed) is not brought back.
+ */
+function squeezeLater(key: string, entry: SharedPage) {
+  entry.squeeze = false;
+  setImmediate(() => {
+    const codings = (['br', 'gzip'] as const).filter((c) => entry[c]);
+    Promise.all(codings.map((c) => compressBest(entry.identity, c))).then(
+      (bodies) => {
+        if (store.entries.get(key) !== entry || entry.expires <= Date.now()) return;
+        codings.forEach((c: Coding, i) => (entry[c] = bodies[i]));
+        recount(entry);
+      },
+      () => undefined, // the fast bytes stay: still a valid answer
+    );
+  });
+}
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -56,7 +107,8 @@ export function keepPage(key: string, entry: SharedPage): void {
   const old = store.entries.get(key);
   if (old) forgetPage(key, old);
   store.entries.set(key, entry);
-  store.bytes += size(entry);
+  entry.counted = size(entry);
+  store.bytes += entry.counted;
   // Oldest first: a Map iterates in insertion order.
   for (const [k, e] of store.entries) {
     if (store.entries.size <= MAX_ENTRIES && store.bytes <= MAX_BYTES) break;
@@ -66,16 +118,21 @@ export function keepPage(key: string, entry: SharedPage): void {
 
 export function forgetPage(key: string, entry: SharedPage): void {
   store.entries.delete(key);
-  store.bytes -= size(entry);
+  store.bytes -= entry.counted ?? 0;
+  entry.counted = undefined;
 }
 
-/** The headers and body of an entry for a request's Accept-Encoding; `hit` adds its Age. */
-export function pageAnswer(entry: SharedPage, acceptEncoding: string | null | undefined, hit: boolean): { headers: [string, string][]; body: Bytes } {
+/**
+ * The headers and body of an entry for a request's Accept-Encoding. A hit says so in its Age and in
+ * `Server-Timing: cache;desc=hit`; a fresh render passes its own Server-Timing (src/server/page-cache.ts).
+ */
+export function pageAnswer(entry: SharedPage, acceptEncoding: string | null | undefined, hit: boolean, serverTiming?: string): { headers: [string, string][]; body: Bytes } {
   const encoding = negotiate(acceptEncoding);
-  const body = entry[encoding];
+  const body = encoded(entry, encoding);
   const headers: [string, string][] = [...entry.headers, ['vary', 'Accept-Encoding'], ['content-length', String(body.length)]];
   if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
-  if (hit) headers.push(['age', String(Math.floor((Date.now() - entry.storedAt) / 1000))]);
+  if (hit) headers.push(['age', String(Math.floor((Date.now() - entry.storedAt) / 1000))], ['server-timing', 'cache;desc=hit']);
+  else if (serverTiming) headers.push(['server-timing', serverTiming]);
   return { headers, body };
 }
 

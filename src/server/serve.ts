@@ -30,6 +30,10 @@ interface AdapterEntry {
 
 // The adapter's entry starts its own server on import unless told not to.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// React (an external package of the server bundle) picks its build from NODE_ENV when first imported:
+// unset, it is the development build, which rendered the listing's island ~4× slower (prop checks,
+// element validation). The test suites keep their NODE_ENV=test (src/server/clock.ts).
+process.env.NODE_ENV ||= 'production';
 const entryPath = './entry.mjs';
 const { handler, options } = (await import(/* @vite-ignore */ entryPath)) as AdapterEntry;
 

@@ -8,7 +8,7 @@ describe.each(databases)('foundation on $kind', ({ kind, url }) => {
     expect((await call(url, 'GET', '/catalog/api/diamonds')).status).toBe(200);
     const res = await call(url, 'GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: kind, pid: expect.any(Number), index: { stones: expect.any(Number), generation: expect.any(Number) } });
+    expect(res.body).toEqual({ status: 'ok', database: kind, pid: expect.any(Number), index: { stones: expect.any(Number), generation: expect.any(Number), bytes: expect.any(Number) } });
     expect(res.body.index.stones).toBeGreaterThan(0);
   });
 

@@ -56,6 +56,35 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('shared page cache on $kind', 
     }
   });
 
+  it('says in Server-Timing where the time of a new listing went, and that a repeat came from the cache', async () => {
+    const path = `/diamonds?df_shape=round,pear&df_price_min=${300 + DB_KINDS.indexOf(kind)}&df_color=E,F`;
+    const first = await get(url, path, 'br, gzip');
+    expect(first.status).toBe(200);
+    const parts = serverTiming(first.headers.get('server-timing'));
+    // The diamond search's parts, the rest of the render, compression and the whole, in ms.
+    for (const name of ['index', 'rows', 'render', 'compress', 'total']) expect(parts.get(name)?.dur, name).toBeGreaterThanOrEqual(0);
+    const total = parts.get('total')!.dur!;
+    const sum = [...parts].filter(([name]) => name !== 'total').reduce((a, [, p]) => a + (p.dur ?? 0), 0);
+    expect(sum).toBeLessThanOrEqual(total + 0.5);
+    const again = await get(url, path, 'br, gzip');
+    expect(again.headers.get('age')).toMatch(/^\d+$/);
+    expect([...serverTiming(again.headers.get('server-timing'))]).toEqual([['cache', { desc: 'hit' }]]);
+  });
+
+  it('sends a page asked for again recompressed, the same page in every coding', async () => {
+    const path = '/diamonds?df_shape=emerald&df_carat_min=0.4';
+    const plain = await (await get(url, path)).text();
+    const first = await rawGet(url + path, 'br');
+    expect(zlib.brotliDecompressSync(first.body).toString('utf8')).toBe(plain);
+    // The second request starts the recompression in the background; the smaller bytes come soon after.
+    const deadline = Date.now() + 10_000;
+    let later = await rawGet(url + path, 'br');
+    while (later.body.length >= first.body.length && Date.now() < deadline) later = await rawGet(url + path, 'br');
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect(zlib.brotliDecompressSync(later.body).toString('utf8')).toBe(plain);
+    expect(zlib.gunzipSync((await rawGet(url + path, 'gzip')).body).toString('utf8')).toBe(plain);
+  });
+
   it('drops a diamond page as soon as the stone is sold, and shows it again once it is back', async () => {
     const path = `/diamonds/${stone.id}`;
     const before = await (await get(url, path)).text();
@@ -79,6 +108,22 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('shared page cache on $kind', 
     }
   });
 });
+
+const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
+const METRIC = new RegExp(`^(${TOKEN})((?:\\s*;\\s*${TOKEN}=(?:${TOKEN}|"[^"]*"))*)$`);
+
+/** A Server-Timing header's metrics by name (RFC syntax checked: name, then `;param=value`s), dur as a number. */
+function serverTiming(header: string | null): Map<string, { dur?: number; desc?: string }> {
+  expect(header, 'a Server-Timing header').toBeTruthy();
+  const metrics = new Map<string, { dur?: number; desc?: string }>();
+  for (const item of header!.split(',').map((s) => s.trim())) {
+    const match = METRIC.exec(item);
+    expect(match, `Server-Timing metric ${JSON.stringify(item)}`).not.toBeNull();
+    const params = Object.fromEntries([...match![2]!.matchAll(new RegExp(`;\\s*(${TOKEN})=(${TOKEN}|"[^"]*")`, 'g'))].map((m) => [m[1]!, m[2]!.replace(/^"|"$/g, '')]));
+    metrics.set(match![1]!, { ...(params.dur !== undefined && { dur: Number(params.dur) }), ...(params.desc !== undefined && { desc: params.desc }) });
+  }
+  return metrics;
+}
 
 async function rawGet(href: string, encoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const http = await import('node:http');

@@ -32,18 +32,19 @@ export default function CheckChips({ legend, name, options, selected, onChange, 
       {aside}
       <div className={`${aside ? 'clear-left' : ''} ${tiles ? 'mt-2 grid grid-cols-5 gap-1.5 md:grid-cols-4' : `mt-2 flex flex-wrap ${compact ? 'gap-1' : 'gap-2'}`}`}>
         {options.map((o) => (
-          <label key={o.value} className={`relative cursor-pointer ${tiles ? "block" : ""}`} title={o.hint}>
+          <label key={o.value} className={tiles ? 'chip-label block' : 'chip-label'} title={o.hint}>
             <input
               type="checkbox"
               name={name}
               value={o.value}
               checked={selected.includes(o.value)}
               onChange={(e) => toggle(o.value, e.currentTarget.checked)}
-              className="peer absolute size-px opacity-0"
+              className="peer toggle-input"
             />
             <span
               className={
-                'flex items-center gap-1 rounded-full border border-primary/25 text-xs transition peer-checked:border-primary peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold hover:border-primary ' +
+                // .chip: src/styles/global.css
+                'chip ' +
                 (tiles ? 'h-full flex-col justify-center rounded-lg px-1 py-2 text-[11px]' : compact ? 'px-2.5 py-1.5' : 'px-3 py-1.5')
               }
             >

@@ -54,11 +54,9 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
   // A bar's left and right in track percent, on the slider's own scale.
   const at = (v: number) => pct(log ? (Math.log(Math.max(v, min) / min) / Math.log(max / min)) * STEPS : v);
   const peak = histogram ? Math.max(1, ...histogram.counts) : 1;
-  const thumb =
-    'pointer-events-none absolute inset-x-0 top-0 h-6 w-full appearance-none bg-transparent focus-visible:outline-none ' +
-    '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow ' +
-    'focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-gold ' +
-    '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-primary';
+  // .range-thumb and .histogram: src/styles/global.css. Percentages to 0.1 (a quarter pixel on a 250px track).
+  const thumb = 'range-thumb';
+  const percent = (n: number) => `${Math.round(n * 10) / 10}%`;
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="py-2">
       <div className="flex items-baseline justify-between text-sm">
@@ -71,7 +69,7 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
         </span>
       </div>
       {histogram && histogram.counts.length > 0 && (
-        <div className="relative mx-2.5 mt-2 h-10" aria-hidden="true" data-testid={`histogram-${unit}`}>
+        <div className="histogram relative mx-2.5 mt-2 h-10" aria-hidden="true" data-testid={`histogram-${unit}`}>
           {histogram.counts.map((n, k) => {
             const left = Math.max(0, at(histogram.edges[k]!));
             const right = Math.min(100, at(histogram.edges[k + 1]!));
@@ -81,9 +79,8 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
               <span
                 key={k}
                 data-count={n}
-                data-selected={inside || undefined}
-                className={`absolute bottom-0 rounded-t-sm ${inside ? 'bg-primary/70' : 'bg-primary/15'}`}
-                style={{ left: `${left}%`, width: `calc(${right - left}% - 1px)`, height: `${Math.max(6, Math.sqrt(n / peak) * 100)}%` }}
+                data-selected={inside ? '' : undefined}
+                style={{ left: percent(left), width: percent(right - left), height: percent(Math.max(6, Math.sqrt(n / peak) * 100)) }}
               />
             );
           })}
@@ -91,7 +88,7 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
       )}
       <div className={`relative h-6 ${histogram?.counts.length ? '' : 'mt-2'}`}>
         <div className="absolute inset-x-0 top-2.5 h-1 rounded bg-primary/15" />
-        <div className="absolute top-2.5 h-1 rounded bg-primary" style={{ left: `${pct(loPos)}%`, right: `${100 - pct(hiPos)}%` }} />
+        <div className="absolute top-2.5 h-1 rounded bg-primary" style={{ left: percent(pct(loPos)), right: percent(100 - pct(hiPos)) }} />
         <input
           type="range"
           className={thumb}

@@ -15,7 +15,8 @@ export default function CompareToggle({ item, className = '' }: { item: CompareI
       aria-label={`Compare ${item.name}`}
       data-compare-toggle={item.id}
       onClick={() => toggleCompare(item)}
-      className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium ${on ? 'border-primary bg-primary text-white' : 'border-primary/30 bg-white/90 text-primary hover:border-primary'} ${className}`}
+      // .compare-toggle, pressed or not: src/styles/global.css (24 of these on a listing page).
+      className={`compare-toggle ${className}`}
     >
       <span aria-hidden="true">{on ? '✓' : '+'}</span>
       Compare

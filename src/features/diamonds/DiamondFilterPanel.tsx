@@ -95,7 +95,7 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
                 value={value === 'all' ? '' : value}
                 checked={origin === value}
                 onChange={() => set('origin', value === 'all' ? undefined : [value])}
-                className="peer absolute size-px opacity-0"
+                className="peer toggle-input"
               />
               <span className="block rounded-full px-3 py-1.5 peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-gold">{label}</span>
             </label>

@@ -4,19 +4,21 @@
  * cancels the request in flight and asks the catalogue again. Back and forward restore the search.
  * Without JavaScript the filters are a plain GET form and the pages plain links.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Pagination from '~/components/ui/Pagination.tsx';
 import DiamondFilterPanel from './DiamondFilterPanel.tsx';
 import DiamondResults from './DiamondResults.tsx';
 import DiamondTable from './DiamondTable.tsx';
 import { fetchDiamonds } from './diamonds.api.ts';
+import { unpackPage, type PackedPage } from './card-pack.ts';
 import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
 import { constrainFilters, withQuery, type SettingConstraint } from '~/features/byo/byo.ts';
 import { useListing } from '~/lib/use-listing.ts';
 
 interface Props {
-  initial: DiamondPage<DiamondCard>;
+  /** The first page, its cards packed (card-pack.ts). */
+  initial: PackedPage;
   initialState: DiamondListingState;
   paths: ListingPaths;
   bounds: RangeBounds;
@@ -29,10 +31,11 @@ const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clari
 /** The shopper's last choice of grid or table, for a listing URL that names none. */
 const VIEW_KEY = 'aurelle:diamond-view';
 
-export default function DiamondListing({ initial, initialState, paths, bounds, constraint }: Props) {
+export default function DiamondListing({ initial: packed, initialState, paths, bounds, constraint }: Props) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsTop = useRef<HTMLDivElement>(null);
-  const { state, result, busy, error, change } = useListing({
+  const initial = useMemo(() => unpackPage(packed), [packed]);
+  const { state, result, busy, error, change } = useListing<DiamondListingState, DiamondPage<DiamondCard>>({
     initialState,
     initial,
     load: (next, signal) => fetchDiamonds(constraint ? { ...next, filters: constrainFilters(next.filters, constraint) } : next, signal),

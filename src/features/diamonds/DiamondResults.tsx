@@ -23,20 +23,16 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
     );
   }
   return (
-    <ul aria-label="Diamond results" className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
+    <ul aria-label="Diamond results" className="diamond-results grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {diamonds.map((d, i) => (
-        <li key={d.id} className="relative">
+        <li key={d.id}>
           <CompareToggle item={compareItem(d)} className="absolute top-2 right-2 z-10" />
-          <a href={linkFor ? linkFor(d) : d.url} className="group block h-full rounded border border-primary/10 p-3 transition hover:border-primary/40 hover:shadow-sm">
-            <img src={d.image_url} alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`} width="160" height="160" loading={i === 0 ? 'eager' : 'lazy'} className="mx-auto aspect-square w-full max-w-40 bg-ivory p-3" />
-            <span className="mt-3 block text-sm font-medium group-hover:text-gold">
-              {d.carat.toFixed(2)} ct {SHAPE_LABELS[d.shape as Shape] ?? d.shape}
-              {d.origin === 'lab_grown' ? ' · Lab-grown' : ''}
-            </span>
-            <span className="block text-xs text-muted">
-              {d.cut} · {d.color} · {d.clarity} · {d.lab}
-            </span>
-            <span className="mt-1 block font-semibold">{d.formated_price}</span>
+          {/* .diamond-card: src/styles/global.css; each text one string, so no <!-- --> between its parts. */}
+          <a href={linkFor ? linkFor(d) : d.url} className="diamond-card">
+            <img src={d.image_url} alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`} width="160" height="160" loading={i === 0 ? 'eager' : 'lazy'} />
+            <span>{`${d.carat.toFixed(2)} ct ${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' · Lab-grown' : ''}`}</span>
+            <span>{`${d.cut} · ${d.color} · ${d.clarity} · ${d.lab}`}</span>
+            <span>{d.formated_price}</span>
           </a>
         </li>
       ))}

@@ -5,7 +5,7 @@ export default function GuideButton({ topic, label }: { topic: string; label: st
       type="button"
       popoverTarget={`guidance-${topic}`}
       aria-label={`What is ${label.toLowerCase()}?`}
-      className="ml-1.5 inline-grid size-6 place-items-center rounded-full border border-primary/30 align-middle text-[0.65rem] leading-none font-semibold text-primary hover:border-primary"
+      className="guide-button"
     >
       ?
     </button>

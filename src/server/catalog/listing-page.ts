@@ -53,9 +53,10 @@ export function isThin(url: URL, total: number): boolean {
   return total < THIN_BELOW;
 }
 
-export async function loadListing(route: ListingRoute, url: URL): Promise<LoadedListing | undefined> {
+/** `timing` (the request's, App.Locals) receives the diamond search's parts for Server-Timing. */
+export async function loadListing(route: ListingRoute, url: URL, timing?: Record<string, number>): Promise<LoadedListing | undefined> {
   if (route.view === 'diamonds') {
-    const data = await diamondListing(route, url);
+    const data = await diamondListing(route, url, '/diamonds', timing);
     if (!data) return undefined;
     const canonical = canonicalUrl(url, url.pathname, data.state.page);
     const items = data.page.data.map((d) => ({ name: d.name, url: d.url, image: d.image_url, price: d.price, sku: d.sku }));

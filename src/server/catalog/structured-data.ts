@@ -83,8 +83,8 @@ export function itemListStructuredData(name: string, pageUrl: string, items: { n
         sku: item.sku,
         url: new URL(item.url, origin).href,
         image: new URL(item.image, origin).href,
-        brand: brand(),
-        offers: offer({ url: new URL(item.url, origin).href, price: item.price, sku: item.sku, availability: 'InStock' }),
+        // The price and that it is for sale; brand, condition and the offer's own url and sku are on the item's page.
+        offers: { '@type': 'Offer', price: item.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
       },
     })),
   };

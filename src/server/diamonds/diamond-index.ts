@@ -154,6 +154,12 @@ export class DiamondIndex implements Columns {
     }
   }
 
+  /** Bytes held by the columns and the sort orders (their capacity, spare room included). */
+  get byteLength(): number {
+    const columns = [this.ids, this.A, this.B, this.C, this.carat, this.price, this.depth, this.table, this.lw, this.M];
+    return [...columns, ...Object.values(this.orders)].reduce((n, a) => n + a.byteLength, 0);
+  }
+
   /** The live stones (what lists show). */
   get liveCount(): number {
     let n = 0;

@@ -8,7 +8,7 @@ import { SHAPE_LABELS, SHAPES, type Shape } from '~/features/diamonds/grades.ts'
 import type { DiamondFilters, DiamondPage, RangeBounds } from '~/features/diamonds/diamond-query.ts';
 import { DEFAULT_PAGE_SIZE } from '~/features/diamonds/diamond-query.ts';
 import { stateFromParams, type DiamondListingState, type ListingPaths } from '~/features/diamonds/diamond-url.ts';
-import { diamondBounds, searchDiamonds } from './diamonds.service.ts';
+import { diamondBounds, searchDiamonds, type SearchTiming } from './diamonds.service.ts';
 import { constrainFilters, isEmpty, selectionFromParams, selectionQuery, type SettingConstraint } from '~/features/byo/byo.ts';
 import { constraintOf, loadBuild, type BuildView } from '~/server/byo/byo.service.ts';
 
@@ -47,7 +47,7 @@ function narrowed(bounds: RangeBounds, constraint: SettingConstraint | undefined
   return { ...bounds, carat: { min: Math.max(bounds.carat.min, constraint.carat.min), max: Math.min(bounds.carat.max, constraint.carat.max) } };
 }
 
-export async function diamondListing(route: ListingRoute, url: URL, base = '/diamonds'): Promise<DiamondListing | undefined> {
+export async function diamondListing(route: ListingRoute, url: URL, base = '/diamonds', timing?: SearchTiming): Promise<DiamondListing | undefined> {
   const slug = diamondSlug(route.slug);
   if (!slug) return undefined;
   const state = stateFromParams(url.searchParams, slug.preset);
@@ -56,7 +56,7 @@ export async function diamondListing(route: ListingRoute, url: URL, base = '/dia
   const constraint = byo?.setting && constraintOf(byo.setting.product);
   const page = await searchDiamonds(
     { filters: constraint ? constrainFilters(state.filters, constraint) : state.filters, sort_by: state.sort_by, sort_direction: state.sort_direction, page_number: state.page, page_size: DEFAULT_PAGE_SIZE },
-    { base },
+    { base, timing },
   );
   const title = slug.words ? `${slug.words} Diamonds` : route.item.admin_name ?? 'Diamonds';
   const count = page.meta.total.toLocaleString('en-US');

@@ -288,6 +288,6 @@ export function warmDiamondIndex(db: Db): void {
 }
 
 /** What /healthz reports of this server's index: its listed stones and generation (null until built). */
-export function diamondIndexHealth(): { stones: number; generation: number } | null {
-  return state ? { stones: state.index.liveCount, generation } : null;
+export function diamondIndexHealth(): { stones: number; generation: number; bytes: number } | null {
+  return state ? { stones: state.index.liveCount, generation, bytes: state.index.byteLength } : null;
 }

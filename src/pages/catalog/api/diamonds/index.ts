@@ -10,7 +10,8 @@ export const GET = endpoint(async ({ url, locals }) => {
   // The same for every shopper: the shared cache keeps it until a diamond changes (src/server/page-cache.ts).
   sharePage(locals);
   const query = toDiamondQuery(diamondQuerySchema.parse(queryRecord(url.searchParams, PARAMS)));
-  const timing: SearchTiming = {};
+  // The shared cache's miss reports these with its own parts (src/server/page-cache.ts).
+  const timing: SearchTiming = locals.timing ?? {};
   const page = await searchDiamonds(query, { timing });
   const serverTiming = Object.entries(timing).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
   return json(page, { headers: { 'server-timing': serverTiming } });
