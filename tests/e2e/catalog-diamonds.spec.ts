@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, openFilters } from './support.ts';
 import { stonesFor } from './cart-support.ts';
 import { generateDiamond } from '~/server/db/seed/diamonds.ts';
 import { createRng } from '~/server/db/seed/random.ts';
@@ -22,10 +22,6 @@ const sold = stones.find((s) => s.status === 'sold' && !s.is_hidden)!;
 
 async function hydrated(page: Page) {
   await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
-}
-async function openFilters(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Show filters' });
-  if (await toggle.isVisible()) await toggle.click();
 }
 const cards = (page: Page) => page.getByRole('list', { name: 'Diamond results' }).getByRole('link');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, openFilters } from './support.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 
 const idOf = (name: string) => PRODUCTS.findIndex((p) => p.name === name) + 1;
@@ -8,10 +8,6 @@ const studs = idOf('Round Diamond Stud Earrings');
 
 async function hydrated(page: Page) {
   await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
-}
-async function openFilters(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Show filters' });
-  if (await toggle.isVisible()) await toggle.click();
 }
 
 test('a product page chooses metal and total carat weight, shown as fractions, with the price of the variant', async ({ page }) => {
@@ -58,7 +54,7 @@ test('a ring asks for its size; in build-your-own a setting offers to be chosen'
 test('a product listing filters by pf* parameters and by its controls, and swatches switch the metal shown', async ({ page }) => {
   await page.goto('/wedding-bands?pf_metal=platinum');
   await hydrated(page);
-  await openFilters(page);
+  await openFilters(page, 'product-filters');
   await expect(page.getByRole('checkbox', { name: /^Platinum/ })).toBeChecked();
   await page.getByRole('checkbox', { name: /^Eternity/ }).check();
   await expect(page).toHaveURL(/\/wedding-bands\?pf_metal=platinum&pf_style=eternity$/);
@@ -84,7 +80,7 @@ test('listing slugs narrow products by style and by category; the listings pass 
   const names = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
   expect(names.sort()).toEqual(PRODUCTS.filter((p) => p.style === 'halo' && p.category === 'engagement-rings').map((p) => p.name).sort());
   await hydrated(page);
-  await openFilters(page);
+  await openFilters(page, 'product-filters');
   await expectNoAxeViolations(page);
 
   await page.goto('/jewellery/earrings');

@@ -4,7 +4,7 @@
  * histograms on the sliders, and axe on each new screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support.ts';
+import { expectNoAxeViolations, openFilters } from './support.ts';
 import { setDiamondStatus, stonesFor } from './cart-support.ts';
 
 async function hydrated(page: Page) {
@@ -143,8 +143,7 @@ test('on a phone the table is a compact list, sorted from the menu, and reloads 
 test('the histogram bars change when another filter changes; the chosen range is highlighted', async ({ page }) => {
   await page.goto('/diamonds?df_price_max=3000');
   await hydrated(page);
-  const toggle = page.getByRole('button', { name: 'Show filters' });
-  if (await toggle.isVisible()) await toggle.click();
+  await openFilters(page);
   const bars = (unit: string) => page.getByTestId(`histogram-${unit}`).locator('[data-count]');
   const counts = (unit: string) => bars(unit).evaluateAll((list) => list.map((b) => b.getAttribute('data-count')).join(','));
   await expect(bars('price').first()).toBeAttached();
@@ -202,8 +201,7 @@ test('a grade explanation opens by keyboard on a diamond page and beside a filte
 
   await page.goto('/diamonds');
   await hydrated(page);
-  const toggle = page.getByRole('button', { name: 'Show filters' });
-  if (await toggle.isVisible()) await toggle.click();
+  await openFilters(page);
   await page.getByRole('button', { name: 'What is cut?' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByRole('dialog', { name: 'Cut' })).toBeVisible();

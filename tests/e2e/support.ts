@@ -18,3 +18,16 @@ export function copyright(suffix: string): RegExp {
   const years = new Set([new Date(Date.now() - SHARED_PAGE_MS - 5_000).getFullYear(), new Date().getFullYear()]);
   return new RegExp(`© (${[...years].join('|')}) ${suffix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
+
+/**
+ * Opens a listing's filters on a narrow screen (where they are wide, they show anyway and this does
+ * nothing). A click before the island is live is lost, so it clicks until the toggle says it is open.
+ */
+export async function openFilters(page: Page, panel: 'diamond-filters' | 'product-filters' = 'diamond-filters') {
+  const toggle = page.locator(`button[aria-controls="${panel}"]`);
+  if (!(await toggle.isVisible())) return;
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
