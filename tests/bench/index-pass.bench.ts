@@ -9,6 +9,7 @@
 // process holding the core) do not pass for the algorithm's time.
 //
 // Environment: BENCH_DIAMONDS (200000), BENCH_SEARCHES (600), BENCH_ROUNDS (3).
+import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { searches } from './bench-lib.mjs';
@@ -23,7 +24,8 @@ const { DiamondIndex } = await load('server/diamonds/diamond-index.ts');
 const { generateDiamond } = await load('server/db/seed/diamonds.ts');
 const { createRng } = await load('server/db/seed/random.ts');
 const { stateFromParams } = await load('features/diamonds/diamond-url.ts');
-const { toIndexQuery } = await load('server/diamonds/diamonds.service.ts');
+// Its own module since the service imports what plain Node cannot load (trees before it: the service).
+const { toIndexQuery } = await load(fs.existsSync(path.join(tree, 'src/server/diamonds/index-query.ts')) ? 'server/diamonds/index-query.ts' : 'server/diamonds/diamonds.service.ts');
 
 const rng = createRng(2026);
 const index = new DiamondIndex(N);
