@@ -86,7 +86,7 @@ function plainDynamicImports() {
         for (const chunk of Object.values(bundle)) {
           const list = chunk.type === 'chunk' ? prefix.exec(chunk.code) : null;
           if (!list || chunk.type !== 'chunk') continue;
-          const other = /** @type {string[]} */ (JSON.parse(list[1])).filter((file) => !file.endsWith('.js'));
+          const other = /** @type {string[]} */ (JSON.parse(list[1] ?? '[]')).filter((file) => !file.endsWith('.js'));
           if (other.length) this.error(`${chunk.fileName}: a dynamic import needs ${other.join(', ')}, which plainDynamicImports() does not load`);
           chunk.code = chunk.code.slice(list[0].length).replace(/__vite__mapDeps\(\[[\d,]*\]\)/g, 'void 0');
         }
