@@ -98,7 +98,7 @@ export class DiamondIndex implements Columns {
   /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
   private ordered = 0;
   private unordered = new Map<number, number>();
-  /** Slots written since takeWritten() (writtenAll: not tracked, or more than WRITTEN_MAX). */
+  /** Slots written or hidden since takeWritten() (writtenAll: not tracked, or more than WRITTEN_MAX). */
   private written: number[] = [];
   private writtenAll = true;
   /** Counts the changes to the orders and slots (not delistings): what a staged batch was made on. */
@@ -169,8 +169,12 @@ export class DiamondIndex implements Columns {
     this.changed();
   }
 
+  /** Marks a stone dead; noted as written, since the histogram column carries the A code (diamond-histogram.ts). */
   private hide(slot: number): void {
-    if (this.A[slot]! < A_LIVE) this.A[slot] = A_LIVE + this.A[slot]!;
+    if (this.A[slot]! < A_LIVE) {
+      this.A[slot] = A_LIVE + this.A[slot]!;
+      this.noteWritten(slot);
+    }
   }
 
   /**
@@ -307,7 +311,7 @@ export class DiamondIndex implements Columns {
   }
 
   /**
-   * The slots written since the last call, so that what is derived from the columns (the histogram codes)
+   * The slots written or hidden since the last call, so that what is derived from the columns (the histogram codes)
    * can follow in place; null when they are not known (the first call, or too many): derive everything.
    */
   takeWritten(): number[] | null {
@@ -331,9 +335,9 @@ export class DiamondIndex implements Columns {
     const tables = failureTables(q.allowed);
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
     const hist = histogramColumn(this);
-    const { hA, hB, hC, hP } = scan(this, { ...tables, ranges, H: hist.codes });
+    const { hA, hB, hH } = scan(this, { ...tables, ranges, ABH: hist.codes });
     const { total, facets, caratSet, priceSet } = tally(hA, hB);
-    const counts = tallyHistograms(hC, hP, { carat: Math.max(0, hist.carat.length - 1), price: Math.max(0, hist.price.length - 1) });
+    const counts = tallyHistograms(hH, { carat: Math.max(0, hist.carat.length - 1), price: Math.max(0, hist.price.length - 1) });
     const slots = q.offset < total ? pageOf(this, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),

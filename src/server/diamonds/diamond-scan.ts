@@ -8,14 +8,20 @@
  * narrow search and almost none in a broad one, so it predicts well (measured: 40% faster than
  * counting them into a discarded slot).
  *
+ * The carat and price histograms (diamond-histogram.ts) cost one more increment a counted stone: its cell
+ * of a carat × price grid, in the grid of its row (matches, fails only carat, fails only price, the rest;
+ * one table lookup gives slot and row). The cell comes packed with the stone's A and B codes, so one
+ * load reads all three: two separate histograms with a column of their own made the pass 10–15 % slower
+ * at 1,000,000 stones (tests/bench/index-pass.bench.ts).
+ *
  * The loop is generated per combination of range filters in use (at most 2⁵ × 2 variants, cached), so
  * an unused range costs nothing. The generated text is built only from the constant fragments below,
  * never from request input; bounds are passed in as numbers.
  */
 import type { FacetKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, SLOT_OF, TRASH } from './diamond-codes.ts';
-import { HIST_BUCKETS } from './diamond-histogram.ts';
+import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, HIST_ROWS, PASS_OF, PASS_TRASH } from './diamond-codes.ts';
+import { HIST_BUCKETS, HIST_CELLS } from './diamond-histogram.ts';
 
 export interface Columns {
   size: number;
@@ -40,20 +46,19 @@ export interface PassInput {
   useC: boolean;
   /** Inclusive bounds per range filter in use, in index units (price in cents). */
   ranges: [RangeFilterKey, number, number][];
-  /** Per stone: its carat and price buckets as one code (diamond-histogram.ts). */
-  H: Uint16Array;
+  /** Per stone: A | B << 8 | histogram cell << 17 (diamond-histogram.ts HistogramColumn). */
+  ABH: Uint32Array;
 }
 
 export interface PassOutput {
   /** Per slot (see SLOTS) and code: how many stones. */
   hA: Uint32Array;
   hB: Uint32Array;
-  /** Per slot and carat bucket, and per slot and price bucket: how many stones. */
-  hC: Uint32Array;
-  hP: Uint32Array;
+  /** Per histogram row (see PASS_OF) and cell (priceBucket·HIST_BUCKETS + caratBucket): how many stones. */
+  hH: Uint32Array;
 }
 
-type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, slotOf: Uint8Array, out: PassOutput) => void;
+type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, passOf: Uint8Array, out: PassOutput) => void;
 const kernels = new Map<string, Kernel>();
 
 function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
@@ -65,37 +70,36 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
     .join('\n');
   const checks = ranges.map((r, j) => `{ const v = col${j}[i]; m |= ((v < lo${j}) | (v > hi${j})) << ${BIT[r]}; }`).join('\n');
   const body = `
-    const A = cols.A, B = cols.B, C = cols.C, M = cols.M, n = cols.size;
-    const tA = t.tA, tB = t.tB, tC = t.tC, H = t.H, hA = out.hA, hB = out.hB, hC = out.hC, hP = out.hP;
+    const C = cols.C, M = cols.M, n = cols.size;
+    const tA = t.tA, tB = t.tB, tC = t.tC, ABH = t.ABH, hA = out.hA, hB = out.hB, hH = out.hH;
     ${prelude}
     for (let i = 0; i < n; i++) {
-      const a = A[i], b = B[i];
+      const x = ABH[i], a = x & 255, b = (x >>> 8) & 511;
       let m = tA[a] | tB[b]${useC ? ' | tC[C[i]]' : ''};
       ${checks}
       M[i] = m;
-      const s = slotOf[m];
-      if (s !== ${TRASH}) {
+      const v = passOf[m];
+      if (v !== ${PASS_TRASH}) {
+        const s = v & 15;
         hA[s * ${A_SIZE} + a]++;
         hB[s * ${B_SIZE} + b]++;
-        const h = H[i];
-        hC[s * ${HIST_BUCKETS} + (h & 255)]++;
-        hP[s * ${HIST_BUCKETS} + (h >> 8)]++;
+        hH[(v >> 4) * ${HIST_CELLS} + (x >>> 17)]++;
       }
     }`;
-  kernel = new Function('cols', 't', 'lo', 'hi', 'slotOf', 'out', body) as Kernel;
+  kernel = new Function('cols', 't', 'lo', 'hi', 'passOf', 'out', body) as Kernel;
   kernels.set(key, kernel);
   return kernel;
 }
 
 /** Runs the pass: fills cols.M and returns the histograms. */
 export function scan(cols: Columns, input: PassInput): PassOutput {
-  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hC: new Uint32Array(16 * HIST_BUCKETS), hP: new Uint32Array(16 * HIST_BUCKETS) };
+  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hH: new Uint32Array(HIST_ROWS * HIST_CELLS) };
   const lo = Float64Array.from(input.ranges, (r) => r[1]);
   const hi = Float64Array.from(input.ranges, (r) => r[2]);
   kernelFor(
     input.ranges.map((r) => r[0]),
     input.useC,
-  )(cols, input, lo, hi, SLOT_OF, out);
+  )(cols, input, lo, hi, PASS_OF, out);
   return out;
 }
 
@@ -130,16 +134,22 @@ export function tally(hA: Uint32Array, hB: Uint32Array) {
 }
 
 /**
- * Reads the histograms: per carat bucket, the stones that pass every filter but the carat one (slot 0
- * plus the carat-only slot), and the same for price. `buckets`: how many each histogram has.
+ * Reads the histograms: per carat bucket, the stones that pass every filter but the carat one (row 0
+ * plus the carat-only row, summed over the price buckets), and the same for price. `buckets`: how many
+ * each histogram has.
  */
-export function tallyHistograms(hC: Uint32Array, hP: Uint32Array, buckets: { carat: number; price: number }) {
-  const caratOnly = (BIT.carat + 1) * HIST_BUCKETS;
-  const priceOnly = (BIT.price + 1) * HIST_BUCKETS;
-  return {
-    carat: Array.from({ length: buckets.carat }, (_, k) => hC[k]! + hC[caratOnly + k]!),
-    price: Array.from({ length: buckets.price }, (_, k) => hP[k]! + hP[priceOnly + k]!),
-  };
+export function tallyHistograms(hH: Uint32Array, buckets: { carat: number; price: number }) {
+  const carat = new Array<number>(buckets.carat).fill(0);
+  const price = new Array<number>(buckets.price).fill(0);
+  for (let p = 0; p < buckets.price; p++) {
+    for (let c = 0; c < buckets.carat; c++) {
+      const cell = p * HIST_BUCKETS + c;
+      const match = hH[cell]!;
+      carat[c]! += match + hH[HIST_CELLS + cell]!;
+      price[p]! += match + hH[2 * HIST_CELLS + cell]!;
+    }
+  }
+  return { carat, price };
 }
 
 /**
