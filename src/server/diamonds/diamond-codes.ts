@@ -100,8 +100,14 @@ export function failureTables(allowed: Partial<Record<ListFilterKey, number>>) {
   return { tA, tB, tC, useC: allowed.polish !== undefined || allowed.symmetry !== undefined || allowed.fluorescence !== undefined };
 }
 
-/** Rows of the carat × price histogram a stone counts in: every filter passed, all but carat, all but price; the rest. */
+/**
+ * Rows of the carat × price histogram a stone counts in: every filter passed, all but carat, all but
+ * price; the rest. A stone's row is also all the pass keeps of it (the index's M column): a page lists
+ * row 0, the carat slider's extent is rows 0 and ROW_CARAT, the price slider's rows 0 and ROW_PRICE.
+ */
 export const HIST_ROWS = 4;
+export const ROW_CARAT = 1;
+export const ROW_PRICE = 2;
 export const HIST_DISCARD = 3;
 
 /**
@@ -113,8 +119,8 @@ export const PASS_OF = (() => {
   const t = new Uint8Array(1 << GROUPS).fill(TRASH | (HIST_DISCARD << 4));
   t[0] = 0;
   for (let g = 0; g < GROUPS; g++) t[1 << g] = g + 1 + (HIST_DISCARD << 4);
-  t[1 << BIT.carat] = BIT.carat + 1 + (1 << 4);
-  t[1 << BIT.price] = BIT.price + 1 + (2 << 4);
+  t[1 << BIT.carat] = BIT.carat + 1 + (ROW_CARAT << 4);
+  t[1 << BIT.price] = BIT.price + 1 + (ROW_PRICE << 4);
   return t;
 })();
 export const PASS_TRASH = TRASH | (HIST_DISCARD << 4);

@@ -1,7 +1,7 @@
 /**
  * An in-memory columnar index of the diamond inventory: typed arrays, one slot per stone in id order
- * (about 75 bytes a stone, 75 MB for a million), and one pre-sorted permutation per sort key so that a
- * page is a walk along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
+ * (about 75 bytes a stone with diamond-histogram.ts's code column, 75 MB for a million), and one
+ * pre-sorted permutation per sort key so that a page is a walk along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
  * so that a status change is one write. The database stays the only source of truth: the index is
  * built from it and kept in step by diamond-sync.ts.
  *
@@ -16,7 +16,7 @@
  */
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, BIT, encode, failureTables, type GradedStone } from './diamond-codes.ts';
+import { A_LIVE, encode, failureTables, ROW_CARAT, ROW_PRICE, type GradedStone } from './diamond-codes.ts';
 import { extremes, pageOf, scan, tally, tallyHistograms, type Columns } from './diamond-scan.ts';
 import { histogramColumn } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
@@ -93,7 +93,7 @@ export class DiamondIndex implements Columns {
   depth: Float64Array;
   table: Float64Array;
   lw: Float64Array;
-  M: Uint16Array;
+  M: Uint8Array;
   orders = {} as Record<DiamondSort, Uint32Array>;
   /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
   private ordered = 0;
@@ -117,7 +117,7 @@ export class DiamondIndex implements Columns {
     this.depth = new Float64Array(capacity);
     this.table = new Float64Array(capacity);
     this.lw = new Float64Array(capacity);
-    this.M = new Uint16Array(capacity);
+    this.M = new Uint8Array(capacity);
   }
 
   /** Appends a stone while building; rows must come in ascending id order. */
@@ -343,8 +343,8 @@ export class DiamondIndex implements Columns {
       ids: slots.map((s) => this.ids[s]!),
       total,
       facets,
-      carat: extremes(this, this.carat, this.orders.carat, BIT.carat, caratSet),
-      price: extremes(this, this.price, this.orders.price, BIT.price, priceSet),
+      carat: extremes(this, this.carat, this.orders.carat, ROW_CARAT, caratSet),
+      price: extremes(this, this.price, this.orders.price, ROW_PRICE, priceSet),
       histograms: { carat: { edges: hist.carat, counts: counts.carat }, price: { edges: hist.price, counts: counts.price } },
     };
   }

@@ -1,6 +1,7 @@
 /**
  * The search kernel: one pass over every stone computes each stone's failure mask (which filter groups
- * it fails) without a branch, stores it, and adds the stone to a histogram slot by that mask. From the
+ * it fails) without a branch, stores its row (matches, fails only carat, fails only price, other: all a
+ * page and the sliders' extents need, in a byte), and adds the stone to a histogram slot by that mask. From the
  * histograms come the total and every facet "with every other filter applied" (a stone that fails only
  * the shape filter still counts for the shape facet). Branch-free filtering because, over a million
  * stones in no useful order, a mispredicted branch per stone costs more than the work itself; the one
@@ -33,8 +34,8 @@ export interface Columns {
   depth: Float64Array;
   table: Float64Array;
   lw: Float64Array;
-  /** Scratch: each stone's failure mask from the last pass (searches run one at a time, synchronously). */
-  M: Uint16Array;
+  /** Scratch: each stone's row from the last pass (diamond-codes.ts HIST_ROWS; searches run one at a time, synchronously). */
+  M: Uint8Array;
 }
 
 export const RANGE_COLUMN: Record<RangeFilterKey, keyof Columns> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
@@ -77,13 +78,13 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
       const x = ABH[i], a = x & 255, b = (x >>> 8) & 511;
       let m = tA[a] | tB[b]${useC ? ' | tC[C[i]]' : ''};
       ${checks}
-      M[i] = m;
-      const v = passOf[m];
+      const v = passOf[m], row = v >> 4;
+      M[i] = row;
       if (v !== ${PASS_TRASH}) {
         const s = v & 15;
         hA[s * ${A_SIZE} + a]++;
         hB[s * ${B_SIZE} + b]++;
-        hH[(v >> 4) * ${HIST_CELLS} + (x >>> 17)]++;
+        hH[row * ${HIST_CELLS} + (x >>> 17)]++;
       }
     }`;
   kernel = new Function('cols', 't', 'lo', 'hi', 'passOf', 'out', body) as Kernel;
@@ -91,7 +92,7 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
   return kernel;
 }
 
-/** Runs the pass: fills cols.M and returns the histograms. */
+/** Runs the pass: fills cols.M (each stone's row) and returns the histograms. */
 export function scan(cols: Columns, input: PassInput): PassOutput {
   const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hH: new Uint32Array(HIST_ROWS * HIST_CELLS) };
   const lo = Float64Array.from(input.ranges, (r) => r[1]);
@@ -153,24 +154,25 @@ export function tallyHistograms(hH: Uint32Array, buckets: { carat: number; price
 }
 
 /**
- * The smallest and largest value of `column` among stones that pass every filter except `bit`'s own.
- * Broad sets: walk the column's sorted order from each end (a few probes). Narrow sets: one pass.
+ * The smallest and largest value of `column` among stones that pass every filter except its own: those
+ * of row 0 or `row` (ROW_CARAT, ROW_PRICE). Broad sets: walk the column's sorted order from each end (a
+ * few probes). Narrow sets: one pass.
  */
-export function extremes(cols: Columns, column: Float64Array, order: Uint32Array, bit: number, count: number): { min: number; max: number } | null {
+export function extremes(cols: Columns, column: Float64Array, order: Uint32Array, row: number, count: number): { min: number; max: number } | null {
   if (count === 0) return null;
   const M = cols.M;
-  const others = ~(1 << bit) & 0xffff;
+  const out = (slot: number) => M[slot] !== 0 && M[slot] !== row;
   if (count * 64 >= cols.size) {
     let lo = 0;
-    while (M[order[lo]!]! & others) lo++;
+    while (out(order[lo]!)) lo++;
     let hi = order.length - 1;
-    while (M[order[hi]!]! & others) hi--;
+    while (out(order[hi]!)) hi--;
     return { min: column[order[lo]!]!, max: column[order[hi]!]! };
   }
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < cols.size; i++) {
-    if ((M[i]! & others) === 0) {
+    if (M[i] === 0 || M[i] === row) {
       const v = column[i]!;
       if (v < min) min = v;
       if (v > max) max = v;
