@@ -14,3 +14,6 @@ export function hrefWithQuery(path: string, params: URLSearchParams | string): s
   const query = orderQuery(params).toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** `path` with `query` (already encoded) appended after `?`, or after `&` when the path has a query. */
+export const withQuery = (path: string, query: string) => (query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path);

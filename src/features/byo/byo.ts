@@ -4,9 +4,9 @@
  * The same parameters on the three build-your-own routes and on the listings in build-your-own mode, so a
  * shared link opens the same build. Values that make no sense are dropped, never an error.
  */
-import type { DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
 import { normaliseCustomSize, normaliseSize } from './ring-size.ts';
+import { withQuery } from '~/lib/query.ts';
 
 export interface ByoSelection {
   setting?: number;
@@ -58,7 +58,7 @@ export function selectionQuery(s: ByoSelection): string {
     .join('&');
 }
 
-export const withQuery = (path: string, query: string) => (query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path);
+export { withQuery };
 
 export const summaryHref = (s: ByoSelection) => withQuery('/build-your-own/summary', selectionQuery(s));
 export const settingHref = (id: number, s: ByoSelection) => withQuery(`/build-your-own/products/${id}`, selectionQuery(s));
@@ -81,22 +81,7 @@ export function mergeSelections(stored: ByoSelection, fromUrl: ByoSelection): By
 
 export const sameSelection = (a: ByoSelection, b: ByoSelection) => selectionQuery(a) === selectionQuery(b);
 
-/** What a chosen setting allows: the shapes it holds and its carat range. */
-export interface SettingConstraint {
-  shapes: string[];
-  carat: { min: number; max: number };
-}
-
-/**
- * The shopper's diamond filters inside a setting's limits: shapes intersected (none left means the
- * setting's own list), the carat range clamped. The server's first page and the island's fetches both use it.
- */
-export function constrainFilters(filters: DiamondFilters, c: SettingConstraint): DiamondFilters {
-  const chosen = (filters.shape ?? []).filter((s) => c.shapes.includes(s));
-  const lo = Math.max(filters.carat?.min ?? c.carat.min, c.carat.min);
-  const hi = Math.min(filters.carat?.max ?? c.carat.max, c.carat.max);
-  return { ...filters, shape: chosen.length ? chosen : c.shapes, carat: lo <= hi ? { min: lo, max: hi } : { ...c.carat } };
-}
+export { constrainFilters, type SettingConstraint } from './setting-constraint.ts';
 
 export function shapeWords(shapes: readonly string[]): string {
   if (shapes.length >= 10) return 'any shape';

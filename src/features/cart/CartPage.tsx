@@ -3,7 +3,7 @@
  * a pair stays at one), removal through the confirm dialog, the totals and the way to checkout.
  * The server renders it with the cart; the island then follows the shared cart store.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '~/lib/use-store.ts';
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY, type Cart, type CartItem } from './cart.schema.ts';
 import { $cart, hydrateCart, updateQuantity } from './cart.store.ts';

@@ -6,7 +6,7 @@
  * shopper reaches for the cart (`client:cart`, hydrate-on-cart.ts), so pages without another island
  * load no React.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '~/lib/use-store.ts';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { bindCartPopup, type PopupBinding } from './popup-triggers.ts';
 import { $cart, loadCart } from './cart.store.ts';

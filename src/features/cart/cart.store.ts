@@ -3,16 +3,19 @@
  * open tabs: each change is posted on a BroadcastChannel and the other tabs take the new cart.
  * Browser only: the server never sets a store (a store module is shared by every request there).
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { cartApi } from './cart.api.ts';
 import type { Cart, CartAddPayload, CartAnswer, CartItem } from './cart.schema.ts';
 import { enableAdd } from './notify.ts';
 
 /** undefined until the cart has been loaded. */
 export const $cart = atom<Cart | undefined>(undefined);
-export const $cartLoaded = computed($cart, (cart) => cart !== undefined);
-/** How many lines the cart holds (a build-your-own pair is one line): the header badge's number. */
-export const $cartCount = computed($cart, (cart) => cart?.items.length ?? 0);
+/**
+ * How many lines the cart holds (a build-your-own pair is one line): the header badge's number. A plain
+ * function of $cart rather than a computed store: nanostores' computed and lifecycle code would weigh
+ * half a kilobyte of gzipped JavaScript on every page.
+ */
+export const cartCount = (cart: Cart | undefined): number => cart?.items.length ?? 0;
 
 const CHANNEL = 'aurelle:cart';
 let channel: BroadcastChannel | undefined;

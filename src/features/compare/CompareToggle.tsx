@@ -1,5 +1,5 @@
 /** "Compare": a toggle button (aria-pressed) that puts a stone in the compare tray or takes it out. */
-import { useStore } from '@nanostores/react';
+import { useStore } from '~/lib/use-store.ts';
 import { useHydrated } from '~/features/cart/useHydrated.ts';
 import { $compare, toggleCompare } from './compare.store.ts';
 import type { CompareItem } from './compare.ts';

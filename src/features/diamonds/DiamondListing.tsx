@@ -13,7 +13,8 @@ import { fetchDiamonds } from './diamonds.api.ts';
 import { unpackPage, type PackedPage } from './card-pack.ts';
 import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
-import { constrainFilters, withQuery, type SettingConstraint } from '~/features/byo/byo.ts';
+import { constrainFilters, type SettingConstraint } from '~/features/byo/setting-constraint.ts';
+import { withQuery } from '~/lib/query.ts';
 import { useListing } from '~/lib/use-listing.ts';
 
 interface Props {

@@ -1,17 +1,19 @@
 /**
  * The cart and wishlist count badges: static markup in the header that follows the stores. The cart
- * issue fills $cartCount (and the wishlist issue $wishlistCount); every badge and link on the page updates.
+ * issue fills $cart (its count: cartCount) and the wishlist issue $wishlistCount; every badge and link on
+ * the page updates.
  */
 import type { ReadableAtom } from 'nanostores';
-import { $cartCount } from '~/features/cart/cart.store.ts';
+import { $cart, cartCount } from '~/features/cart/cart.store.ts';
 import { $wishlistCount } from '~/features/wishlist/wishlist.store.ts';
 import { badgeLabel, badgeText } from './badge.ts';
 
-function bind(store: ReadableAtom<number>, kind: 'cart' | 'wishlist', name: string) {
+function bind<T>(store: ReadableAtom<T>, countOf: (value: T) => number, kind: 'cart' | 'wishlist', name: string) {
   const badges = [...document.querySelectorAll<HTMLElement>(`[data-count-badge="${kind}"]`)];
   const links = [...document.querySelectorAll<HTMLElement>(`[data-${kind}-link]`)];
   if (!badges.length && !links.length) return;
-  store.subscribe((count) => {
+  store.subscribe((value) => {
+    const count = countOf(value);
     const text = badgeText(count);
     for (const badge of badges) {
       badge.textContent = text;
@@ -22,6 +24,6 @@ function bind(store: ReadableAtom<number>, kind: 'cart' | 'wishlist', name: stri
 }
 
 export function bindBadges(): void {
-  bind($cartCount, 'cart', 'Cart');
-  bind($wishlistCount, 'wishlist', 'Wishlist');
+  bind($cart, cartCount, 'cart', 'Cart');
+  bind($wishlistCount, (count) => count, 'wishlist', 'Wishlist');
 }

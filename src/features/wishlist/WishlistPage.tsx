@@ -3,7 +3,7 @@
  * Cart and Remove; Move All to Cart; pages of twelve. The server renders the first view; the island then
  * follows the shared wishlist store (and the cart store, which a move changes).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '~/lib/use-store.ts';
 import { useEffect, useState } from 'react';
 import { LineItemCard, UNAVAILABLE_TEXT } from '~/features/cart/LineItemCard.tsx';
 import { notify } from '~/features/cart/notify.ts';

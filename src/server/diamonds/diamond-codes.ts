@@ -100,10 +100,27 @@ export function failureTables(allowed: Partial<Record<ListFilterKey, number>>) {
   return { tA, tB, tC, useC: allowed.polish !== undefined || allowed.symmetry !== undefined || allowed.fluorescence !== undefined };
 }
 
-/** Failure mask → histogram slot (0 match, g+1 only group g failed, TRASH otherwise). */
-export const SLOT_OF = (() => {
-  const t = new Uint8Array(1 << GROUPS).fill(TRASH);
+/**
+ * Rows of the carat × price histogram a stone counts in: every filter passed, all but carat, all but
+ * price; the rest. A stone's row is also all the pass keeps of it (the index's M column): a page lists
+ * row 0, the carat slider's extent is rows 0 and ROW_CARAT, the price slider's rows 0 and ROW_PRICE.
+ */
+export const HIST_ROWS = 4;
+export const ROW_CARAT = 1;
+export const ROW_PRICE = 2;
+export const HIST_DISCARD = 3;
+
+/**
+ * Failure mask → its facet slot (0 match, g+1 only group g failed, TRASH otherwise) in the low 4 bits and
+ * its row of the carat × price histogram (0 match, 1 only carat failed, 2 only price failed, HIST_DISCARD
+ * otherwise) above them: one lookup per stone gives both. PASS_TRASH: a stone counted nowhere.
+ */
+export const PASS_OF = (() => {
+  const t = new Uint8Array(1 << GROUPS).fill(TRASH | (HIST_DISCARD << 4));
   t[0] = 0;
-  for (let g = 0; g < GROUPS; g++) t[1 << g] = g + 1;
+  for (let g = 0; g < GROUPS; g++) t[1 << g] = g + 1 + (HIST_DISCARD << 4);
+  t[1 << BIT.carat] = BIT.carat + 1 + (ROW_CARAT << 4);
+  t[1 << BIT.price] = BIT.price + 1 + (ROW_PRICE << 4);
   return t;
 })();
+export const PASS_TRASH = TRASH | (HIST_DISCARD << 4);

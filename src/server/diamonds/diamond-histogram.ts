@@ -8,8 +8,11 @@
  * only: the same for every search until a change moves the extent.
  *
  * The counting happens in the search pass itself (diamond-scan.ts): each stone carries one small code,
- * priceBucket·256 + caratBucket, and the pass adds the stone to a carat and a price histogram by its
- * failure slot, beside the grade histograms.
+ * its cell of a carat × price grid (priceBucket·HIST_BUCKETS + caratBucket), packed with its A and B grade
+ * codes so that one load reads all three, and the pass adds it to that cell in one of three grids (every filter
+ * passed, all but carat, all but price; diamond-codes.ts PASS_OF): one increment a stone beside the grade
+ * histograms, where two (a carat and a price histogram) cost the pass 10 % more at 1,000,000 stones. The
+ * carat and price counts are the grids' sums.
  * The code column is worked out here, once per state of the inventory (the index's bounds object is new
  * after every change), not per search.
  */
@@ -18,10 +21,16 @@ import type { InventoryBounds } from './diamond-index.ts';
 import type { Columns } from './diamond-scan.ts';
 
 export const HIST_BUCKETS = 40;
+/** Cells of the carat × price histogram a search counts into: one per pair of buckets. */
+export const HIST_CELLS = HIST_BUCKETS * HIST_BUCKETS;
 
 export interface HistogramColumn {
-  /** Per slot: priceBucket·256 + caratBucket. */
-  codes: Uint16Array;
+  /**
+   * Per slot, what the search pass reads of a stone in one load: its A code (diamond-codes.ts) in bits
+   * 0–7, its B code in bits 8–16 and its histogram cell, priceBucket·HIST_BUCKETS + caratBucket, in bits
+   * 17–27.
+   */
+  codes: Uint32Array;
   /** Bucket edges, ascending, one more than the buckets (empty when no stone is live). Price in cents. */
   carat: number[];
   price: number[];
@@ -76,7 +85,8 @@ type Indexed = Columns & { bounds(): InventoryBounds; takeWritten(): number[] | 
 const sameEdges = (a: number[], b: number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
 
 /**
- * The code column for the index as it is now. Worked out for every stone only when the edges move (the
+ * The code column for the index as it is now (the A and B codes included: every slot the index wrote or
+ * hid is coded again). Worked out for every stone only when the edges move (the
  * inventory's extent changed) or the index cannot say which slots it wrote; otherwise only the slots
  * written since the last call are coded again, so a batch of changes costs its own size, not the index's.
  */
@@ -85,24 +95,25 @@ export function histogramColumn(cols: Indexed): HistogramColumn {
   const edges = histogramEdges(bounds);
   const written = cols.takeWritten();
   const cached = columns.get(cols);
-  const { A, carat, price } = cols;
-  // Dead stones never reach a counted slot; their code is left as it was.
-  const code = (i: number) => (bucketOf(edges.price, price[i]!) << 8) | bucketOf(edges.carat, carat[i]!);
+  const { A, B, carat, price } = cols;
+  // Dead stones never reach a counted slot: their cell is left as it was, only their A and B codes follow.
+  const cell = (i: number) => bucketOf(edges.price, price[i]!) * HIST_BUCKETS + bucketOf(edges.carat, carat[i]!);
+  const code = (i: number, old: number) => (A[i]! < A_LIVE ? cell(i) * 131072 : old - (old & 0x1ffff)) + B[i]! * 256 + A[i]!;
   if (cached && written && bounds && sameEdges(cached.carat, edges.carat) && sameEdges(cached.price, edges.price)) {
     let column = cached;
     let need = cols.size;
     for (const i of written) if (i >= need) need = i + 1;
     if (column.codes.length < need) {
-      const codes = new Uint16Array(Math.ceil(need * 1.25));
+      const codes = new Uint32Array(Math.ceil(need * 1.25));
       codes.set(column.codes);
       column = { ...column, codes };
       columns.set(cols, column);
     }
-    for (const i of written) if (A[i]! < A_LIVE) column.codes[i] = code(i);
+    for (const i of written) column.codes[i] = code(i, column.codes[i]!);
     return column;
   }
-  const codes = new Uint16Array(Math.ceil(cols.size * 1.25));
-  if (bounds) for (let i = 0; i < cols.size; i++) if (A[i]! < A_LIVE) codes[i] = code(i);
+  const codes = new Uint32Array(Math.ceil(cols.size * 1.25));
+  for (let i = 0; i < cols.size; i++) codes[i] = bounds ? code(i, 0) : B[i]! * 256 + A[i]!;
   const column = { codes, ...edges };
   columns.set(cols, column);
   return column;

@@ -1,7 +1,7 @@
 /**
  * An in-memory columnar index of the diamond inventory: typed arrays, one slot per stone in id order
- * (about 75 bytes a stone, 75 MB for a million), and one pre-sorted permutation per sort key so that a
- * page is a walk along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
+ * (about 75 bytes a stone with diamond-histogram.ts's code column, 75 MB for a million), and one
+ * pre-sorted permutation per sort key so that a page is a walk along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
  * so that a status change is one write. The database stays the only source of truth: the index is
  * built from it and kept in step by diamond-sync.ts.
  *
@@ -16,7 +16,7 @@
  */
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, BIT, encode, failureTables, type GradedStone } from './diamond-codes.ts';
+import { A_LIVE, encode, failureTables, ROW_CARAT, ROW_PRICE, type GradedStone } from './diamond-codes.ts';
 import { extremes, pageOf, scan, tally, tallyHistograms, type Columns } from './diamond-scan.ts';
 import { histogramColumn } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
@@ -93,12 +93,12 @@ export class DiamondIndex implements Columns {
   depth: Float64Array;
   table: Float64Array;
   lw: Float64Array;
-  M: Uint16Array;
+  M: Uint8Array;
   orders = {} as Record<DiamondSort, Uint32Array>;
   /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
   private ordered = 0;
   private unordered = new Map<number, number>();
-  /** Slots written since takeWritten() (writtenAll: not tracked, or more than WRITTEN_MAX). */
+  /** Slots written or hidden since takeWritten() (writtenAll: not tracked, or more than WRITTEN_MAX). */
   private written: number[] = [];
   private writtenAll = true;
   /** Counts the changes to the orders and slots (not delistings): what a staged batch was made on. */
@@ -117,7 +117,7 @@ export class DiamondIndex implements Columns {
     this.depth = new Float64Array(capacity);
     this.table = new Float64Array(capacity);
     this.lw = new Float64Array(capacity);
-    this.M = new Uint16Array(capacity);
+    this.M = new Uint8Array(capacity);
   }
 
   /** Appends a stone while building; rows must come in ascending id order. */
@@ -175,8 +175,12 @@ export class DiamondIndex implements Columns {
     this.changed();
   }
 
+  /** Marks a stone dead; noted as written, since the histogram column carries the A code (diamond-histogram.ts). */
   private hide(slot: number): void {
-    if (this.A[slot]! < A_LIVE) this.A[slot] = A_LIVE + this.A[slot]!;
+    if (this.A[slot]! < A_LIVE) {
+      this.A[slot] = A_LIVE + this.A[slot]!;
+      this.noteWritten(slot);
+    }
   }
 
   /**
@@ -313,7 +317,7 @@ export class DiamondIndex implements Columns {
   }
 
   /**
-   * The slots written since the last call, so that what is derived from the columns (the histogram codes)
+   * The slots written or hidden since the last call, so that what is derived from the columns (the histogram codes)
    * can follow in place; null when they are not known (the first call, or too many): derive everything.
    */
   takeWritten(): number[] | null {
@@ -337,16 +341,16 @@ export class DiamondIndex implements Columns {
     const tables = failureTables(q.allowed);
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
     const hist = histogramColumn(this);
-    const { hA, hB, hC, hP } = scan(this, { ...tables, ranges, H: hist.codes });
+    const { hA, hB, hH } = scan(this, { ...tables, ranges, ABH: hist.codes });
     const { total, facets, caratSet, priceSet } = tally(hA, hB);
-    const counts = tallyHistograms(hC, hP, { carat: Math.max(0, hist.carat.length - 1), price: Math.max(0, hist.price.length - 1) });
+    const counts = tallyHistograms(hH, { carat: Math.max(0, hist.carat.length - 1), price: Math.max(0, hist.price.length - 1) });
     const slots = q.offset < total ? pageOf(this, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),
       total,
       facets,
-      carat: extremes(this, this.carat, this.orders.carat, BIT.carat, caratSet),
-      price: extremes(this, this.price, this.orders.price, BIT.price, priceSet),
+      carat: extremes(this, this.carat, this.orders.carat, ROW_CARAT, caratSet),
+      price: extremes(this, this.price, this.orders.price, ROW_PRICE, priceSet),
       histograms: { carat: { edges: hist.carat, counts: counts.carat }, price: { edges: hist.price, counts: counts.price } },
     };
   }

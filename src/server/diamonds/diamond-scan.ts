@@ -1,6 +1,7 @@
 /**
  * The search kernel: one pass over every stone computes each stone's failure mask (which filter groups
- * it fails) without a branch, stores it, and adds the stone to a histogram slot by that mask. From the
+ * it fails) without a branch, stores its row (matches, fails only carat, fails only price, other: all a
+ * page and the sliders' extents need, in a byte), and adds the stone to a histogram slot by that mask. From the
  * histograms come the total and every facet "with every other filter applied" (a stone that fails only
  * the shape filter still counts for the shape facet). Branch-free filtering because, over a million
  * stones in no useful order, a mispredicted branch per stone costs more than the work itself; the one
@@ -8,14 +9,20 @@
  * narrow search and almost none in a broad one, so it predicts well (measured: 40% faster than
  * counting them into a discarded slot).
  *
+ * The carat and price histograms (diamond-histogram.ts) cost one more increment a counted stone: its cell
+ * of a carat × price grid, in the grid of its row (matches, fails only carat, fails only price, the rest;
+ * one table lookup gives slot and row). The cell comes packed with the stone's A and B codes, so one
+ * load reads all three: two separate histograms with a column of their own made the pass 10–15 % slower
+ * at 1,000,000 stones (tests/bench/index-pass.bench.ts).
+ *
  * The loop is generated per combination of range filters in use (at most 2⁵ × 2 variants, cached), so
  * an unused range costs nothing. The generated text is built only from the constant fragments below,
  * never from request input; bounds are passed in as numbers.
  */
 import type { FacetKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, SLOT_OF, TRASH } from './diamond-codes.ts';
-import { HIST_BUCKETS } from './diamond-histogram.ts';
+import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, HIST_ROWS, PASS_OF, PASS_TRASH } from './diamond-codes.ts';
+import { HIST_BUCKETS, HIST_CELLS } from './diamond-histogram.ts';
 
 export interface Columns {
   size: number;
@@ -27,8 +34,8 @@ export interface Columns {
   depth: Float64Array;
   table: Float64Array;
   lw: Float64Array;
-  /** Scratch: each stone's failure mask from the last pass (searches run one at a time, synchronously). */
-  M: Uint16Array;
+  /** Scratch: each stone's row from the last pass (diamond-codes.ts HIST_ROWS; searches run one at a time, synchronously). */
+  M: Uint8Array;
 }
 
 export const RANGE_COLUMN: Record<RangeFilterKey, keyof Columns> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
@@ -40,20 +47,19 @@ export interface PassInput {
   useC: boolean;
   /** Inclusive bounds per range filter in use, in index units (price in cents). */
   ranges: [RangeFilterKey, number, number][];
-  /** Per stone: its carat and price buckets as one code (diamond-histogram.ts). */
-  H: Uint16Array;
+  /** Per stone: A | B << 8 | histogram cell << 17 (diamond-histogram.ts HistogramColumn). */
+  ABH: Uint32Array;
 }
 
 export interface PassOutput {
   /** Per slot (see SLOTS) and code: how many stones. */
   hA: Uint32Array;
   hB: Uint32Array;
-  /** Per slot and carat bucket, and per slot and price bucket: how many stones. */
-  hC: Uint32Array;
-  hP: Uint32Array;
+  /** Per histogram row (see PASS_OF) and cell (priceBucket·HIST_BUCKETS + caratBucket): how many stones. */
+  hH: Uint32Array;
 }
 
-type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, slotOf: Uint8Array, out: PassOutput) => void;
+type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, passOf: Uint8Array, out: PassOutput) => void;
 const kernels = new Map<string, Kernel>();
 
 function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
@@ -65,37 +71,36 @@ function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
     .join('\n');
   const checks = ranges.map((r, j) => `{ const v = col${j}[i]; m |= ((v < lo${j}) | (v > hi${j})) << ${BIT[r]}; }`).join('\n');
   const body = `
-    const A = cols.A, B = cols.B, C = cols.C, M = cols.M, n = cols.size;
-    const tA = t.tA, tB = t.tB, tC = t.tC, H = t.H, hA = out.hA, hB = out.hB, hC = out.hC, hP = out.hP;
+    const C = cols.C, M = cols.M, n = cols.size;
+    const tA = t.tA, tB = t.tB, tC = t.tC, ABH = t.ABH, hA = out.hA, hB = out.hB, hH = out.hH;
     ${prelude}
     for (let i = 0; i < n; i++) {
-      const a = A[i], b = B[i];
+      const x = ABH[i], a = x & 255, b = (x >>> 8) & 511;
       let m = tA[a] | tB[b]${useC ? ' | tC[C[i]]' : ''};
       ${checks}
-      M[i] = m;
-      const s = slotOf[m];
-      if (s !== ${TRASH}) {
+      const v = passOf[m], row = v >> 4;
+      M[i] = row;
+      if (v !== ${PASS_TRASH}) {
+        const s = v & 15;
         hA[s * ${A_SIZE} + a]++;
         hB[s * ${B_SIZE} + b]++;
-        const h = H[i];
-        hC[s * ${HIST_BUCKETS} + (h & 255)]++;
-        hP[s * ${HIST_BUCKETS} + (h >> 8)]++;
+        hH[row * ${HIST_CELLS} + (x >>> 17)]++;
       }
     }`;
-  kernel = new Function('cols', 't', 'lo', 'hi', 'slotOf', 'out', body) as Kernel;
+  kernel = new Function('cols', 't', 'lo', 'hi', 'passOf', 'out', body) as Kernel;
   kernels.set(key, kernel);
   return kernel;
 }
 
-/** Runs the pass: fills cols.M and returns the histograms. */
+/** Runs the pass: fills cols.M (each stone's row) and returns the histograms. */
 export function scan(cols: Columns, input: PassInput): PassOutput {
-  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hC: new Uint32Array(16 * HIST_BUCKETS), hP: new Uint32Array(16 * HIST_BUCKETS) };
+  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hH: new Uint32Array(HIST_ROWS * HIST_CELLS) };
   const lo = Float64Array.from(input.ranges, (r) => r[1]);
   const hi = Float64Array.from(input.ranges, (r) => r[2]);
   kernelFor(
     input.ranges.map((r) => r[0]),
     input.useC,
-  )(cols, input, lo, hi, SLOT_OF, out);
+  )(cols, input, lo, hi, PASS_OF, out);
   return out;
 }
 
@@ -130,37 +135,44 @@ export function tally(hA: Uint32Array, hB: Uint32Array) {
 }
 
 /**
- * Reads the histograms: per carat bucket, the stones that pass every filter but the carat one (slot 0
- * plus the carat-only slot), and the same for price. `buckets`: how many each histogram has.
+ * Reads the histograms: per carat bucket, the stones that pass every filter but the carat one (row 0
+ * plus the carat-only row, summed over the price buckets), and the same for price. `buckets`: how many
+ * each histogram has.
  */
-export function tallyHistograms(hC: Uint32Array, hP: Uint32Array, buckets: { carat: number; price: number }) {
-  const caratOnly = (BIT.carat + 1) * HIST_BUCKETS;
-  const priceOnly = (BIT.price + 1) * HIST_BUCKETS;
-  return {
-    carat: Array.from({ length: buckets.carat }, (_, k) => hC[k]! + hC[caratOnly + k]!),
-    price: Array.from({ length: buckets.price }, (_, k) => hP[k]! + hP[priceOnly + k]!),
-  };
+export function tallyHistograms(hH: Uint32Array, buckets: { carat: number; price: number }) {
+  const carat = new Array<number>(buckets.carat).fill(0);
+  const price = new Array<number>(buckets.price).fill(0);
+  for (let p = 0; p < buckets.price; p++) {
+    for (let c = 0; c < buckets.carat; c++) {
+      const cell = p * HIST_BUCKETS + c;
+      const match = hH[cell]!;
+      carat[c]! += match + hH[HIST_CELLS + cell]!;
+      price[p]! += match + hH[2 * HIST_CELLS + cell]!;
+    }
+  }
+  return { carat, price };
 }
 
 /**
- * The smallest and largest value of `column` among stones that pass every filter except `bit`'s own.
- * Broad sets: walk the column's sorted order from each end (a few probes). Narrow sets: one pass.
+ * The smallest and largest value of `column` among stones that pass every filter except its own: those
+ * of row 0 or `row` (ROW_CARAT, ROW_PRICE). Broad sets: walk the column's sorted order from each end (a
+ * few probes). Narrow sets: one pass.
  */
-export function extremes(cols: Columns, column: Float64Array, order: Uint32Array, bit: number, count: number): { min: number; max: number } | null {
+export function extremes(cols: Columns, column: Float64Array, order: Uint32Array, row: number, count: number): { min: number; max: number } | null {
   if (count === 0) return null;
   const M = cols.M;
-  const others = ~(1 << bit) & 0xffff;
+  const out = (slot: number) => M[slot] !== 0 && M[slot] !== row;
   if (count * 64 >= cols.size) {
     let lo = 0;
-    while (M[order[lo]!]! & others) lo++;
+    while (out(order[lo]!)) lo++;
     let hi = order.length - 1;
-    while (M[order[hi]!]! & others) hi--;
+    while (out(order[hi]!)) hi--;
     return { min: column[order[lo]!]!, max: column[order[hi]!]! };
   }
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < cols.size; i++) {
-    if ((M[i]! & others) === 0) {
+    if (M[i] === 0 || M[i] === row) {
       const v = column[i]!;
       if (v < min) min = v;
       if (v > max) max = v;

@@ -9,23 +9,21 @@ import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import {
   FACET_KEYS,
-  LIST_FILTER_KEYS,
   LIST_FILTERS,
-  RANGE_FILTER_KEYS,
   type Diamond,
   type DiamondFacets,
   type DiamondPage,
   type DiamondQuery,
   type ListFilterKey,
-  type RangeFilterKey,
 } from '~/features/diamonds/diamond-query.ts';
-import { CODE } from './diamond-codes.ts';
 import { ELONGATED } from '~/server/images/diamond-svg.ts';
 import type { Shape } from '~/features/diamonds/grades.ts';
-import type { IndexQuery } from './diamond-index.ts';
 import { currentDiamondIndex } from './diamond-sync.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { findDiamond, findDiamondByReference, findDiamondsByIds } from './diamond.repository.ts';
+import { toIndexQuery } from './index-query.ts';
+
+export { toIndexQuery };
 
 /** The drawing of a shape; with a length-to-width ratio, elongated shapes are drawn in that proportion. */
 export function diamondImageUrl(shape: string, ratio?: number): string {
@@ -75,34 +73,6 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
     base_image: picture,
     photo_url: r.image_url ?? null,
     video_url: r.video_url ?? null,
-  };
-}
-
-/** Filters as the index reads them: grade bit sets and inclusive bounds (price in cents). */
-export function toIndexQuery(q: DiamondQuery): IndexQuery {
-  const allowed: IndexQuery['allowed'] = {};
-  for (const key of LIST_FILTER_KEYS) {
-    const list = q.filters[key];
-    if (!list?.length) continue; // an empty list filters nothing
-    allowed[key] = list.reduce((bits, grade) => bits | (1 << CODE[key].get(grade)!), 0);
-  }
-  const ranges: IndexQuery['ranges'] = {};
-  for (const key of RANGE_FILTER_KEYS) {
-    const r = q.filters[key];
-    if (!r || (r.min === undefined && r.max === undefined)) continue;
-    // Prices are whole cents: a bound in dollars becomes the nearest cent inside the range.
-    const scale = key === 'price' ? 100 : 1;
-    const lo = r.min === undefined ? -Infinity : key === 'price' ? Math.ceil(r.min * scale - 1e-6) : r.min;
-    const hi = r.max === undefined ? Infinity : key === 'price' ? Math.floor(r.max * scale + 1e-6) : r.max;
-    ranges[key as RangeFilterKey] = [lo, hi];
-  }
-  return {
-    allowed,
-    ranges,
-    sort: q.sort_by,
-    desc: q.sort_direction === 'desc',
-    offset: (q.page_number - 1) * q.page_size,
-    limit: q.page_size,
   };
 }
 
