@@ -143,8 +143,23 @@ export function settledBetween(before: Snapshot, after: Snapshot, max = 10_000):
 
 // Read before every search and every shared page, so written out once rather than built each time.
 const SQLITE_CHANGES = 'select id, diamond_id, listed from catalog_changes where id > ? order by id limit ?';
-// The rows of transactions named by txid (the index on txid): all committed, so a later page's
-// snapshot sees the same rows.
+// One round trip for a read: the statement's snapshot and the first page of the rows of the transactions
+// settled since the last read's snapshot (in progress then, $1, or begun since, $2 on), named by txid.
+// Beyond $3 begun since, the answer is not used (changesSince reads by visibility instead).
+const POSTGRES_SNAPSHOT_AND_CHANGES = `
+  select s.now::text as snapshot, c.id, c.diamond_id, c.listed
+  from (select txid_current_snapshot() as now) s
+  left join lateral (
+    select id, diamond_id, listed from catalog_changes
+    where txid = any(array(
+      select t from (
+        select unnest($1::bigint[]) as t
+        union all select generate_series($2::bigint, least(txid_snapshot_xmax(s.now), $2::bigint + $3::bigint) - 1)
+      ) k where txid_visible_in_snapshot(t, s.now)))
+    order by id limit $4
+  ) c on true`;
+// Later pages: the rows of the transactions named by txid (the index on txid), all committed, so a
+// later page's snapshot sees the same rows.
 const POSTGRES_CHANGES_OF = 'select id, diamond_id, listed from catalog_changes where txid = any($1::bigint[]) and id > $2 order by id limit $3';
 // Too many to name: every row visible in the second snapshot and not in the first.
 const POSTGRES_CHANGES_BETWEEN = `
@@ -162,9 +177,9 @@ const toChange = (r: ChangeRow): Change => ({
 
 /**
  * Every change logged since `watermark`, read `page` rows at a time: the watermark to read from next
- * time, and the changes in id order. On PostgreSQL, when no transaction settled since the last read,
- * that costs one query of the snapshot and no read of the log at all; beyond `nameAtMost` settled
- * transactions, the log is read by visibility instead of by txid.
+ * time, and the changes in id order. On PostgreSQL, one statement takes the snapshot and the rows of
+ * the transactions settled since the last one (by txid: never a row of a transaction still in
+ * progress); beyond `nameAtMost` transactions begun since, the log is read by visibility instead.
  */
 export async function changesSince(db: Db, watermark: Watermark, page: number, nameAtMost = 10_000): Promise<ChangeBatch> {
   const changes: Change[] = [];
@@ -182,10 +197,21 @@ export async function changesSince(db: Db, watermark: Watermark, page: number, n
     await read(SQLITE_CHANGES, (n, a) => [a, n]);
     return { watermark: after, changes };
   }
-  const now = await currentSnapshot(db);
+  const { rows } = await db.executeQuery<ChangeRow & { snapshot: string }>(
+    CompiledQuery.raw(POSTGRES_SNAPSHOT_AND_CHANGES, [watermark.xip, watermark.xmax, nameAtMost, page]),
+  );
+  const now = parseSnapshot(rows[0]!.snapshot);
   const settled = settledBetween(watermark, now, nameAtMost);
-  if (settled?.length) await read(POSTGRES_CHANGES_OF, (n, a) => [settled, a, n]);
-  else if (!settled) await read(POSTGRES_CHANGES_BETWEEN, (n, a) => [watermark.xmin, now.xmax, snapshotText(now), snapshotText(watermark), a, n]);
+  if (!settled) {
+    await read(POSTGRES_CHANGES_BETWEEN, (n, a) => [watermark.xmin, now.xmax, snapshotText(now), snapshotText(watermark), a, n]);
+    return { watermark: now, changes };
+  }
+  const got = rows.filter((r) => r.id !== null);
+  for (const r of got) changes.push(toChange(r));
+  if (got.length === page) {
+    after = changes[changes.length - 1]!.id;
+    await read(POSTGRES_CHANGES_OF, (n, a) => [settled, a, n]);
+  }
   return { watermark: now, changes };
 }
 
