@@ -132,14 +132,18 @@ async function catchUp(db: Db): Promise<void> {
     else latest.set(c.diamond_id, c.listed);
   }
   const relisted: number[] = [];
+  // Whether a page made before this read may show something changed. A stone the index does not hold
+  // (new, or still queued) is on no page yet: only its arrival, when applied, changes what pages show.
+  let touched = rebuild;
   for (const [id, listed] of latest) {
     renamed?.set(id, listed);
     pending.delete(id);
+    if (!touched && current.index.slotOf(id) >= 0) touched = true;
     // Not listed any more (or unknown): hidden now, before any search reads the index.
     if (listed !== 1) current.index.delist(id);
     if (listed !== 0) relisted.push(id);
   }
-  if (latest.size || rebuild) generation++;
+  if (touched) generation++;
   current.watermark = batch.watermark;
   current.syncedAt = Date.now();
 
