@@ -1,29 +1,19 @@
 /**
  * Diamond listing URLs nobody asked for before: random filter combinations in the listing's URL shape
  * (src/features/diamonds/diamond-url.ts), from a seeded generator so that a run is repeatable, each
- * one made unique by its price bounds. Used by bench:load's fresh-URL phase and the page-timing test.
+ * one made unique by its price bounds. Used by bench:load's fresh-URL phase.
  */
+import { createRng } from '../../src/server/db/seed/random.ts';
+
 const SHAPES = ['round', 'princess', 'cushion', 'oval', 'emerald', 'pear', 'marquise', 'radiant', 'asscher', 'heart'];
 const CUTS = ['Ideal', 'Excellent', 'Very Good', 'Good'];
 const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
 const CLARITIES = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2'];
 const SORTS = ['price', 'carat', 'cut', 'color', 'clarity', 'price_per_carat'];
 
-/** mulberry32: a small seeded generator, the same numbers for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` distinct listing paths (`/diamonds?…`), random filters, every one new. */
 export function freshListingPaths(count: number, seed = 1): string[] {
-  const random = seededRandom(seed);
+  const random = createRng(seed);
   const pick = <T>(list: T[], most: number) => list.filter(() => random() < most / list.length);
   const paths = new Set<string>();
   while (paths.size < count) {
