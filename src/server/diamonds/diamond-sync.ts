@@ -3,7 +3,7 @@
  *
  * - Built from the database on first use (or at start, see warmDiamondIndex), in id order, in chunks.
  * - Before every search, the change log is read from where this server left it (one indexed query;
- *   on PostgreSQL, a query of the snapshot, then the rows of the transactions settled since, if any),
+ *   on PostgreSQL, one statement: its snapshot and the rows of the transactions settled since the last),
  *   and a search never shows a stone that was sold before it began: every stone the log says is no
  *   longer listed (sold, reserved, hidden, deleted) is hidden at once, from the log alone. Concurrent
  *   searches share one read.
