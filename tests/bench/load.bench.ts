@@ -107,16 +107,11 @@ interface Figures {
   bytes: number;
 }
 
-async function hammer(base: string, requests: Req[], seconds: number): Promise<Figures> {
+/** Runs autocannon with these options and reads its figures, latency percentiles from every response. */
+async function autocannonFigures(options: autocannon.Options): Promise<Figures> {
   const latencies: number[] = [];
   // Without a callback autocannon returns its running instance: an event emitter that is also a promise.
-  const instance = autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: HEADERS,
-    requests: requests.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: r.body ? { ...HEADERS, 'content-type': 'application/json' } : HEADERS })),
-  }) as unknown as EventEmitter & Promise<autocannon.Result>;
+  const instance = autocannon(options) as unknown as EventEmitter & Promise<autocannon.Result>;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await instance;
   latencies.sort((a, b) => a - b);
@@ -131,6 +126,16 @@ async function hammer(base: string, requests: Req[], seconds: number): Promise<F
     total: result.requests.total,
     bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
+}
+
+function hammer(base: string, requests: Req[], seconds: number): Promise<Figures> {
+  return autocannonFigures({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: HEADERS,
+    requests: requests.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: r.body ? { ...HEADERS, 'content-type': 'application/json' } : HEADERS })),
+  });
 }
 
 /** wrk for `seconds` at `connections`: one path, or (pathsFile) every request a path of its own from the list. */
@@ -166,20 +171,14 @@ async function freshLoad(base: string, paths: string[], seconds: number): Promis
   }
   warnings.add('wrk not found: the fresh-URL phase ran autocannon in this process, which understates the server (its own CPU competes with the workers)');
   let next = 0;
-  const latencies: number[] = [];
-  const instance = autocannon({
+  const figures = await autocannonFigures({
     url: base,
     connections: FRESH_CONNECTIONS,
     duration: seconds,
     headers: HEADERS,
     requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[next++ % paths.length] }) }],
-  } as unknown as autocannon.Options) as unknown as EventEmitter & Promise<autocannon.Result>;
-  instance.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const total = result.requests.total;
-  return { rps: result.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: result.errors + result.timeouts, non2xx: result.non2xx, total, bytes: total ? result.throughput.total / total : 0, wrapped: Math.floor(next / paths.length) };
+  } as unknown as autocannon.Options);
+  return { ...figures, wrapped: Math.floor(next / paths.length) };
 }
 
 const row = (label: string, f: Figures) =>
