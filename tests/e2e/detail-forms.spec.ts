@@ -130,7 +130,13 @@ test('a request that never reaches the shop says so in words, and the page stays
   await expect(popup(page)).toBeHidden();
   await expectShopperText(page);
 
+  // The snackbar still reads the cart's failure: wait for the wishlist request itself to fail, then for
+  // its form to settle (button enabled, no aria-busy), before comparing the page.
+  const wishFailed = page.waitForEvent('requestfailed', (r) => /\/api\/wishlist\/add\//.test(r.url()));
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await wishFailed;
+  await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeEnabled();
+  await expect(page.locator('form[data-wishlist-add]')).not.toHaveAttribute('aria-busy');
   await expect(snackbar(page).getByRole('alert')).toHaveText(CONNECTION);
   await expectShopperText(page);
   expect(await page.locator('main').innerHTML()).toBe(before);
