@@ -47,6 +47,22 @@ describe.each(databases)('catalogue pages on $kind', ({ url }) => {
     expect(p.html).toMatch(/<script type="application\/ld\+json">\{/);
   });
 
+  it('the first diamond listing page is at most 100 KB of HTML, and still server-renders its cards, filters, histograms and menus', async () => {
+    const p = await page(url, '/diamonds');
+    expect(p.status).toBe(200);
+    expect(Buffer.byteLength(p.html)).toBeLessThanOrEqual(100_000);
+    // What a shopper (and a crawler) gets before any script runs: a page of cards with their links,
+    expect(p.html.match(/class="diamond-card"/g)).toHaveLength(24);
+    expect(p.html).toMatch(/<a href="\/diamonds\/\d+" class="diamond-card">/);
+    // every filter group, the carat and price histograms,
+    for (const legend of ['Shape', 'Origin', 'Cut', 'Colour', 'Clarity', 'Polish', 'Symmetry', 'Fluorescence', 'Lab']) expect(p.html).toContain(`>${legend}</legend>`);
+    for (const unit of ['carat', 'price']) expect(p.html).toMatch(new RegExp(`data-testid="histogram-${unit}"><span data-count="\\d+"`));
+    // the pagination, and the menus on both widths (desktop band and mobile drawer).
+    expect(p.html).toContain('rel="next"');
+    expect(p.html).toContain('<nav aria-label="Main"');
+    expect(p.html).toContain('id="mobile-drawer"');
+  });
+
   it.each([
     '/diamonds/not-a-shape',
     '/diamonds/99999999',

@@ -39,15 +39,10 @@ export default function CheckChips({ legend, name, options, selected, onChange, 
               value={o.value}
               checked={selected.includes(o.value)}
               onChange={(e) => toggle(o.value, e.currentTarget.checked)}
-              className="peer toggle-input"
+              className="toggle-input"
             />
-            <span
-              className={
-                // .chip: src/styles/global.css
-                'chip ' +
-                (tiles ? 'h-full flex-col justify-center rounded-lg px-1 py-2 text-[11px]' : compact ? 'px-2.5 py-1.5' : 'px-3 py-1.5')
-              }
-            >
+            {/* .chip, .chip-tile: src/styles/global.css */}
+            <span className={tiles ? 'chip chip-tile' : compact ? 'chip' : 'chip px-3'}>
               {o.picture}
               <span>{o.label}</span>
             </span>

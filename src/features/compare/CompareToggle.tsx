@@ -4,7 +4,7 @@ import { useHydrated } from '~/features/cart/useHydrated.ts';
 import { $compare, toggleCompare } from './compare.store.ts';
 import type { CompareItem } from './compare.ts';
 
-export default function CompareToggle({ item, className = '' }: { item: CompareItem; className?: string }) {
+export default function CompareToggle({ item }: { item: CompareItem }) {
   const items = useStore($compare);
   const hydrated = useHydrated();
   const on = hydrated && items.some((x) => x.id === item.id);
@@ -15,8 +15,8 @@ export default function CompareToggle({ item, className = '' }: { item: CompareI
       aria-label={`Compare ${item.name}`}
       data-compare-toggle={item.id}
       onClick={() => toggleCompare(item)}
-      // .compare-toggle, pressed or not: src/styles/global.css (24 of these on a listing page).
-      className={`compare-toggle ${className}`}
+      // .compare-toggle, pressed or not, and its place on a card: src/styles/global.css (24 of these on a listing page).
+      className="compare-toggle"
     >
       <span aria-hidden="true">{on ? '✓' : '+'}</span>
       Compare

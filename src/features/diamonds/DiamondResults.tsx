@@ -26,7 +26,7 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
     <ul aria-label="Diamond results" className="diamond-results grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {diamonds.map((d, i) => (
         <li key={d.id}>
-          <CompareToggle item={compareItem(d)} className="absolute top-2 right-2 z-10" />
+          <CompareToggle item={compareItem(d)} />
           {/* .diamond-card: src/styles/global.css; each text one string, so no <!-- --> between its parts. */}
           <a href={linkFor ? linkFor(d) : d.url} className="diamond-card">
             <img src={d.image_url} alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`} width="160" height="160" loading={i === 0 ? 'eager' : 'lazy'} />

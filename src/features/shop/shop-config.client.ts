@@ -1,18 +1,19 @@
 /**
  * The shop configuration in the browser: the server writes it once per page into
- * `<script type="application/json" id="shop-config">` (the spec's global setting); code in the browser
- * reads it from there, parsed once, and never fetches it.
+ * `<script type="application/json" id="shop-config">` (the spec's global setting, less the navigation
+ * that the page carries as its menus); code in the browser reads it from there, parsed once, and never
+ * fetches it.
  */
-import type { ShopConfig } from './shop-config.schema.ts';
+import type { PageShopConfig } from './shop-config.schema.ts';
 
 export const SHOP_CONFIG_ELEMENT_ID = 'shop-config';
 
-let cached: ShopConfig | undefined;
+let cached: PageShopConfig | undefined;
 
-export function getShopConfig(): ShopConfig {
+export function getShopConfig(): PageShopConfig {
   if (cached) return cached;
   const element = document.getElementById(SHOP_CONFIG_ELEMENT_ID);
   if (!element?.textContent) throw new Error(`The page has no #${SHOP_CONFIG_ELEMENT_ID} data block`);
-  cached = JSON.parse(element.textContent) as ShopConfig;
+  cached = JSON.parse(element.textContent) as PageShopConfig;
   return cached;
 }

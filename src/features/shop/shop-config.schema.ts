@@ -89,6 +89,8 @@ export const shopConfigSchema = z
   });
 
 export type ShopConfig = z.infer<typeof shopConfigSchema>;
+/** What a page's `#shop-config` block holds (src/server/shop/shop-config.ts `shopConfigJson`). */
+export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders'>;
 export type NavItem = z.infer<typeof navItemSchema>;
 export type NavColumn = z.infer<typeof navColumnSchema>;
 export type CmsPageRoute = z.infer<typeof cmsPageRouteSchema>;
