@@ -110,4 +110,14 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('changes written straight to t
     await execSql(databaseUrl, `update diamonds set status = 'available', is_hidden = 0 where id in (?, ?, ?)`, [sold, reserved, hidden]);
     await expect.poll(async () => (await call(url, 'GET', search(expensive, { sort_by: 'price', page_size: '3' }))).body.data.map((d: Diamond) => d.id), WITHIN).toEqual([sold, reserved, hidden]);
   });
+
+  it("shows a stone's new details in the very next search, though its row was kept from the search before", async () => {
+    const first = async () => (await call(url, 'GET', search(expensive, { sort_by: 'price', page_size: '1' }))).body.data[0] as Diamond;
+    const shown = await first(); // its row is now kept in the server's memory (diamond-rows.ts)
+    expect(await first()).toEqual(shown);
+    const video = `https://video.example/${kind}.mp4`;
+    await execSql(databaseUrl, 'update diamonds set video_url = ?, sku = ?, price_cents = price_cents + 100 where id = ?', [video, `NEW${kind}`, shown.id]);
+    // No waiting: the change log, read before the search, says the kept row is out of date.
+    expect(await first()).toMatchObject({ id: shown.id, sku: `NEW${kind}`, video_url: video, price: shown.price + 1 });
+  });
 });

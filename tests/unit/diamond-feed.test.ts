@@ -164,6 +164,14 @@ describe('reading a file as it streams', () => {
     const records = await collect([bytes.slice(0, 2), bytes.slice(2, 70), bytes.slice(70)]);
     expect(records.map((r) => [r.line, r.raw.stock, r.raw.shape])).toEqual([[2, 'A', 'BR'], [5, 'B', 'PS']]);
   });
+  it('reads stray quotes as characters, and a line break other than the file’s inside a field, whole or a byte at a time', async () => {
+    const text = 'Stock #,Shape,Size,Color,Clarity,Price,Lab,Cert #,Comment\r\nA"1,"B"R,1,G,VS1,100,GIA,1,x\ny\r\n\r\n"C""2",PS,2,H,SI1,200,IGI,2,ok\r\n';
+    const bytes = new TextEncoder().encode(text);
+    for (const chunks of [[bytes], Array.from(bytes, (b) => Uint8Array.of(b))]) {
+      const records = await collect(chunks);
+      expect(records.map((r) => [r.line, r.raw.stock, r.raw.shape, r.raw.certificate])).toEqual([[2, 'A"1', '"B"R', '1'], [5, 'C"2', 'PS', '2']]);
+    }
+  });
   it('reads JSON Lines, and reports a line that is not an object', async () => {
     const records = await collect('{"Stock #":"A","Shape":"BR","Size":1,"Color":"G","Clarity":"VS1","Price":100,"Lab":"GIA","Cert #":"1"}\n\n[1]\n{"StockNo":"B","Size":2.5}\n');
     expect(records).toEqual([

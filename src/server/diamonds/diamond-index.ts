@@ -10,7 +10,8 @@
  * the batch's stones, sorted on their own, into the order without them (diamond-order.ts mergeSteps):
  * k·log k for the batch plus one copy of each order, where re-sorting everything would take seconds.
  * A big batch can be staged instead (stage, then its steps with searches in between, then commit), so
- * that no search waits for more than a millisecond or so of merging.
+ * that no search waits for more than a few milliseconds of merging (diamond-sync.ts runs steps for 5 ms
+ * at a time).
  * New stones normally have the highest ids, so slots stay in id order; one that does not is found
  * through a small map.
  */
@@ -72,6 +73,9 @@ export interface StagedBatch {
   steps: Generator<void>;
 }
 
+/** The whole array that `order` is a view of, its room beyond the order's length included. */
+const whole = (order: Uint32Array) => (order.length === order.buffer.byteLength / 4 ? order : new Uint32Array(order.buffer));
+
 export type InventoryBounds = Record<RangeFilterKey, { min: number; max: number }> | null;
 
 const RECENT = 64;
@@ -95,6 +99,8 @@ export class DiamondIndex implements Columns {
   lw: Float64Array;
   M: Uint8Array;
   orders = {} as Record<DiamondSort, Uint32Array>;
+  /** Orders replaced by the last commit, whole (their room included), for the next merge to write into. */
+  private spare: Partial<Record<DiamondSort, Uint32Array>> = {};
   /** Slots [0, ordered) hold ascending ids (binary search); later slots out of id order are in `unordered`. */
   private ordered = 0;
   private unordered = new Map<number, number>();
@@ -154,10 +160,15 @@ export class DiamondIndex implements Columns {
     }
   }
 
-  /** Bytes held by the columns and the sort orders (their capacity, spare room included). */
+  /** Bytes held by the columns and the sort orders (their capacity, spare room and spare orders included). */
   get byteLength(): number {
     const columns = [this.ids, this.A, this.B, this.C, this.carat, this.price, this.depth, this.table, this.lw, this.M];
-    return [...columns, ...Object.values(this.orders)].reduce((n, a) => n + a.byteLength, 0);
+    return [...columns, ...Object.values(this.orders), ...Object.values(this.spare)].reduce((n, a) => n + a.buffer.byteLength, 0);
+  }
+
+  /** Lets go of the spare orders (after a run of batches): an idle index holds one copy of each order. */
+  releaseSpare(): void {
+    this.spare = {};
   }
 
   /** The live stones (what lists show). */
@@ -203,6 +214,7 @@ export class DiamondIndex implements Columns {
     }
     for (const _ of staged.steps);
     this.commit(staged);
+    this.releaseSpare();
   }
 
   /**
@@ -250,6 +262,9 @@ export class DiamondIndex implements Columns {
       this.write(slot, row);
       if (hidden(row.id)) this.hide(slot);
     }
+    // The orders replaced are read by nothing now (a search runs at once, between the steps of a
+    // merge): the next batch merges into them instead of new arrays.
+    for (const sort of DIAMOND_SORTS) this.spare[sort] = whole(this.orders[sort]);
     this.orders = staged.orders;
     this.version++;
     this.changed();
@@ -284,7 +299,11 @@ export class DiamondIndex implements Columns {
     // New stones take the slots after the last, in id order, when the batch is committed.
     added.forEach((row, j) => put(moving.length + j, staged.size + j, row));
     const orders = {} as Record<DiamondSort, Uint32Array>;
-    for (const sort of DIAMOND_SORTS) orders[sort] = yield* mergeSteps(this, sort, this.orders[sort], run, drop, moving.length);
+    for (const sort of DIAMOND_SORTS) {
+      const into = this.spare[sort];
+      delete this.spare[sort];
+      orders[sort] = yield* mergeSteps(this, sort, this.orders[sort], run, drop, moving.length, into);
+    }
     staged.orders = orders;
   }
 

@@ -206,8 +206,19 @@ const STRETCH = 1 << 17;
  * are) and copying the stretches of the old order in between. k·log n plus one copy, done in steps: the
  * generator pauses after the sort and after every STRETCH elements copied, and returns the new order.
  * Nothing is written but the new order, so searches may use the old one (and the columns) in between.
+ * The new order is written into `into` when it has room (an order no search reads any more, see
+ * DiamondIndex.spare), else into a new array with room for more: during an import, one new array per
+ * order per batch made the collector run every second or so, pausing searches for tens of milliseconds.
  */
-export function* mergeSteps(c: Sortable, sort: DiamondSort, order: Uint32Array, run: Run, drop: Uint8Array | undefined, dropped: number): Generator<void, Uint32Array> {
+export function* mergeSteps(
+  c: Sortable,
+  sort: DiamondSort,
+  order: Uint32Array,
+  run: Run,
+  drop: Uint8Array | undefined,
+  dropped: number,
+  into?: Uint32Array,
+): Generator<void, Uint32Array> {
   const primary = primaryOf(sort);
   const tiePrice = sort !== 'price_per_carat';
   const n = run.slots.length;
@@ -222,7 +233,8 @@ export function* mergeSteps(c: Sortable, sort: DiamondSort, order: Uint32Array, 
     (primary(price[slot]!, carat[slot]!, B[slot]!) - key[r]! || (tiePrice ? price[slot]! - run.price[r]! : 0) || ids[slot]! - run.ids[r]!) < 0;
   yield;
 
-  const out = new Uint32Array(order.length - dropped + n);
+  const length = order.length - dropped + n;
+  const out = (into && into.length >= length ? into : new Uint32Array(length + (length >> 3))).subarray(0, length);
   let from = 0;
   let at = 0;
   /** Work done since the last pause, in elements copied (a binary search counts as 32). */

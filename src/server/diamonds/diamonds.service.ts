@@ -20,7 +20,8 @@ import { ELONGATED } from '~/server/images/diamond-svg.ts';
 import type { Shape } from '~/features/diamonds/grades.ts';
 import { currentDiamondIndex } from './diamond-sync.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
-import { findDiamond, findDiamondByReference, findDiamondsByIds } from './diamond.repository.ts';
+import { findDiamond, findDiamondByReference } from './diamond.repository.ts';
+import { diamondRows } from './diamond-rows.ts';
 import { toIndexQuery } from './index-query.ts';
 
 export { toIndexQuery };
@@ -86,9 +87,9 @@ export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?:
   const t1 = performance.now();
   const result = index.search(toIndexQuery(q));
   const t2 = performance.now();
-  const rows = new Map((await findDiamondsByIds(db, result.ids)).map((r) => [Number(r.id), r]));
+  const rows = await diamondRows(db, result.ids);
   if (options.timing) Object.assign(options.timing, { sync: t1 - t0, index: t2 - t1, rows: performance.now() - t2 });
-  // A stone sold between the index read and this one is left out rather than shown as for sale.
+  // A stone that a row read since the index's says is sold is left out rather than shown as for sale.
   const data = result.ids.flatMap((id) => {
     const row = rows.get(id);
     return row && row.status === 'available' && !Number(row.is_hidden) ? [toDiamond(row, options.base)] : [];

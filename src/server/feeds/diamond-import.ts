@@ -17,7 +17,7 @@ import { readLab } from './feed-codes.ts';
 import { readRow, type FeedStone } from './feed-row.ts';
 import { readFeed, type FeedFormat } from './feed-reader.ts';
 import { withScratch, type ImportScratch } from './import-scratch.ts';
-import { delistStones, insertStones, listedStones, sameStone, skuHolders, stonesByCertificate, updateStones } from './import.repository.ts';
+import { delistStones, insertStones, listedStones, sameStone, skuHolders, stonesByCertificate, updateStones, withFewerCheckpoints } from './import.repository.ts';
 import type { z } from 'zod';
 import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
 
@@ -55,7 +55,7 @@ interface Checked {
 export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | string>, options: ImportOptions = {}): Promise<ImportSummary> {
   const source = options.source ?? 'default';
   if (!SOURCE_PATTERN.test(source)) throw new Error(`The source name ${JSON.stringify(source)} must be letters, digits, dots, dashes or underscores (at most 64)`);
-  return withScratch(db, (session, seen) => run(session, seen, input, source, options));
+  return withScratch(db, (session, seen) => withFewerCheckpoints(session, () => run(session, seen, input, source, options)));
 }
 
 async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array | string>, source: string, options: ImportOptions): Promise<ImportSummary> {
@@ -74,21 +74,27 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
 
   let checked: Checked[] = [];
   /**
-   * The batch being written. Its write runs while the next rows are read and checked (on PostgreSQL the
-   * database works while this process parses); the next batch's own queries wait for it, since the
-   * import holds one session and each batch sees the ones before it.
+   * The batch being settled (settle: its checks against the rest of the file, its notes and its write).
+   * It runs while the next rows are read and checked (on PostgreSQL the database works while this
+   * process parses); the next batch waits for it, since the import holds one session and each batch
+   * sees the ones before it.
    */
   let writing: Promise<void> | undefined;
-  /**
-   * Checks the gathered rows against the rest of the file (the certificates it names, every one noted
-   * in `seen`; its stock numbers: in a dry run also noted in `seen`, otherwise those of earlier batches
-   * are in the database, where the sku check of writeBatch finds them), then starts writing the good ones.
-   */
+  /** Hands the gathered rows on to settle, once the batch before is settled. */
   const flush = async () => {
     const rows = checked;
     checked = [];
     if (writing) await writing;
-    writing = undefined;
+    writing = settle(rows);
+    // Its failure surfaces where it is awaited (the next flush, or the end of the file).
+    writing.catch(() => undefined);
+  };
+  /**
+   * Checks rows against the rest of the file (the certificates it names, every one noted in `seen`; its
+   * stock numbers: in a dry run also noted in `seen`, otherwise those of earlier batches are in the
+   * database, where the sku check of writeBatch finds them), then writes the good ones.
+   */
+  const settle = async (rows: Checked[]) => {
     const keys = rows.flatMap((c) => (c.key ? [c.key] : []));
     const earlier = await seen.lookup('certificate', keys);
     const earlierSkus = dryRun ? await seen.lookup('sku', rows.flatMap((c) => (c.stone && c.sku ? [c.sku] : []))) : new Map<string, number>();
@@ -110,10 +116,8 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
     }
     await seen.note('certificate', named);
     if (dryRun) await seen.note('sku', skus);
-    if (!batch.length) return options.onProgress?.(summary);
-    writing = writeBatch(db, batch, source, dryRun, summary, reject).then(() => options.onProgress?.(summary));
-    // Its failure surfaces where it is awaited (the next flush, or the end of the file).
-    writing.catch(() => undefined);
+    if (batch.length) await writeBatch(db, batch, source, dryRun, summary, reject);
+    options.onProgress?.(summary);
   };
 
   try {

@@ -7,7 +7,23 @@
 import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
 import { CLARITIES, COLORS, LABS } from '~/features/diamonds/grades.ts';
 
-export const valueKey = (value: string) => value.toUpperCase().replace(/[\s._-]+/g, '');
+const KEYS = new Map<string, string>();
+
+/**
+ * A value as it compares. Short values are kept (a file of a million rows repeats a few grades): V8
+ * copies a string that short when it is sliced out of the text, so none keeps a chunk of the file alive.
+ */
+export function valueKey(value: string): string {
+  let key = KEYS.get(value);
+  if (key === undefined) {
+    key = value.toUpperCase().replace(/[\s._-]+/g, '');
+    if (value.length <= 12) {
+      if (KEYS.size >= 4096) KEYS.clear();
+      KEYS.set(value, key);
+    }
+  }
+  return key;
+}
 
 function table<T extends string>(entries: Record<T, readonly string[]>): Map<string, T> {
   const map = new Map<string, T>();

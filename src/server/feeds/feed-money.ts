@@ -10,8 +10,13 @@ export interface Decimal {
   scale: number;
 }
 
+const PLAIN = /^(\d+)(?:\.(\d{1,12}))?$/;
+
 /** "4,250.50", "$4250.5", "1,01" (decimal comma), "1.01" → a Decimal; undefined when it is not a number. */
 export function parseDecimal(text: string): Decimal | undefined {
+  // Most feed numbers are plain ("4250.50", "1.01"): read without the rewriting below.
+  const plain = PLAIN.exec(text);
+  if (plain) return { units: BigInt(plain[1]! + (plain[2] ?? '')), scale: plain[2]?.length ?? 0 };
   let t = text.replace(/[\s$€£]/g, '');
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, ''); // thousands separators
   else if (/^-?\d+,\d+$/.test(t)) t = t.replace(',', '.'); // a decimal comma
@@ -39,10 +44,14 @@ function toCents(d: Decimal): number {
   return Number(sign * (r * 2n >= div ? q + 1n : q));
 }
 
+const MULTIPLIERS = new Map<number, Decimal>();
+
 /** The multiplier of the band that holds `carat`; ×1 when none does. */
 export function markupFor(markup: Markup, carat: number): Decimal {
-  const band = markup.find((b) => carat >= b.from && (b.to === undefined || carat < b.to));
-  return parseDecimal(String(band?.multiplier ?? 1))!;
+  const multiplier = markup.find((b) => carat >= b.from && (b.to === undefined || carat < b.to))?.multiplier ?? 1;
+  let d = MULTIPLIERS.get(multiplier);
+  if (!d) MULTIPLIERS.set(multiplier, (d = parseDecimal(String(multiplier))!));
+  return d;
 }
 
 /** The retail price in cents: (total, or per carat × carat) × markup, rounded once. */

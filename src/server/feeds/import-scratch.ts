@@ -8,31 +8,34 @@
 import { sql } from 'kysely';
 import { isPooled, type Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
+import { among } from './import.repository.ts';
 
 export type SeenKind = 'certificate' | 'sku';
 
-/** Keys per statement: well under both databases' limits on bound parameters. */
-const LOOKUP = 5000;
-const NOTE = 3000;
 let tables = 0;
 
+/**
+ * The keys of a statement travel as one parameter however many there are: PostgreSQL arrays (unnest,
+ * `= any`), SQLite a JSON array (json_each); the statements' texts stay the same, short to build and,
+ * on SQLite, prepared once (database.ts keeps them).
+ */
 export class ImportScratch {
-  constructor(
-    private readonly db: Db,
-    private readonly table: string,
-  ) {}
+  private readonly db: Db;
+  private readonly table: string;
+
+  constructor(db: Db, table: string) {
+    this.db = db;
+    this.table = table;
+  }
 
   /** Those of `keys` already noted, each with the line it was first noted on. */
   async lookup(kind: SeenKind, keys: string[]): Promise<Map<string, number>> {
     const found = new Map<string, number>();
+    if (!keys.length) return found;
     const unique = [...new Set(keys)];
-    for (let i = 0; i < unique.length; i += LOOKUP) {
-      const part = unique.slice(i, i + LOOKUP);
-      const among = isSqlite(this.db) ? sql`in (${sql.join(part)})` : sql`= any(${part}::text[])`;
-      const { rows } = await sql<{ key: string; line: number }>`
-        select key, line from ${sql.table(this.table)} where kind = ${kind} and key ${among}`.execute(this.db);
-      for (const r of rows) found.set(r.key, Number(r.line));
-    }
+    const { rows } = await sql<{ key: string; line: number }>`
+      select key, line from ${sql.table(this.table)} where kind = ${kind} and ${among(this.db, 'key', unique)}`.execute(this.db);
+    for (const r of rows) found.set(r.key, Number(r.line));
     return found;
   }
 
@@ -40,15 +43,10 @@ export class ImportScratch {
   async note(kind: SeenKind, entries: Map<string, number>): Promise<void> {
     const list = [...entries];
     if (!list.length) return;
-    if (!isSqlite(this.db)) {
-      await sql`insert into ${sql.table(this.table)} (kind, key, line)
-        select ${kind}, k, l from unnest(${list.map(([k]) => k)}::text[], ${list.map(([, l]) => l)}::integer[]) as v(k, l)`.execute(this.db);
-      return;
-    }
-    for (let i = 0; i < list.length; i += NOTE) {
-      const values = list.slice(i, i + NOTE).map(([key, line]) => sql`(${kind}, ${key}, ${line})`);
-      await sql`insert into ${sql.table(this.table)} (kind, key, line) values ${sql.join(values)}`.execute(this.db);
-    }
+    const rows = isSqlite(this.db)
+      ? sql`select ${kind}, value ->> 0, value ->> 1 from json_each(${JSON.stringify(list)})`
+      : sql`select ${kind}, k, l from unnest(${list.map(([k]) => k)}::text[], ${list.map(([, l]) => l)}::integer[]) as v(k, l)`;
+    await sql`insert into ${sql.table(this.table)} (kind, key, line) ${rows}`.execute(this.db);
   }
 }
 
@@ -56,7 +54,8 @@ export class ImportScratch {
 export async function withScratch<T>(db: Db, work: (db: Db, scratch: ImportScratch) => Promise<T>): Promise<T> {
   const table = `import_seen_${process.pid}_${++tables}`;
   const run = async (session: Db) => {
-    await sql`create temporary table ${sql.table(table)} (kind text not null, key text not null, line integer not null, primary key (kind, key))`.execute(session);
+    // On SQLite without a rowid: the rows are kept in their key's order, one b-tree to write instead of two.
+    await sql`create temporary table ${sql.table(table)} (kind text not null, key text not null, line integer not null, primary key (kind, key))${sql.raw(isSqlite(session) ? ' without rowid' : '')}`.execute(session);
     try {
       return await work(session, new ImportScratch(session, table));
     } finally {

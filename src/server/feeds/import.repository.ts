@@ -1,5 +1,12 @@
-/** The diamond import's reads and writes. Updates are plain UPDATEs, so the change-log triggers see them. */
-import { sql } from 'kysely';
+/**
+ * The diamond import's reads and writes. Inserts and updates are plain INSERTs and UPDATEs, so the
+ * change-log triggers see every row.
+ *
+ * Look-ups pass their keys as one parameter, whatever their number: on PostgreSQL an array (`= any`),
+ * on SQLite a JSON array (`in (select value from json_each(?))`), so that a batch's query is small to
+ * build and its text the same every time (SQLite prepares it once: database.ts keeps statements).
+ */
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
@@ -14,9 +21,9 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** `column IN (…)`; on PostgreSQL `= any($1)`, one array parameter that is parsed and planned as one. */
-const among = (db: Db, column: 'certificate_number' | 'sku', values: string[]) =>
-  isSqlite(db) ? sql<boolean>`${sql.ref(column)} in (${sql.join(values)})` : sql<boolean>`${sql.ref(column)} = any(${values}::text[])`;
+/** `column IN (…)` with the values as one parameter: PostgreSQL `= any($1)`, SQLite a JSON array. */
+export const among = (db: Db, column: string, values: string[]) =>
+  isSqlite(db) ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))` : sql<boolean>`${sql.ref(column)} = any(${values}::text[])`;
 
 export async function stonesByCertificate(db: Db, certificates: string[]): Promise<Map<string, DiamondRow>> {
   const found = new Map<string, DiamondRow>();
@@ -96,8 +103,9 @@ function unnestRows(rows: ({ id: number } & ReturnType<typeof columns>)[]) {
 }
 
 /**
- * Inserts new stones (ids from `items`, in order) and returns their ids. SQLite: multi-row INSERTs in
- * process. PostgreSQL: one INSERT for the ids and one for the rows, their values passed as arrays.
+ * Inserts new stones (ids from `items`, in order) and returns their ids. SQLite: multi-row INSERTs run
+ * as written (sqliteInserts). PostgreSQL: one INSERT for the ids and one for the rows, their values
+ * passed as arrays.
  */
 export async function insertStones(db: Db, stones: FeedStone[], source: string, now: string): Promise<number[]> {
   if (!stones.length) return [];
@@ -112,37 +120,85 @@ export async function insertStones(db: Db, stones: FeedStone[], source: string, 
     return ids;
   }
   const ids: number[] = [];
-  for (const part of chunks(stones, 200)) {
-    const rows = await db.insertInto('items').values(part.map(() => ({ kind: 'diamond' as const }))).returning('id').execute();
+  let at = 0;
+  for (const size of statementSizes(stones.length)) {
+    const part = stones.slice(at, (at += size));
+    const statements = sqliteInserts(size);
+    const { rows } = await db.executeQuery<{ id: number }>(CompiledQuery.raw(statements.items));
     // One statement takes its ids in row order (SQLite holds the write lock): ascending ids follow the rows.
     const partIds = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-    await db
-      .insertInto('diamonds')
-      .values(part.map((s, i) => ({ id: partIds[i]!, ...columns(s), source, status: 'available' as const, created_at: now, updated_at: now })))
-      .execute();
+    const parameters: unknown[] = [];
+    part.forEach((s, i) => {
+      const row = columns(s);
+      parameters.push(partIds[i]!);
+      for (let c = 1; c < PG_COLUMNS.length; c++) parameters.push(row[PG_COLUMNS[c] as Exclude<PgColumn, 'id'>]);
+      parameters.push(source, 'available', now, now);
+    });
+    await db.executeQuery(CompiledQuery.raw(statements.diamonds, parameters));
     ids.push(...partIds);
   }
   return ids;
 }
 
 /**
+ * SQLite: the rows of one INSERT. Many rows to a statement: with the change-log trigger, SQLite keeps a
+ * statement journal for each INSERT, a copy of every page it touches (spilled to a temporary file), so
+ * one statement per row would cost several times the row itself. 28 columns × 500 rows stays under the
+ * 32,766 parameters SQLite binds.
+ */
+const SQLITE_ROWS = 500;
+
+/** How n rows are split into statements: 500 at a time, the rest in powers of two (a dozen statement texts serve any batch). */
+function statementSizes(n: number): number[] {
+  const sizes: number[] = [];
+  for (; n >= SQLITE_ROWS; n -= SQLITE_ROWS) sizes.push(SQLITE_ROWS);
+  for (let size = 256; size >= 1; size /= 2) if (n >= size) (sizes.push(size), (n -= size));
+  return sizes;
+}
+
+/**
+ * The SQL of an insert of `rows` stones: their ids, then their rows. Written once per size and kept;
+ * the connection prepares each text once (database.ts), so a batch builds no query (Kysely's builder,
+ * compiling thousands of parameters for every 200 rows, took about a sixth of a SQLite import's time).
+ */
+const SQLITE_INSERTS = new Map<number, { items: string; diamonds: string }>();
+const DIAMOND_COLUMNS = [...PG_COLUMNS, 'source', 'status', 'created_at', 'updated_at'];
+
+function sqliteInserts(rows: number): { items: string; diamonds: string } {
+  let statements = SQLITE_INSERTS.get(rows);
+  if (!statements) {
+    const row = `(${DIAMOND_COLUMNS.map(() => '?').join(', ')})`;
+    statements = {
+      items: `insert into items (kind) values ${Array(rows).fill("('diamond')").join(', ')} returning id`,
+      diamonds: `insert into diamonds (${DIAMOND_COLUMNS.join(', ')}) values ${Array(rows).fill(row).join(', ')}`,
+    };
+    SQLITE_INSERTS.set(rows, statements);
+  }
+  return statements;
+}
+
+const CHANGED = PG_COLUMNS.filter((c): c is Exclude<PgColumn, 'id'> => c !== 'id');
+const SQLITE_UPDATE = `update diamonds set ${CHANGED.map((c) => `${c} = ?`).join(', ')}, updated_at = ? where id = ? and status = 'available'`;
+
+/**
  * Updates stones in place, only those still available (one reserved meanwhile is left alone), and
- * returns the ids updated. SQLite: one prepared UPDATE per stone, in process. PostgreSQL: one UPDATE
- * for the whole list, its values passed as arrays (unnest), a round trip instead of one per stone.
+ * returns the ids updated. SQLite: one UPDATE per stone, its text the same for every stone (prepared
+ * once). PostgreSQL: one UPDATE for the whole list, its values passed as arrays (unnest), a round trip
+ * instead of one per stone.
  */
 export async function updateStones(db: Db, updates: { id: number; stone: FeedStone }[], now: string): Promise<Set<number>> {
   const done = new Set<number>();
   if (!updates.length) return done;
   if (isSqlite(db)) {
     for (const { id, stone } of updates) {
-      const result = await db.updateTable('diamonds').set({ ...columns(stone), updated_at: now }).where('id', '=', id).where('status', '=', 'available').executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) done.add(id);
+      const row = columns(stone);
+      const result = await db.executeQuery(CompiledQuery.raw(SQLITE_UPDATE, [...CHANGED.map((c) => row[c]), now, id]));
+      if (Number(result.numAffectedRows) === 1) done.add(id);
     }
     return done;
   }
-  const changed = PG_COLUMNS.filter((c) => c !== 'id');
   const { rows: updated } = await sql<{ id: number }>`
-    update diamonds d set ${sql.raw(changed.map((c) => `${c} = v.${c}`).join(', '))}, updated_at = ${now}
+    update diamonds d set ${sql.raw(CHANGED.map((c) => `${c} = v.${c}`).join(', '))}, updated_at = ${now}
     from ${unnestRows(updates.map(({ id, stone }) => ({ id, ...columns(stone) })))}
     where d.id = v.id and d.status = 'available'
     returning d.id`.execute(db);
@@ -163,4 +219,37 @@ export async function delistStones(db: Db, ids: number[], now: string): Promise<
     n += Number(result.numUpdatedRows);
   }
   return n;
+}
+
+/**
+ * SQLite: runs `work` with the write-ahead log checkpointed every 10,000 pages (about 40 MB) instead of
+ * every 1,000, then as before. Each batch of an import dirties more than 1,000 pages, so that each
+ * commit would copy its pages into the database file again (and sync it); fewer, larger checkpoints
+ * copy a page that several batches wrote once. Commits are as atomic and durable as before: a
+ * checkpoint only moves committed pages from the log into the file.
+ */
+export async function withFewerCheckpoints<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) return work();
+  // Imports running at once on one connection (the shop's, over HTTP): the first raises, the last restores.
+  let held = checkpointHolds.get(db);
+  if (!held) checkpointHolds.set(db, (held = { imports: 0, before: raiseCheckpointPages(db) }));
+  held.imports++;
+  try {
+    await held.before;
+    return await work();
+  } finally {
+    if (--held.imports === 0) {
+      checkpointHolds.delete(db);
+      await db.executeQuery(CompiledQuery.raw(`pragma wal_autocheckpoint = ${await held.before}`));
+    }
+  }
+}
+
+const checkpointHolds = new WeakMap<Db, { imports: number; before: Promise<number> }>();
+
+async function raiseCheckpointPages(db: Db): Promise<number> {
+  const { rows } = await db.executeQuery<{ wal_autocheckpoint: number }>(CompiledQuery.raw('pragma wal_autocheckpoint'));
+  const before = Number(rows[0]?.wal_autocheckpoint ?? 1000);
+  await db.executeQuery(CompiledQuery.raw(`pragma wal_autocheckpoint = ${Math.max(before, 10_000)}`));
+  return before;
 }
