@@ -34,6 +34,8 @@ const PHASES = new Set((process.env.IMPORT_PHASES ?? 'import,update,replace').sp
 /** IMPORT_SERVER_LOG=<file>: the running shop's output goes there; IMPORT_SERVER_FLAGS: Node flags for it (e.g. --trace-gc). */
 const SERVER_LOG = process.env.IMPORT_SERVER_LOG;
 const SERVER_FLAGS = process.env.IMPORT_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+/** IMPORT_CLI_FLAGS: Node flags for the timed CLI runs (e.g. --cpu-prof --cpu-prof-dir=var/prof). */
+const CLI_FLAGS = process.env.IMPORT_CLI_FLAGS?.split(' ').filter(Boolean) ?? [];
 const SOURCE = 'bench';
 process.env.TEST_DATABASE_URL = process.env.IMPORT_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -84,7 +86,7 @@ interface Timed {
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...CLI_FLAGS, cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let peak = 0;
