@@ -1,6 +1,7 @@
 /** The cart popup's rules (spec sections 2 and 9): when it opens and closes, its size, timing and list. */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
+import { stopTime } from './clock.ts';
 import { addBand, addPair, addToCart, cartLink, hydrated, openCartPopup, popup, stonesFor } from './cart-support.ts';
 
 // @desktop: hover and keyboard journeys need a mouse; @mobile: taps are for touch screens (playwright.config.ts).
@@ -8,8 +9,9 @@ test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and ou
   const [stone] = stonesFor(testInfo, 'cart-popup hover');
   await addBand(page);
   const cart = await addToCart(page, { ids: [stone!.id] });
-  // The page's timers run on a clock the test can move: the grace period below is passed, not slept through.
-  await page.clock.install();
+  // The page's timers run on a paused clock that only the test moves: the grace period below is passed,
+  // not slept through, and a slow machine's pauses between mouse steps cannot run it out.
+  await stopTime(page);
   await page.goto('/');
   await hydrated(page);
   await expect(popup(page)).toBeHidden();
@@ -39,6 +41,7 @@ test('opens on hover at 350×475+ with a 325px list, fades in over 250 ms and ou
   await expect(box).toBeVisible();
 
   await page.mouse.move(200, 700, { steps: 5 });
+  await page.clock.runFor(300);
   await expect(popup(page)).toHaveCSS('transition-duration', '0.1s, 0.1s, 0s');
   await expect(box).toBeHidden();
   await expect(cartLink(page)).toHaveAttribute('aria-expanded', 'false');
