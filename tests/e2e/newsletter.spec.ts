@@ -12,9 +12,12 @@ test("warns 'Enter a valid email address' for an empty, blank or @-less address"
   for (const value of ['', '   ', 'anna.example.com']) {
     await email.fill(value);
     await form(page).getByRole('button', { name: 'Subscribe' }).click();
+    // Shown again by each click: Escape hid the last one (its text stays in the hidden box).
+    await expect(snackbar(page)).toBeVisible();
     await expect(snackbar(page)).toHaveText('Enter a valid email address');
     await expect(snackbar(page)).toHaveAttribute('data-severity', 'warning');
     await page.keyboard.press('Escape');
+    await expect(snackbar(page)).toBeHidden();
   }
   await expect(page).toHaveURL(/\/$/);
 });
