@@ -125,6 +125,23 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect((await stone(url, 'REP0003')).status).toBe(404);
   });
 
+  if (kind === 'postgres') {
+    it('refreshes the planner statistics before a --replace delists (PostgreSQL), and not for a small import or a dry run', async () => {
+      // Without statistics (a table just filled), the planner took "available and listed" for rare and
+      // delisted 500 ids by walking the status index through every stone (bench:import --replace).
+      const analyzed = async () => Number((await execSql(databaseUrl, `select analyze_count as n from pg_stat_user_tables where relname = 'diamonds'`))[0].n);
+      const source = 'stats-supplier';
+      const before = await analyzed();
+      expect((await postImport(url, toCsv([feedRow('STAT-1', 'STAT0001'), feedRow('STAT-2', 'STAT0002')]), { source })).body).toMatchObject({ inserted: 2 });
+      expect((await postImport(url, toCsv([feedRow('STAT-1', 'STAT0001')]), { source, replace: true, dry_run: true })).body).toMatchObject({ delisted: 1 });
+      expect(await analyzed()).toBe(before);
+      expect((await postImport(url, toCsv([feedRow('STAT-1', 'STAT0001')]), { source, replace: true })).body).toMatchObject({ delisted: 1 });
+      expect(await analyzed()).toBe(before + 1);
+      const plan = await execSql(databaseUrl, `explain (format json) update diamonds set is_hidden = 1 where id in (1, 2, 3) and status = 'available' and is_hidden = 0`);
+      expect(JSON.stringify(plan)).toContain('"Index Name":"diamonds_pkey"');
+    });
+  }
+
   it('never touches a reserved or sold stone: its row is skipped, --replace leaves it listed', async () => {
     const source = 'held-supplier';
     await postImport(url, toCsv([feedRow('HELD-1', 'HELD0001'), feedRow('HELD-2', 'HELD0002')]), { source });

@@ -17,7 +17,7 @@ import { readLab } from './feed-codes.ts';
 import { readRow, type FeedStone } from './feed-row.ts';
 import { readFeed, type FeedFormat } from './feed-reader.ts';
 import { withScratch, type ImportScratch } from './import-scratch.ts';
-import { delistStones, insertStones, listedStones, sameStone, skuHolders, stonesByCertificate, updateStones, withFewerCheckpoints } from './import.repository.ts';
+import { delistStones, insertStones, listedStones, refreshStatistics, sameStone, skuHolders, stonesByCertificate, updateStones, withFewerCheckpoints } from './import.repository.ts';
 import type { z } from 'zod';
 import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
 
@@ -36,6 +36,8 @@ export type Rejection = z.output<typeof rejectionSchema>;
 export type ImportSummary = z.output<typeof importSummarySchema>;
 export { SOURCE_PATTERN };
 const MAX_REJECTIONS = 100;
+/** Stones written by an import from which it refreshes the database's statistics (PostgreSQL). */
+const ANALYZE_AFTER = 10_000;
 
 interface Pending {
   line: number;
@@ -133,6 +135,11 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
     await writing?.catch(() => undefined);
   }
   await writing;
+
+  // Before the replace pass, and for the shop's own queries, the planner learns what a large import
+  // changed (or what an earlier fill never told it).
+  const written = summary.inserted + summary.updated + summary.delisted;
+  if (!dryRun && (options.replace || written >= ANALYZE_AFTER)) await refreshStatistics(db);
 
   if (options.replace) {
     const now = new Date().toISOString();
