@@ -21,9 +21,11 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** `column IN (…)` with the values as one parameter: PostgreSQL `= any($1)`, SQLite a JSON array. */
-export const among = (db: Db, column: string, values: string[]) =>
-  isSqlite(db) ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))` : sql<boolean>`${sql.ref(column)} = any(${values}::text[])`;
+/** `column IN (…)` with the values as one parameter: PostgreSQL `= any($1)` (text or integer array), SQLite a JSON array. */
+export const among = (db: Db, column: string, values: string[] | number[]) =>
+  isSqlite(db)
+    ? sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`
+    : sql<boolean>`${sql.ref(column)} = any(${values}::${sql.raw(typeof values[0] === 'number' ? 'integer' : 'text')}[])`;
 
 export async function stonesByCertificate(db: Db, certificates: string[]): Promise<Map<string, DiamondRow>> {
   const found = new Map<string, DiamondRow>();
@@ -226,11 +228,8 @@ export async function refreshStatistics(db: Db): Promise<void> {
 export async function delistStones(db: Db, ids: number[], now: string): Promise<number> {
   let n = 0;
   for (const part of chunks(ids)) {
-    const result = isSqlite(db)
-      ? await sql`update diamonds not indexed set is_hidden = 1, updated_at = ${now}
-          where id in (select value from json_each(${JSON.stringify(part)})) and status = 'available' and is_hidden = 0`.execute(db)
-      : await sql`update diamonds set is_hidden = 1, updated_at = ${now}
-          where id = any(${part}::integer[]) and status = 'available' and is_hidden = 0`.execute(db);
+    const result = await sql`update diamonds${sql.raw(isSqlite(db) ? ' not indexed' : '')} set is_hidden = 1, updated_at = ${now}
+      where ${among(db, 'id', part)} and status = 'available' and is_hidden = 0`.execute(db);
     n += Number(result.numAffectedRows ?? 0);
   }
   return n;
