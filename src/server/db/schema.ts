@@ -398,6 +398,12 @@ export interface CatalogChangesTable {
   created_at: Generated<string>;
 }
 
+/** One row (id 1): bumped by triggers whenever the jewellery changes (migration 0013, src/server/search/). */
+export interface SearchRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export interface Database {
   items: ItemsTable;
   diamonds: DiamondsTable;
@@ -429,6 +435,7 @@ export interface Database {
   appointments: AppointmentsTable;
   appointment_seats: AppointmentSeatsTable;
   catalog_changes: CatalogChangesTable;
+  search_revision: SearchRevisionTable;
 }
 
 export type DiamondRow = Selectable<DiamondsTable>;
