@@ -204,3 +204,34 @@ test('edits the profile and the address book', async ({ page, context }) => {
   await expect(page.getByRole('article', { name: '1 Infinite Loop, Palo Alto' })).toContainText('Default');
   await expectNoAxeViolations(page);
 });
+
+test('profile update and change-password send the bearer token in Authorization (spec section 6)', async ({ page, context }) => {
+  const c = await seedCustomer(e2e().databaseUrl);
+  await signInAs(context, c.token);
+  await page.goto('/customer/account/profile');
+  await hydrated(page);
+  const profile = page.locator('form', { has: page.getByRole('heading', { name: 'Your details' }) });
+  await profile.getByLabel('Last name').fill('Byron');
+  const saved = page.waitForRequest((r) => r.url().endsWith('/api/customer/profile') && r.method() === 'PUT');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  expect((await saved).headers()['authorization']).toBe(`Bearer ${c.token}`);
+  await expect(profile.getByRole('status')).toHaveText('Your profile has been saved.');
+
+  const password = page.locator('form', { has: page.getByRole('heading', { name: 'Change password' }) });
+  await password.getByLabel('Current password').fill(c.password);
+  await password.getByLabel('New password', { exact: true }).fill('a much longer secret 1');
+  await password.getByLabel('Confirm new password').fill('a much longer secret 1');
+  const changed = page.waitForRequest((r) => r.url().endsWith('/api/customer/change-password'));
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/customer/change-password'));
+  await password.getByRole('button', { name: 'Change password' }).click();
+  expect((await changed).headers()['authorization']).toBe(`Bearer ${c.token}`);
+  const renewed = (await (await answered).json()).token as string;
+  await afterHashing(password.getByRole('status')).toContainText('Your password has been changed');
+
+  // The old token is void now: the next save carries the renewed one, and works.
+  await profile.getByLabel('Last name').fill('Lovelace');
+  const again = page.waitForRequest((r) => r.url().endsWith('/api/customer/profile') && r.method() === 'PUT');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  expect((await again).headers()['authorization']).toBe(`Bearer ${renewed}`);
+  await expect(profile.getByRole('status')).toHaveText('Your profile has been saved.');
+});

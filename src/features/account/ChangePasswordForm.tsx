@@ -1,9 +1,11 @@
 /** Changes the password; the server signs out every other device and renews this one's session. */
 import { changePasswordSchema, PASSWORD_MIN } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
+import { adoptSessionToken } from './session-token.ts';
 import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
 
-export default function ChangePasswordForm({ initial }: { initial?: ServerOutcome }) {
+export default function ChangePasswordForm({ initial, token }: { initial?: ServerOutcome; token?: string }) {
+  adoptSessionToken(token);
   const { state, onSubmit } = useAccountForm(
     changePasswordSchema,
     async (data, form) => {

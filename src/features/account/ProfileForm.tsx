@@ -1,6 +1,7 @@
 /** The profile (spec: first_name, last_name, gender, phone, email, date_of_birth). */
 import { GENDERS, profileSchema } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
+import { adoptSessionToken } from './session-token.ts';
 import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
 
 export interface ProfileValues {
@@ -14,7 +15,8 @@ export interface ProfileValues {
 
 const FIELDS = ['first_name', 'last_name', 'email', 'gender', 'phone', 'date_of_birth'];
 
-export default function ProfileForm({ profile, initial }: { profile: ProfileValues; initial?: ServerOutcome }) {
+export default function ProfileForm({ profile, initial, token }: { profile: ProfileValues; initial?: ServerOutcome; token?: string }) {
+  adoptSessionToken(token);
   const { state, onSubmit } = useAccountForm(profileSchema, async (data) => (await accountApi.updateProfile(data)).message, initial);
   const v = { ...profile, ...initial?.values } as Record<string, string | null>;
   return (

@@ -36,6 +36,11 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+/** The token the request signed in with (bearer header or cookie), for a page's islands to send as a bearer token. */
+export function requestToken(context: Pick<RequestContext, 'request' | 'cookies'>): string | undefined {
+  return bearerToken(context.request) ?? context.cookies.get(SESSION_COOKIE)?.value;
+}
+
 /** Middleware step: fills locals.customer and locals.sessionId from the bearer token or the cookie. */
 export async function loadCustomer(context: RequestContext): Promise<void> {
   const token = bearerToken(context.request) ?? context.cookies.get(SESSION_COOKIE)?.value;
