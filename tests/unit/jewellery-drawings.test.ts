@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { METAL_CODES } from '~/features/catalog/metals.ts';
 import { SHAPES } from '~/features/diamonds/grades.ts';
-import { DESIGN_CODES, VIEWS, defaultStone, drawJewellery } from '~/server/images/jewellery/index.ts';
+import { DESIGN_CODES, VIEWS, defaultStone, drawJewellery, jewelleryAlt } from '~/server/images/jewellery/index.ts';
 import { metalPaints } from '~/server/images/jewellery/parts.ts';
 import { JEWELLERY_KINDS, jewellerySvg } from '~/server/images/jewellery-svg.ts';
 import { diamondSvg } from '~/server/images/diamond-svg.ts';
@@ -73,5 +73,13 @@ describe('jewellery drawings', () => {
     expect(productImageUrl('engagement-rings', 'solitaire', 'platinum', { design: 'east-west', view: 'front', stone: { shape: 'oval', length: 8.12, width: 5.45 } })).toBe(
       '/images/jewellery/east-west--platinum--front--oval-812x545.svg',
     );
+  });
+});
+
+describe('picture descriptions (issue 26: words)', () => {
+  it('a plain gold hoop is described without diamonds; a diamond hoop with them', () => {
+    expect(jewelleryAlt('gold-hoops', '14k_yellow_gold', 'angled')).toBe('Plain hoop earrings in 14K Yellow Gold, angled three-quarter view');
+    expect(jewelleryAlt('gold-hoops', '14k_yellow_gold', 'angled')).not.toMatch(/diamond/i);
+    expect(jewelleryAlt('huggie-hoops', '14k_yellow_gold', 'angled')).toMatch(/round diamonds$/);
   });
 });

@@ -70,3 +70,14 @@ describe('demo jewellery', () => {
     for (const s of settings) expect(s.carat![0]!).toBeLessThan(s.carat![1]!);
   });
 });
+
+describe('demo descriptions (issue 26: words)', () => {
+  it("a setting's description does not repeat the centre diamonds its page states from its data", async () => {
+    const { describe: describePiece } = await import('~/server/db/seed/catalog.ts');
+    for (const p of PRODUCTS.filter((x) => x.accepts)) {
+      const text = describePiece(p);
+      expect(text).not.toMatch(/centre diamond of/);
+      expect(text.startsWith(`The ${p.name}, handcrafted`)).toBe(true);
+    }
+  });
+});

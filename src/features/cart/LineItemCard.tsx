@@ -1,5 +1,6 @@
 /**
- * The line-item card (spec section 2): a 60px circular image, the name, sku, formatted price and
+ * The line-item card (spec section 2): a 60px circular image, the name, style or stock number (never a
+ * variant's raw sku), formatted price and
  * quantity. CartLine puts a build-your-own pair's two cards together, and covers a line that can no
  * longer be bought with the translucent "This item is no longer available!" overlay and a Remove button.
  */
@@ -26,7 +27,7 @@ export function LineItemCard({ product, quantity, options, quantitySlot }: CardP
         <a href={product.url} className="line-clamp-2 font-medium text-ink hover:text-gold">
           {product.name}
         </a>
-        <p className="text-xs text-muted">SKU: {product.sku}</p>
+        <p className="text-xs text-muted">SKU: {product.style_number}</p>
         {options && options.length > 0 && <p className="text-xs text-muted">{options.join(' · ')}</p>}
         <div className="mt-1 flex items-center justify-between gap-2">
           <span className="font-semibold">{product.formated_price}</span>

@@ -28,6 +28,8 @@ export const lineProductSchema = z.object({
   type: z.enum(['product', 'diamond']),
   name: z.string(),
   sku: z.string(),
+  /** What the card shows under the name: a piece's style number (its product sku, "P-0002"), a stone's stock number. */
+  style_number: z.string(),
   url: z.string(),
   /** 1 when it can be bought now; 0 otherwise (the card shows the unavailable overlay). */
   status: z.union([z.literal(0), z.literal(1)]),

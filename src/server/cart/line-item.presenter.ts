@@ -6,6 +6,7 @@
  */
 import type { LineProduct, LineVariant } from '~/features/cart/cart.schema.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
+import { caratLabel } from '~/lib/fractions.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { productImageUrl } from '~/server/products/product-images.ts';
 import type { DiamondRecord, ItemRecord, ProductRecord, VariantRecord } from './catalog-items.repository.ts';
@@ -58,6 +59,7 @@ export function presentItem(record: ItemRecord, variantId?: number | null, held?
       type: 'diamond',
       name: diamondName(d),
       sku: d.sku,
+      style_number: d.sku,
       url: `/diamonds/${d.id}`,
       status,
       price: centsToDollars(cents),
@@ -79,6 +81,7 @@ export function presentItem(record: ItemRecord, variantId?: number | null, held?
     type: 'product',
     name: product.name,
     sku: variant?.sku ?? product.sku,
+    style_number: product.sku,
     url: `/products/${product.id}`,
     status,
     price: centsToDollars(cents),
@@ -106,7 +109,7 @@ export function describeChoices(record: ItemRecord, choices: LineChoices): strin
   const variant = findVariant(record, choices.variant_id);
   const out: string[] = [];
   if (variant) out.push(variant.metal_name);
-  if (variant && variant.total_carat_weight > 0) out.push(`${variant.total_carat_weight} ctw`);
+  if (variant && variant.total_carat_weight > 0) out.push(caratLabel(variant.total_carat_weight));
   if (choices.selected_size) out.push(`Size ${choices.selected_size}`);
   if (choices.custom_size) out.push(`Custom size ${choices.custom_size}`);
   if (choices.selected_jewelry_shape) out.push(`${shapeLabel(choices.selected_jewelry_shape)} centre stone`);

@@ -142,8 +142,6 @@ export function describe(p: ProductSeed): string {
   const stones = p.ctw.some((c) => c > 0)
     ? ` Set with hand-matched diamonds of F–G colour and VS clarity, available in ${p.ctw.length > 1 ? 'several total carat weights' : 'one total carat weight'}.`
     : '';
-  const byo = p.accepts
-    ? ` Designed to hold a centre diamond of ${p.carat![0]}–${p.carat![1]} ct in ${p.accepts.length === SHAPES.length ? 'any shape' : p.accepts.join(', ') + ' shapes'}.`
-    : '';
-  return `The ${p.name}, handcrafted in our atelier in recycled precious metal.${stones}${byo} Free resizing within 60 days and a lifetime warranty.`;
+  // A setting's page states the centre diamonds it holds (shapes and carats) from its data: said once, there.
+  return `The ${p.name}, handcrafted in our atelier in recycled precious metal.${stones} Free resizing within 60 days and a lifetime warranty.`;
 }

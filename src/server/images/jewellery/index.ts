@@ -134,7 +134,9 @@ const metalName = (m: MetalCode) => m.split('_').map((w) => (/^\d+k$/.test(w) ? 
 export function jewelleryAlt(design: DesignCode, metal: MetalCode, view: View, stone?: Pick<StoneSpec, 'shape'>): string {
   const d = DESIGNS[design] as Entry;
   const shape = stone?.shape ?? (d.family === 'setting' ? d.shape : 'spec' in d && 'shape' in d.spec ? (d.spec as { shape: Shape }).shape : undefined);
-  const holding = d.family === 'setting' ? `, holding ${stone ? 'your' : 'a'} ${shapeLabel(shape!).toLowerCase()} diamond` : shape && d.family !== 'bracelet' && d.family !== 'band' ? `, ${shapeLabel(shape).toLowerCase()} diamonds` : '';
+  // A plain metal hoop is drawn (and made) without stones: its picture says none.
+  const plainHoop = d.family === 'earrings' && (d.spec as EarringDesign).kind === 'hoop' && !(d.spec as EarringDesign).stones;
+  const holding = d.family === 'setting' ? `, holding ${stone ? 'your' : 'a'} ${shapeLabel(shape!).toLowerCase()} diamond` : shape && !plainHoop && d.family !== 'bracelet' && d.family !== 'band' ? `, ${shapeLabel(shape).toLowerCase()} diamonds` : '';
   const name = d.name.charAt(0).toUpperCase() + d.name.slice(1);
   return `${name} in ${metalName(metal)}, ${VIEW_LABELS[view]}${holding}`;
 }
