@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { whenReady } from './server/boot.ts';
@@ -11,7 +12,15 @@ import { ADMIN_IMPORT_PATH } from './server/feeds/import-http.ts';
 import { duringRequest } from './server/request-time.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
-export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(await serve(context, next), context.request, context.url)));
+export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(withStatusText(await serve(context, next)), context.request, context.url)));
+
+/** A page that sets its own status (the not-found screen's 404) leaves Astro as "404 OK": give it its own words ("404 Not Found"). */
+function withStatusText(response: Response): Response {
+  if (response.status === 200 || (response.statusText && response.statusText !== 'OK')) return response;
+  const statusText = STATUS_CODES[response.status];
+  if (!statusText) return response;
+  return new Response(response.body, { status: response.status, statusText, headers: response.headers });
+}
 
 async function serve(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url } = context;

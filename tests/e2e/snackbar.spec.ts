@@ -43,3 +43,42 @@ test("reads an error with a blank message as 'Something went wrong' and announce
   await expect(snackbar(page)).toHaveAttribute('data-severity', 'error');
   await expect(page.getByRole('alert')).toHaveText('Something went wrong');
 });
+
+test('calls onClose on every close (time-out, close button, Escape, replaced) and honours open: false', async ({ page }) => {
+  await stopTime(page);
+  await page.goto('/about-us');
+  await page.evaluate(() => ((window as unknown as { closed: string[] }).closed = []));
+  const showTracked = (message: string, extra: Record<string, unknown> = {}) =>
+    page.evaluate(
+      ([m, e]) =>
+        window.dispatchEvent(
+          new CustomEvent('show-snackbar', { detail: { message: m, severity: 'success', ...e, onClose: (reason: string) => (window as unknown as { closed: string[] }).closed.push(`${m}:${reason}`) } }),
+        ),
+      [message, extra] as const,
+    );
+  const closed = () => page.evaluate(() => (window as unknown as { closed: string[] }).closed);
+
+  await showTracked('first', { duration: 1000 });
+  await page.clock.runFor(1000);
+  await expect(snackbar(page)).toBeHidden();
+  expect(await closed()).toEqual(['first:timeout']);
+
+  await showTracked('second');
+  await page.locator('[data-snackbar]').getByRole('button', { name: 'Close' }).click();
+  await showTracked('third');
+  await page.keyboard.press('Escape');
+  await showTracked('fourth');
+  await showTracked('fifth');
+  await expect(snackbar(page)).toHaveText('fifth');
+  expect(await closed()).toEqual(['first:timeout', 'second:close', 'third:escape', 'fourth:replaced']);
+
+  // open: false closes what is shown (its onClose called) and shows nothing itself.
+  await show(page, { open: false });
+  await expect(snackbar(page)).toBeHidden();
+  expect(await closed()).toEqual(['first:timeout', 'second:close', 'third:escape', 'fourth:replaced', 'fifth:open-false']);
+  await show(page, { message: 'Never shown', severity: 'error', open: false });
+  await expect(snackbar(page)).toBeHidden();
+  // Closed once only: the time-out of a closed message calls nothing again.
+  await page.clock.runFor(6000);
+  expect((await closed()).length).toBe(5);
+});

@@ -24,3 +24,11 @@ describe('snackbar messages', () => {
     expect(snackbarFor({ message: 'Hello', action: 'explode' })).toEqual({ text: 'Hello', severity: 'default', duration: 5000 });
   });
 });
+
+describe('snackbar open: false (issue 26)', () => {
+  it('shows nothing for a message with open: false, even an error', () => {
+    expect(snackbarFor({ message: 'Saved', severity: 'success', open: false })).toBeUndefined();
+    expect(snackbarFor({ message: '', severity: 'error', open: false })).toBeUndefined();
+    expect(snackbarFor({ message: 'Saved', open: true })).toEqual({ text: 'Saved', severity: 'default', duration: 5000 });
+  });
+});

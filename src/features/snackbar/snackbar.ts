@@ -1,7 +1,8 @@
 /**
  * The global snackbar's contract (spec sections 2, 8, 9): any code shows a message by dispatching the
  * window event `show-snackbar` with `{ message, severity }` (and optionally `duration` in ms). The host in
- * the page layout shows it at the top centre for 5000 ms by default.
+ * the page layout shows it at the top centre for 5000 ms by default. The spec's other fields: `open: false`
+ * closes it, and `onClose` is called when the message closes, however it closes.
  */
 export const SNACKBAR_EVENT = 'show-snackbar';
 export const SNACKBAR_DURATION_MS = 5000;
@@ -18,7 +19,13 @@ export interface SnackbarMessage {
   severity?: string;
   duration?: number;
   action?: string;
+  /** false: close the snackbar (whatever it shows) and show nothing. */
+  open?: boolean;
+  /** Called once when this message closes: its time-out, the close button, Escape, or another message replacing it. */
+  onClose?: (reason: SnackbarCloseReason) => void;
 }
+
+export type SnackbarCloseReason = 'timeout' | 'close' | 'escape' | 'replaced' | 'open-false';
 
 export interface ShownSnackbar {
   text: string;
@@ -30,6 +37,7 @@ export interface ShownSnackbar {
 
 /** What the snackbar shows for an event, or undefined when there is nothing to show. */
 export function snackbarFor(detail: SnackbarMessage | null | undefined): ShownSnackbar | undefined {
+  if (detail?.open === false) return undefined;
   const severity: Severity = SEVERITIES.includes(detail?.severity as Severity) ? (detail!.severity as Severity) : 'default';
   let text = typeof detail?.message === 'string' ? detail.message.trim() : '';
   // An error must never be silent: a blank message reads as the generic error.

@@ -20,6 +20,7 @@ export const shopConfig: ShopConfig = parseShopConfig(raw);
  */
 export function shopConfigJson(config: ShopConfig = shopConfig): string {
   const { diamond_markup: _markup, orders: _orders, appointments: _appointments, navigation: _navigation, ...shared } = config;
-  const page: PageShopConfig = shared;
+  // A draft page is not public yet: its slug stays out of every page (it opens only with ?previewPage=true).
+  const page: PageShopConfig = { ...shared, cmsPageRoutes: shared.cmsPageRoutes.filter((r) => r.status !== 'draft') };
   return JSON.stringify(page).replace(/</g, '\\u003c');
 }
