@@ -84,9 +84,20 @@ test('a stone sold after it was added is covered by the unavailable overlay, wit
   await expect(line).toHaveCount(1);
   await expect(line.locator('[data-unavailable-overlay]')).toHaveCSS('background-color', /(\/ 0\.\d+|, 0\.\d+)\)$/);
   await expect(page.getByText('Remove the items that are no longer available to check out.')).toBeVisible();
+  // The subtotal counts what it prices: the band, not the sold stone.
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('Subtotal (1 item)');
+  await expect(summary.locator('[data-cart-total]')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(band.variants[0]!.price_cents / 100));
   await expectNoAxeViolations(page);
   await openCartPopup(page);
   await expect(popup(page).getByText('This item is no longer available!')).toBeVisible();
+  // Its red words sit below the faded name, never on it (popup and page alike).
+  for (const scope of [popup(page), page.locator('main')]) {
+    const sold = scope.locator('[data-cart-line]').filter({ hasText: 'This item is no longer available!' });
+    const name = (await sold.locator('[data-line-card] a').first().boundingBox())!;
+    const words = (await sold.getByText('This item is no longer available!').boundingBox())!;
+    expect(words.y).toBeGreaterThanOrEqual(name.y + name.height);
+  }
   await page.keyboard.press('Escape');
   await line.locator('[data-unavailable-overlay]').getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('alertdialog', { name: 'Remove Item' }).getByRole('button', { name: 'Remove' }).click();

@@ -7,7 +7,7 @@ import { useStore } from '~/lib/use-store.ts';
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY, type Cart, type CartItem } from './cart.schema.ts';
 import { $cart, hydrateCart, updateQuantity } from './cart.store.ts';
-import { groupByByo, hasFixedQuantity } from './cart.ts';
+import { groupByByo, hasFixedQuantity, pricedQuantity } from './cart.ts';
 import { CartLine } from './LineItemCard.tsx';
 import { notify } from './notify.ts';
 import { useCartRemoval } from './useCartRemoval.tsx';
@@ -108,7 +108,7 @@ export default function CartPage({ cart: initial, error }: Props) {
             </h2>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between">
-                <dt>Subtotal ({cart.items_qty} {cart.items_qty === 1 ? 'item' : 'items'})</dt>
+                <dt>Subtotal ({pricedQuantity(cart)} {pricedQuantity(cart) === 1 ? 'item' : 'items'})</dt>
                 <dd>{cart.formated_sub_total}</dd>
               </div>
               <div className="flex justify-between">

@@ -41,6 +41,14 @@ export function isLineAvailable(item: CartItem): boolean {
   return Boolean(item.product.status) && (!item.child || Boolean(item.child.product.status));
 }
 
+/**
+ * The lines the subtotal prices, and so counts: an unavailable line is neither priced nor counted
+ * ("Subtotal (1 item)" next to the one price it adds up). `items_qty` (every line, the badge) is unchanged.
+ */
+export function pricedQuantity(cart: { items: CartItem[] }): number {
+  return cart.items.filter((i) => i.is_available && isLineAvailable(i)).reduce((sum, i) => sum + i.quantity, 0);
+}
+
 /** Diamonds and build-your-own lines are one of a kind: their quantity cannot change. */
 export function hasFixedQuantity(item: CartItem): boolean {
   return item.byo_id !== null || item.product.type === 'diamond';
