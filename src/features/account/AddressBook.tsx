@@ -5,7 +5,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { accountApi, type AddressData } from './account.api.ts';
-import { COUNTRIES } from './address.schema.ts';
+import type { Region } from '~/features/checkout/checkout.schema.ts';
 import AddressForm from './AddressForm.tsx';
 import type { ServerOutcome } from './form.tsx';
 import { shopperMessage } from '~/lib/shopper-text.ts';
@@ -16,11 +16,13 @@ interface Props {
   /** The outcome of a form posted without JavaScript, and which form it was. */
   initial?: ServerOutcome & { action: string; id?: number };
   notice?: string;
+  /** Every country checkout accepts, and the states of those the page knows already. */
+  countries: Region[];
+  knownStates: Record<string, Region[]>;
 }
 
-const countryName = (code: string) => COUNTRIES.find(([c]) => c === code)?.[1] ?? code;
-
-export default function AddressBook({ addresses: first, editId, initial, notice: firstNotice }: Props) {
+export default function AddressBook({ addresses: first, editId, initial, notice: firstNotice, countries, knownStates }: Props) {
+  const countryName = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
   const [addresses, setAddresses] = useState(first);
   const [editing, setEditing] = useState<number | undefined>(editId);
   // Create and update failures show in their form; delete and make-default failures show up here.
@@ -76,6 +78,8 @@ export default function AddressBook({ addresses: first, editId, initial, notice:
                       return message;
                     }}
                     onCancel={() => setEditing(undefined)}
+                    countries={countries}
+                    knownStates={knownStates}
                   />
                 </li>
               ) : (
@@ -136,6 +140,8 @@ export default function AddressBook({ addresses: first, editId, initial, notice:
       </section>
       <AddressForm
         key={formKey}
+        countries={countries}
+        knownStates={knownStates}
         initial={formInitial('address-create')}
         onSave={async (input) => {
           const { message } = await accountApi.createAddress(input);

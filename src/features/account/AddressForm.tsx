@@ -1,5 +1,12 @@
-/** One address form, for a new address or an edited one (not an island: AddressBook renders it). */
-import { addressSchema, COUNTRIES, type AddressInput } from './address.schema.ts';
+/**
+ * One address form, for a new address or an edited one (not an island: AddressBook renders it). The
+ * same countries (all of them), state lists and postcode rules as checkout: the server checks both with
+ * src/server/checkout/geo.ts, and the state select follows the chosen country as checkout's does.
+ */
+import { useEffect, useState } from 'react';
+import { addressSchema, type AddressInput } from './address.schema.ts';
+import { checkoutApi } from '~/features/checkout/checkout.api.ts';
+import type { Region } from '~/features/checkout/checkout.schema.ts';
 import type { AddressData } from './account.api.ts';
 import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
 
@@ -11,11 +18,30 @@ interface Props {
   onSave: (input: AddressInput) => Promise<string>;
   onCancel?: () => void;
   cancelHref?: string;
+  countries: Region[];
+  /** States of the countries the page knows already (the saved addresses' and the default one), by country code. */
+  knownStates: Record<string, Region[]>;
 }
 
-export default function AddressForm({ address, initial, onSave, onCancel, cancelHref }: Props) {
+export default function AddressForm({ address, initial, onSave, onCancel, cancelHref, countries, knownStates }: Props) {
   const { state, onSubmit } = useAccountForm(addressSchema, (data) => onSave(data), initial);
   const v = { ...(address as unknown as Record<string, string | null>), ...initial?.values };
+  const [country, setCountry] = useState(v.country || 'US');
+  const [regions, setRegions] = useState<Record<string, Region[]>>(knownStates);
+  useEffect(() => {
+    if (regions[country]) return;
+    let live = true;
+    checkoutApi
+      .states(country)
+      .then((r) => live && setRegions((known) => ({ ...known, [country]: r.data })))
+      .catch(() => live && setRegions((known) => ({ ...known, [country]: [] })));
+    return () => {
+      live = false;
+    };
+  }, [country, regions]);
+  const states = regions[country] ?? [];
+  // The saved state stays chosen while its country does.
+  const stateValue = country === (v.country || 'US') ? v.state : '';
   const title = address ? `Edit address: ${address.address1}` : 'Add an address';
   const titleId = address ? `address-form-${address.id}` : 'address-form-new';
   return (
@@ -32,12 +58,23 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
         <Field name="address1" label="Street address" autoComplete="address-line1" required errors={state.errors} defaultValue={v.address1} />
         <Field name="address2" label="Apartment, suite (optional)" autoComplete="address-line2" errors={state.errors} defaultValue={v.address2} />
         <Field name="city" label="City" autoComplete="address-level2" required errors={state.errors} defaultValue={v.city} />
-        <Field name="state" label="State or region" autoComplete="address-level1" errors={state.errors} defaultValue={v.state} />
+        {states.length > 0 ? (
+          <Field key={`state-${country}`} name="state" label="State / province" autoComplete="address-level1" errors={state.errors} defaultValue={states.find((r) => r.code === stateValue || r.name === stateValue)?.code ?? ''}>
+            <option value="">Choose…</option>
+            {states.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </Field>
+        ) : (
+          <Field key={`state-${country}`} name="state" label="State / region (optional)" autoComplete="address-level1" errors={state.errors} defaultValue={stateValue} />
+        )}
         <Field name="postcode" label="Postcode" autoComplete="postal-code" required errors={state.errors} defaultValue={v.postcode} />
-        <Field name="country" label="Country" autoComplete="country" required errors={state.errors} defaultValue={v.country ?? 'US'}>
-          {COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
+        <Field name="country" label="Country" autoComplete="country" required errors={state.errors} defaultValue={country} onSelect={setCountry}>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
             </option>
           ))}
         </Field>

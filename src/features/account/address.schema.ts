@@ -45,22 +45,3 @@ export const addressSchema = z.object({
 });
 
 export type AddressInput = z.infer<typeof addressSchema>;
-
-/** Countries offered by the address form; the API accepts any ISO 3166-1 alpha-2 code. */
-export const COUNTRIES: [code: string, name: string][] = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-  ['GB', 'United Kingdom'],
-  ['IE', 'Ireland'],
-  ['FR', 'France'],
-  ['DE', 'Germany'],
-  ['IT', 'Italy'],
-  ['ES', 'Spain'],
-  ['NL', 'Netherlands'],
-  ['CH', 'Switzerland'],
-  ['AU', 'Australia'],
-  ['NZ', 'New Zealand'],
-  ['JP', 'Japan'],
-  ['SG', 'Singapore'],
-  ['AE', 'United Arab Emirates'],
-];

@@ -69,12 +69,14 @@ interface FieldProps {
   hint?: string;
   readOnly?: boolean;
   children?: ReactNode;
+  /** A select's choice as it changes (the address form loads the chosen country's states). */
+  onSelect?: (value: string) => void;
 }
 
 export const inputClass = 'mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-ink focus:border-primary aria-[invalid=true]:border-red-700';
 
 /** A labelled input (or the select passed as children) with its errors. */
-export function Field({ name, label, type = 'text', autoComplete, defaultValue, errors, required, hint, readOnly, children }: FieldProps) {
+export function Field({ name, label, type = 'text', autoComplete, defaultValue, errors, required, hint, readOnly, children, onSelect }: FieldProps) {
   const id = useId();
   const messages = errors[name];
   const described = [hint ? `${id}-hint` : '', messages ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -85,7 +87,7 @@ export function Field({ name, label, type = 'text', autoComplete, defaultValue, 
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {children ? (
-        <select id={id} name={name} defaultValue={defaultValue ?? ''} aria-invalid={messages ? true : undefined} aria-describedby={described} className={inputClass} autoComplete={autoComplete}>
+        <select id={id} name={name} defaultValue={defaultValue ?? ''} onChange={onSelect ? (e) => onSelect(e.target.value) : undefined} aria-invalid={messages ? true : undefined} aria-describedby={described} className={inputClass} autoComplete={autoComplete}>
           {children}
         </select>
       ) : (

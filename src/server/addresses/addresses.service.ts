@@ -7,6 +7,8 @@ import { recordId } from '~/server/record-id.ts';
 import { HttpError, notFound } from '~/server/http.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import type { AddressInput } from '~/features/account/address.schema.ts';
+import type { CheckoutAddress } from '~/features/checkout/checkout.schema.ts';
+import { checkAddress } from '~/server/checkout/geo.ts';
 import {
   countAddresses,
   deleteAddress,
@@ -60,7 +62,20 @@ async function owned(customer: Customer, id: number): Promise<AddressRow> {
   return row;
 }
 
-function values(customer: Customer, input: AddressInput) {
+/**
+ * The checkout's country rules (src/server/checkout/geo.ts): a known country, its state from the list
+ * where it has one (a name becomes its code), its postcode pattern and its phone numbers. One address
+ * book entry must be one checkout accepts as it is.
+ */
+function checked(input: AddressInput): AddressInput {
+  const { address, errors } = checkAddress({ ...input, first_name: input.first_name ?? '', last_name: input.last_name ?? '' } as CheckoutAddress, '');
+  const [field, messages] = Object.entries(errors)[0] ?? [];
+  if (field) throw new HttpError(400, `${field}: ${messages![0]}`, 'validation_failed', errors);
+  return { ...input, state: address.state ?? null };
+}
+
+function values(customer: Customer, raw: AddressInput) {
+  const input = checked(raw);
   return {
     first_name: input.first_name ?? customer.first_name,
     last_name: input.last_name ?? customer.last_name,

@@ -43,12 +43,13 @@ export function states(code: string): Region[] | undefined {
 export const stateRequired = (country: string) => STATE_REQUIRED.has(country);
 
 /**
- * The country-dependent checks of one address, as `errors` keyed `${prefix}.field`; the state is
+ * The country-dependent checks of one address, as `errors` keyed `${prefix}.field` (`field` without a prefix:
+ * the account's address book runs the same checks); the state is
  * normalised to its code when the shopper gave its name. Empty when the address is good.
  */
 export function checkAddress(address: CheckoutAddress, prefix: string): { address: CheckoutAddress; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[`${prefix}.${field}`] ??= []).push(message);
+  const add = (field: string, message: string) => (errors[prefix ? `${prefix}.${field}` : field] ??= []).push(message);
   const entry = byCode.get(address.country);
   if (!entry) {
     add('country', 'Choose a country from the list');
