@@ -8,7 +8,6 @@ import { HttpError, notFound } from '~/server/http.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import type { AddressInput } from '~/features/account/address.schema.ts';
 import {
-  countAddresses,
   deleteAddress,
   findAddress,
   insertAddress,
@@ -77,10 +76,8 @@ function values(customer: Customer, input: AddressInput) {
 }
 
 export async function createAddress(customer: Customer, input: AddressInput): Promise<AddressJson> {
-  const count = await countAddresses(customer.id);
-  if (count >= MAX_ADDRESSES) throw new HttpError(400, `An address book holds at most ${MAX_ADDRESSES} addresses`, 'too_many_addresses');
-  const id = await insertAddress(customer.id, values(customer, input));
-  if (count === 0 || input.default_address) await setDefaultAddress(customer.id, id);
+  const id = await insertAddress(customer.id, values(customer, input), { max: MAX_ADDRESSES, makeDefault: Boolean(input.default_address) });
+  if (id === undefined) throw new HttpError(400, `An address book holds at most ${MAX_ADDRESSES} addresses`, 'too_many_addresses');
   return addressJson(await owned(customer, id));
 }
 
