@@ -136,10 +136,10 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
   it('updates the profile, validates it, and sends a new address a confirmation link', async () => {
     const c = await seedCustomer(databaseUrl);
     const newEmail = uniqueEmail('moved');
-    const res = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, gender: 'female', phone: '+44 20 7946 0000', date_of_birth: '1815-12-10' }, c.auth);
+    const res = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, current_password: c.password, gender: 'female', phone: '+44 20 7946 0000', date_of_birth: '1815-12-10' }, c.auth);
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('date_of_birth');
-    const ok = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, gender: 'female', phone: '+44 20 7946 0000', date_of_birth: '1985-12-10' }, c.auth);
+    const ok = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, current_password: c.password, gender: 'female', phone: '+44 20 7946 0000', date_of_birth: '1985-12-10' }, c.auth);
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ first_name: 'Ada', last_name: 'King', email: newEmail, gender: 'Female', phone: '+44 20 7946 0000', date_of_birth: '1985-12-10', is_verified: false });
     expect((await call(url, 'GET', '/api/customer/get', undefined, c.auth)).body.data.last_name).toBe('King');
@@ -150,7 +150,7 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
     expect(partial.body.data).toMatchObject({ gender: 'Female', phone: null, date_of_birth: '1985-12-10' });
 
     const other = await seedCustomer(databaseUrl);
-    const taken = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: other.email }, c.auth);
+    const taken = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: other.email, current_password: c.password }, c.auth);
     expect(taken.status).toBe(400);
     expect(taken.body.errors.email).toEqual(['This e-mail address cannot be used']);
     for (const [field, value] of [['email', 'nope'], ['gender', 'robot'], ['phone', 'call me'], ['first_name', '']] as const) {

@@ -13,7 +13,7 @@ export interface ProfileValues {
   date_of_birth: string | null;
 }
 
-const FIELDS = ['first_name', 'last_name', 'email', 'gender', 'phone', 'date_of_birth'];
+const FIELDS = ['first_name', 'last_name', 'email', 'current_password', 'gender', 'phone', 'date_of_birth'];
 
 export default function ProfileForm({ profile, initial, token }: { profile: ProfileValues; initial?: ServerOutcome; token?: string }) {
   adoptSessionToken(token);
@@ -30,6 +30,14 @@ export default function ProfileForm({ profile, initial, token }: { profile: Prof
         <Field name="first_name" label="First name" autoComplete="given-name" required errors={state.errors} defaultValue={v.first_name} />
         <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />
         <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={v.email} />
+        <Field
+          name="current_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed only to change your e-mail address. Your old address will be told, with a way to undo the change."
+          errors={state.errors}
+        />
         <Field name="phone" label="Phone" type="tel" autoComplete="tel" errors={state.errors} defaultValue={v.phone} />
         <Field name="gender" label="Gender" errors={state.errors} defaultValue={v.gender}>
           <option value="">Prefer not to say</option>

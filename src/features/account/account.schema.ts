@@ -75,6 +75,8 @@ export const profileSchema = z.object({
     }),
   phone: optionalText(30).refine((v) => !v || /^\+?[0-9 ()\-.]{5,30}$/.test(v), 'Enter a valid phone number'),
   date_of_birth: optionalText(10).refine((v) => !v || isPastDate(v), 'Enter a date of birth as YYYY-MM-DD, in the past'),
+  /** Needed only to change the e-mail address (the server checks it then). */
+  current_password: z.string().max(PASSWORD_MAX, 'The current password is incorrect').optional(),
 });
 
 function isPastDate(v: string): boolean {
@@ -106,6 +108,9 @@ export const resetPasswordSchema = resetFields.refine(resetConfirm.check, resetC
 
 /** verify-account takes the token as the whole body (a JSON string) or as `{ token }`; `{}` asks for a new e-mail. */
 export const verifyAccountSchema = z.union([tokenField.transform((token) => ({ token })), z.object({ token: tokenField.optional() })]);
+
+/** The old address's link after an e-mail change (POST /api/customer/undo-email-change). */
+export const undoEmailChangeSchema = z.object({ token: tokenField });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -51,3 +51,18 @@ export function accountExistsMail(to: Recipient, hasPassword: boolean): MailMess
     { label: hasPassword ? 'Reset my password' : 'Set my password', url },
   );
 }
+
+/** To the old address when the account's e-mail address changes: what happened, and the way back. */
+export function emailChangedMail(to: Recipient, newEmail: string, undoToken: string): MailMessage {
+  const url = `${siteUrl()}/customer?undo_email=${undoToken}`;
+  return message(
+    to,
+    `The e-mail address of your ${shop()} account was changed`,
+    [
+      `The e-mail address of your account was changed from ${to.email} to ${newEmail}.`,
+      'If you made this change, no action is needed.',
+      'If you did not, follow the link below within 14 days: it gives your account this address back, signs every device out and sends you a link to choose a new password.',
+    ],
+    { label: 'Undo this change', url },
+  );
+}

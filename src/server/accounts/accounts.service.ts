@@ -4,15 +4,16 @@
  * sign-in refuses an unknown address and a wrong password with one message after the same hashing work.
  */
 import { HttpError } from '~/server/http.ts';
-import { assertUnderLimit, recordHit } from '~/server/security/rate-limit.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { recordHit, release, take, usage } from '~/server/security/rate-limit.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';
 import type { ChangePasswordInput, LoginInput, ProfileInput, RegisterInput } from '~/features/account/account.schema.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './crypto.ts';
-import { findCustomerByEmail, findCustomerById, insertCustomer, updateCustomer } from './customer.repository.ts';
+import { changeEmail, findCustomerByEmail, findCustomerById, insertCustomer, updateCustomer } from './customer.repository.ts';
 import { endAllSessions, startSession, toCustomer, type Customer, type RequestContext } from './session.ts';
-import { limits } from './limits.ts';
-import { accountExistsMail, verifyAccountMail } from './account-mail.ts';
-import { issueToken } from './recovery.service.ts';
+import { accountFrom, limits, signInDelayMs } from './limits.ts';
+import { accountExistsMail, emailChangedMail, verifyAccountMail } from './account-mail.ts';
+import { issueToken, UNDO_EMAIL_LIFETIME_MS } from './recovery.service.ts';
 import type { CustomerJson } from './accounts.answers.ts';
 import { retireTokens } from './auth-token.repository.ts';
 
@@ -40,10 +41,10 @@ export const REGISTER_MESSAGE = 'Thank you for registering. Please check your e-
  * past either limit: 429 with Retry-After, before the costly hash.
  */
 export async function register(input: RegisterInput, address: string): Promise<{ message: string }> {
-  await assertUnderLimit(limits.registerAddress, address);
-  await assertUnderLimit(limits.registerEmail, input.email.toLowerCase());
-  await recordHit(limits.registerAddress, address);
-  await recordHit(limits.registerEmail, input.email.toLowerCase());
+  await take([
+    { limit: limits.registerAddress, key: address },
+    { limit: limits.registerEmail, key: input.email.toLowerCase() },
+  ]);
   // Hash first, whatever happens next: a known address must take as long as a new one.
   const passwordHash = await hashPassword(input.password);
   const id = await insertCustomer({ email: input.email, first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash });
@@ -62,37 +63,74 @@ export async function register(input: RegisterInput, address: string): Promise<{
 
 const INVALID_LOGIN = 'The e-mail address or password is incorrect.';
 
+/**
+ * Every attempt is counted before the password is checked (against the account from this address, and
+ * this address), so parallel attempts cannot pass the limits; a sign-in that succeeds takes its count
+ * back. The account's failures from every address only make its sign-in wait (signInDelayMs).
+ */
 export async function login(context: RequestContext, input: LoginInput, address: string): Promise<{ token: string; customer: Customer }> {
-  await assertUnderLimit(limits.loginAccount, input.email);
-  await assertUnderLimit(limits.loginAddress, address);
+  const taken = await take([
+    { limit: limits.loginAccountAddress, key: accountFrom(input.email, address) },
+    { limit: limits.loginAddress, key: address },
+  ]);
+  const delay = signInDelayMs((await usage(limits.loginAccount, input.email)).count);
+  if (delay) await sleep(delay);
   const row = await findCustomerByEmail(input.email);
   const matches = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !row.password_hash || !matches) {
     await recordHit(limits.loginAccount, input.email);
-    await recordHit(limits.loginAddress, address);
     throw new HttpError(401, INVALID_LOGIN, 'invalid_credentials');
   }
+  await release(taken);
   const token = await startSession(context, row.id);
   return { token, customer: toCustomer(row) };
 }
 
-export async function updateProfile(customer: Customer, input: ProfileInput): Promise<Customer> {
+/**
+ * Checks the current password of a signed-in customer (changing the e-mail address or the password), so
+ * that a stolen session cannot take the account over. Counted like a sign-in from this address, before
+ * the check; a right password takes its count back.
+ */
+async function assertCurrentPassword(customer: Customer, password: string | undefined, field: string, address: string): Promise<void> {
+  if (!password) {
+    throw new HttpError(400, `${field}: Enter your current password`, 'validation_failed', { [field]: ['Enter your current password'] });
+  }
+  const taken = await take([{ limit: limits.loginAccountAddress, key: accountFrom(customer.email, address) }]);
+  const row = await findCustomerById(customer.id);
+  const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row?.password_hash || !matches) {
+    await recordHit(limits.loginAccount, customer.email);
+    throw new HttpError(400, `${field}: The current password is incorrect`, 'validation_failed', { [field]: ['The current password is incorrect'] });
+  }
+  await release(taken);
+}
+
+/**
+ * Saves the profile. A new e-mail address needs the current password (`current_password`); it is
+ * unconfirmed until its owner follows the link sent to it (and gets no password-reset mail until then),
+ * and the old address is told, with a link that undoes the change.
+ */
+export async function updateProfile(customer: Customer, input: ProfileInput, address: string): Promise<Customer> {
   const emailChanged = input.email !== customer.email;
+  if (emailChanged) await assertCurrentPassword(customer, input.current_password, 'current_password', address);
   if (emailChanged && (await findCustomerByEmail(input.email))) {
     throw new HttpError(400, 'email: This e-mail address cannot be used', 'validation_failed', { email: ['This e-mail address cannot be used'] });
   }
   await updateCustomer(customer.id, {
     first_name: input.first_name,
     last_name: input.last_name,
-    email: input.email,
     ...(input.gender !== undefined ? { gender: input.gender } : {}),
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
     ...(input.date_of_birth !== undefined ? { date_of_birth: input.date_of_birth } : {}),
-    // A new address is unconfirmed until its owner follows the link sent to it.
-    ...(emailChanged ? { is_verified: 0 as const } : {}),
   });
   if (emailChanged) {
-    await retireTokens(customer.id, ['verify_account']);
+    if (!(await changeEmail(customer.id, customer.email, input.email))) {
+      throw new HttpError(400, 'email: This e-mail address cannot be used', 'validation_failed', { email: ['This e-mail address cannot be used'] });
+    }
+    // Links sent to the old address no longer apply; the new one must be confirmed before it can reset the password.
+    await retireTokens(customer.id, ['verify_account', 'reset_password', 'first_time_login']);
+    const undo = await issueToken(customer.id, 'undo_email_change', { detail: customer.email, lifetimeMs: UNDO_EMAIL_LIFETIME_MS });
+    sendMailLater(async () => emailChangedMail({ email: customer.email, first_name: input.first_name }, input.email, undo));
     sendMailLater(async () => verifyAccountMail({ email: input.email, first_name: input.first_name }, await issueToken(customer.id, 'verify_account')));
   }
   const row = await findCustomerById(customer.id);
@@ -104,14 +142,8 @@ export async function updateProfile(customer: Customer, input: ProfileInput): Pr
  * to guess the password. Success ends every session of the customer, the caller's included, and opens
  * a new one for the caller: other devices and old tokens are signed out.
  */
-export async function changePassword(context: RequestContext, customer: Customer, input: ChangePasswordInput): Promise<string> {
-  await assertUnderLimit(limits.loginAccount, customer.email);
-  const row = await findCustomerById(customer.id);
-  const matches = await verifyPassword(input.old_password, row?.password_hash ?? DUMMY_HASH);
-  if (!row?.password_hash || !matches) {
-    await recordHit(limits.loginAccount, customer.email);
-    throw new HttpError(400, 'old_password: The current password is incorrect', 'validation_failed', { old_password: ['The current password is incorrect'] });
-  }
+export async function changePassword(context: RequestContext, customer: Customer, input: ChangePasswordInput, address: string): Promise<string> {
+  await assertCurrentPassword(customer, input.old_password, 'old_password', address);
   await updateCustomer(customer.id, { password_hash: await hashPassword(input.new_password) });
   await retireTokens(customer.id, ['reset_password', 'first_time_login']);
   await endAllSessions(customer.id);

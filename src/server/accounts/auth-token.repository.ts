@@ -4,12 +4,12 @@ import type { AuthTokensTable } from '~/server/db/schema.ts';
 
 export type TokenPurpose = AuthTokensTable['purpose'];
 
-export async function insertToken(customerId: number, purpose: TokenPurpose, tokenHash: string, lifetimeMs: number): Promise<void> {
+export async function insertToken(customerId: number, purpose: TokenPurpose, tokenHash: string, lifetimeMs: number, detail: string | null = null): Promise<void> {
   const db = await getDb();
   const now = Date.now();
   await db
     .insertInto('auth_tokens')
-    .values({ customer_id: customerId, purpose, token_hash: tokenHash, created_at: new Date(now).toISOString(), expires_at: new Date(now + lifetimeMs).toISOString(), used_at: null })
+    .values({ customer_id: customerId, purpose, token_hash: tokenHash, created_at: new Date(now).toISOString(), expires_at: new Date(now + lifetimeMs).toISOString(), used_at: null, detail })
     .execute();
 }
 
@@ -18,7 +18,7 @@ export async function findUsableToken(tokenHash: string, purposes: TokenPurpose[
   const db = await getDb();
   return db
     .selectFrom('auth_tokens')
-    .select(['id', 'customer_id', 'purpose'])
+    .select(['id', 'customer_id', 'purpose', 'detail'])
     .where('token_hash', '=', tokenHash)
     .where('purpose', 'in', purposes)
     .where('used_at', 'is', null)
@@ -41,6 +41,19 @@ export async function retireTokens(customerId: number, purposes: TokenPurpose[])
     .set({ used_at: new Date().toISOString() })
     .where('customer_id', '=', customerId)
     .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Retires the customer's tokens of one purpose issued after the token `afterId` (the later e-mail changes an undo link reverts). */
+export async function retireLaterTokens(customerId: number, purpose: TokenPurpose, afterId: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date().toISOString() })
+    .where('customer_id', '=', customerId)
+    .where('purpose', '=', purpose)
+    .where('id', '>', afterId)
     .where('used_at', 'is', null)
     .execute();
 }

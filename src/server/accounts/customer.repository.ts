@@ -1,6 +1,7 @@
 /** Customers table: Kysely only, rows in and out. */
 import { getDb } from '~/server/db/database.ts';
 import type { CustomerRow, CustomerUpdate } from '~/server/db/schema.ts';
+import { isUniqueViolation } from '~/server/checkout/transaction.ts';
 
 export async function findCustomerByEmail(email: string): Promise<CustomerRow | undefined> {
   const db = await getDb();
@@ -32,4 +33,24 @@ export async function insertCustomer(values: { email: string; first_name: string
 export async function updateCustomer(id: number, values: CustomerUpdate): Promise<void> {
   const db = await getDb();
   await db.updateTable('customers').set({ ...values, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a customer from one e-mail address to another (unconfirmed until its owner follows the link),
+ * only if the account still has `from`; false when it does not, or another account holds `to`.
+ */
+export async function changeEmail(id: number, from: string, to: string, confirmed = false): Promise<boolean> {
+  const db = await getDb();
+  try {
+    const result = await db
+      .updateTable('customers')
+      .set({ email: to.toLowerCase(), is_verified: confirmed ? 1 : 0, email_unconfirmed: confirmed ? 0 : 1, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('email', '=', from.toLowerCase())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema,
 import { addressSchema } from '~/features/account/address.schema.ts';
 import { changePassword, login, register, updateProfile } from './accounts.service.ts';
 import { clientKey } from '~/server/security/client-address.ts';
-import { forgotPassword, resendVerification, resetPassword, verifyAccount } from './recovery.service.ts';
+import { forgotPassword, resendVerification, resetPassword, undoEmailChange, verifyAccount } from './recovery.service.ts';
 import { endSession, type RequestContext } from './session.ts';
 import { safeRedirect } from './auth.ts';
 import { createAddress, editAddress, makeDefault, parseId, removeAddress } from '~/server/addresses/addresses.service.ts';
@@ -75,15 +75,19 @@ const actions: Record<string, (context: PageContext, values: Record<string, stri
     const { message } = await verifyAccount(values.token ?? '');
     return { ok: true, message };
   },
+  async 'undo-email'(_context, values) {
+    const { message } = await undoEmailChange(values.token ?? '');
+    return { ok: true, message };
+  },
   async 'resend-verification'(context) {
     return { ok: true, message: (await resendVerification(signedIn(context))).message };
   },
   async profile(context, values) {
-    await updateProfile(signedIn(context), parse(profileSchema, values));
+    await updateProfile(signedIn(context), parse(profileSchema, values), clientKey(context));
     return { redirect: '/customer/account/profile?notice=profile-saved' };
   },
   async 'change-password'(context, values) {
-    await changePassword(context, signedIn(context), parse(changePasswordSchema, values));
+    await changePassword(context, signedIn(context), parse(changePasswordSchema, values), clientKey(context));
     return { redirect: '/customer/account/profile?notice=password-changed' };
   },
   async 'address-create'(context, values) {

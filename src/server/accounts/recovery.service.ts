@@ -4,23 +4,29 @@
  * valid for 60 minutes.
  */
 import { HttpError } from '~/server/http.ts';
-import { assertUnderLimit, consume, recordHit } from '~/server/security/rate-limit.ts';
+import { consume, take } from '~/server/security/rate-limit.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';
 import type { ResetPasswordInput } from '~/features/account/account.schema.ts';
 import { hashPassword, randomToken, sha256 } from './crypto.ts';
-import { findCustomerByEmail, findCustomerById, updateCustomer } from './customer.repository.ts';
-import { findUsableToken, insertToken, retireTokens, spendToken, type TokenPurpose } from './auth-token.repository.ts';
+import { changeEmail, findCustomerByEmail, findCustomerById, updateCustomer } from './customer.repository.ts';
+import { findUsableToken, insertToken, retireLaterTokens, retireTokens, spendToken, type TokenPurpose } from './auth-token.repository.ts';
 import { endAllSessions, type Customer } from './session.ts';
 import { limits } from './limits.ts';
 import { firstTimeLoginMail, resetPasswordMail, verifyAccountMail } from './account-mail.ts';
 
 export const TOKEN_LIFETIME_MS = 60 * 60_000;
+/** How long the old address's link can undo an e-mail change: long enough to notice it after a holiday. */
+export const UNDO_EMAIL_LIFETIME_MS = 14 * 24 * 3600_000;
 
-/** A fresh token for one purpose; older unused ones of that purpose stop working (only the newest link counts). */
-export async function issueToken(customerId: number, purpose: TokenPurpose): Promise<string> {
-  await retireTokens(customerId, [purpose]);
+/**
+ * A fresh token for one purpose; older unused ones of that purpose stop working (only the newest link
+ * counts), except undo links: each change's old address keeps its own, so a second change cannot take
+ * the first address's way back.
+ */
+export async function issueToken(customerId: number, purpose: TokenPurpose, options: { detail?: string; lifetimeMs?: number } = {}): Promise<string> {
+  if (purpose !== 'undo_email_change') await retireTokens(customerId, [purpose]);
   const token = randomToken();
-  await insertToken(customerId, purpose, sha256(token), TOKEN_LIFETIME_MS);
+  await insertToken(customerId, purpose, sha256(token), options.lifetimeMs ?? TOKEN_LIFETIME_MS, options.detail ?? null);
   return token;
 }
 
@@ -28,12 +34,14 @@ export const FORGOT_MESSAGE = 'If an account exists for this e-mail address, we 
 
 /** Same answer, same work before answering, whether or not the address has an account. */
 export async function forgotPassword(email: string, address: string): Promise<{ message: string }> {
-  await assertUnderLimit(limits.forgotAccount, email);
-  await consume(limits.forgotAddress, address);
-  await recordHit(limits.forgotAccount, email);
+  await take([
+    { limit: limits.forgotAccount, key: email },
+    { limit: limits.forgotAddress, key: address },
+  ]);
   sendMailLater(async () => {
     const customer = await findCustomerByEmail(email);
-    if (!customer) return undefined;
+    // An address set by an e-mail change gets no reset link until its owner has confirmed it.
+    if (!customer || customer.email_unconfirmed) return undefined;
     // An account without a password (made at guest checkout) gets the first-time-login link instead.
     return customer.password_hash === null
       ? firstTimeLoginMail(customer, await issueToken(customer.id, 'first_time_login'))
@@ -58,7 +66,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ messag
   // Hash before spending the token: a failure in between must not burn the link.
   const passwordHash = await hashPassword(input.password);
   if (!(await spendToken(found.id))) throw invalidLink();
-  await updateCustomer(customer.id, { password_hash: passwordHash, is_verified: 1 });
+  await updateCustomer(customer.id, { password_hash: passwordHash, is_verified: 1, email_unconfirmed: 0 });
   await retireTokens(customer.id, ['reset_password', 'first_time_login']);
   await endAllSessions(customer.id);
   return { message: 'Your password has been saved. You can now sign in with it.' };
@@ -67,7 +75,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ messag
 export async function verifyAccount(token: string): Promise<{ message: string; customer_id: number }> {
   const found = await findUsableToken(sha256(token), ['verify_account']);
   if (!found || !(await spendToken(found.id))) throw invalidLink();
-  await updateCustomer(found.customer_id, { is_verified: 1 });
+  await updateCustomer(found.customer_id, { is_verified: 1, email_unconfirmed: 0 });
   return { message: 'Thank you: your e-mail address is confirmed.', customer_id: found.customer_id };
 }
 
@@ -77,4 +85,29 @@ export async function resendVerification(customer: Customer): Promise<{ message:
   await consume(limits.verifyResend, String(customer.id));
   sendMailLater(async () => verifyAccountMail(customer, await issueToken(customer.id, 'verify_account')));
   return { message: `We have sent a confirmation link to ${customer.email}.` };
+}
+
+export const UNDO_MESSAGE = 'Your e-mail address has been changed back. Every device has been signed out, and we have sent you a link to choose a new password.';
+
+/**
+ * Follows the old address's undo link: the account gets that address back (confirmed: the link proves
+ * it), every session ends (the change may have come from a stolen session), later changes' undo links
+ * and every other link stop working, and a link to choose a new password goes to the restored address.
+ */
+export async function undoEmailChange(token: string): Promise<{ message: string }> {
+  const found = await findUsableToken(sha256(token), ['undo_email_change']);
+  const customer = found?.detail ? await findCustomerById(found.customer_id) : undefined;
+  if (!found?.detail || !customer) throw invalidLink();
+  if (!(await spendToken(found.id))) throw invalidLink();
+  const restored = customer.email === found.detail || (await changeEmail(customer.id, customer.email, found.detail, true));
+  if (!restored) {
+    throw new HttpError(409, 'This address now belongs to another account, so it cannot be restored. Please contact us.', 'email_taken', { token: ['This address now belongs to another account'] });
+  }
+  await updateCustomer(customer.id, { is_verified: 1, email_unconfirmed: 0 });
+  await retireLaterTokens(customer.id, 'undo_email_change', found.id);
+  await retireTokens(customer.id, ['verify_account', 'reset_password', 'first_time_login']);
+  await endAllSessions(customer.id);
+  const to = { id: customer.id, email: found.detail, first_name: customer.first_name };
+  sendMailLater(async () => resetPasswordMail(to, await issueToken(customer.id, 'reset_password')));
+  return { message: UNDO_MESSAGE };
 }

@@ -1,7 +1,9 @@
 /** Addresses table. Every query is scoped by customer_id: another customer's id simply finds nothing. */
-import { getDb } from '~/server/db/database.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
 import type { AddressesTable } from '~/server/db/schema.ts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 export type AddressRow = Selectable<AddressesTable>;
 type AddressValues = Omit<Insertable<AddressesTable>, 'id' | 'customer_id' | 'created_at' | 'updated_at' | 'default_address'>;
@@ -16,21 +18,27 @@ export async function findAddress(customerId: number, id: number): Promise<Addre
   return db.selectFrom('addresses').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function countAddresses(customerId: number): Promise<number> {
+/**
+ * Adds an address unless the book already holds `max`, in one write transaction: the count, the insert and
+ * the default (the first address, or when asked) together, so parallel creates neither pass the limit nor
+ * leave the book without a default. PostgreSQL: the customer's row is the lock; SQLite: BEGIN IMMEDIATE.
+ * undefined when the book is full.
+ */
+export async function insertAddress(customerId: number, values: AddressValues, options: { max: number; makeDefault: boolean }): Promise<number | undefined> {
   const db = await getDb();
-  const row = await db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function insertAddress(customerId: number, values: AddressValues): Promise<number> {
-  const db = await getDb();
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto('addresses')
-    .values({ ...values, customer_id: customerId, default_address: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return writeTransaction(db, async (trx) => {
+    if (!isSqlite(trx)) await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+    const { n } = await trx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    if (Number(n) >= options.max) return undefined;
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('addresses')
+      .values({ ...values, customer_id: customerId, default_address: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (Number(n) === 0 || options.makeDefault) await defaultWithin(trx, customerId, row.id);
+    return row.id;
+  });
 }
 
 export async function updateAddress(customerId: number, id: number, values: Updateable<AddressesTable>): Promise<void> {
@@ -46,8 +54,10 @@ export async function deleteAddress(customerId: number, id: number): Promise<voi
 /** Exactly one default: this one on, every other one of the customer off, in one transaction. */
 export async function setDefaultAddress(customerId: number, id: number): Promise<void> {
   const db = await getDb();
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('addresses').set({ default_address: 0 }).where('customer_id', '=', customerId).where('id', '!=', id).execute();
-    await trx.updateTable('addresses').set({ default_address: 1 }).where('customer_id', '=', customerId).where('id', '=', id).execute();
-  });
+  await writeTransaction(db, (trx) => defaultWithin(trx, customerId, id));
+}
+
+async function defaultWithin(trx: Db, customerId: number, id: number): Promise<void> {
+  await trx.updateTable('addresses').set({ default_address: 0 }).where('customer_id', '=', customerId).where('id', '!=', id).execute();
+  await trx.updateTable('addresses').set({ default_address: 1 }).where('customer_id', '=', customerId).where('id', '=', id).execute();
 }

@@ -10,7 +10,6 @@ import type { AddressInput } from '~/features/account/address.schema.ts';
 import type { CheckoutAddress } from '~/features/checkout/checkout.schema.ts';
 import { checkAddress } from '~/server/checkout/geo.ts';
 import {
-  countAddresses,
   deleteAddress,
   findAddress,
   insertAddress,
@@ -92,10 +91,8 @@ function values(customer: Customer, raw: AddressInput) {
 }
 
 export async function createAddress(customer: Customer, input: AddressInput): Promise<AddressJson> {
-  const count = await countAddresses(customer.id);
-  if (count >= MAX_ADDRESSES) throw new HttpError(400, `An address book holds at most ${MAX_ADDRESSES} addresses`, 'too_many_addresses');
-  const id = await insertAddress(customer.id, values(customer, input));
-  if (count === 0 || input.default_address) await setDefaultAddress(customer.id, id);
+  const id = await insertAddress(customer.id, values(customer, input), { max: MAX_ADDRESSES, makeDefault: Boolean(input.default_address) });
+  if (id === undefined) throw new HttpError(400, `An address book holds at most ${MAX_ADDRESSES} addresses`, 'too_many_addresses');
   return addressJson(await owned(customer, id));
 }
 

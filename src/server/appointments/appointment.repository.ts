@@ -1,7 +1,8 @@
 /** Appointments and their seats (Kysely only). */
-import type { Insertable, Transaction } from 'kysely';
-import { getDb } from '~/server/db/database.ts';
-import type { AppointmentRow, AppointmentsTable, Database } from '~/server/db/schema.ts';
+import type { Insertable } from 'kysely';
+import { getDb, type Db } from '~/server/db/database.ts';
+import type { AppointmentRow, AppointmentsTable } from '~/server/db/schema.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 /**
  * Books an appointment into the first free seat of its slot, in one transaction. Each seat is a row
@@ -11,24 +12,21 @@ import type { AppointmentRow, AppointmentsTable, Database } from '~/server/db/sc
  */
 export async function insertWithSeat(values: Insertable<AppointmentsTable>, seats: number): Promise<AppointmentRow | undefined> {
   const db = await getDb();
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx.insertInto('appointments').values(values).returningAll().executeTakeFirstOrThrow();
-      for (let seat = 1; seat <= seats; seat++) {
-        if (await takeSeat(trx, values.starts_at, seat, row.id)) return row;
-      }
-      throw new NoSeatLeft();
-    })
-    .catch((error) => {
-      if (error instanceof NoSeatLeft) return undefined;
-      throw error;
-    });
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.insertInto('appointments').values(values).returningAll().executeTakeFirstOrThrow();
+    for (let seat = 1; seat <= seats; seat++) {
+      if (await takeSeat(trx, values.starts_at, seat, row.id)) return row;
+    }
+    throw new NoSeatLeft();
+  }).catch((error) => {
+    if (error instanceof NoSeatLeft) return undefined;
+    throw error;
+  });
 }
 
 class NoSeatLeft extends Error {}
 
-async function takeSeat(trx: Transaction<Database>, slotStart: string, seatNo: number, appointmentId: number): Promise<boolean> {
+async function takeSeat(trx: Db, slotStart: string, seatNo: number, appointmentId: number): Promise<boolean> {
   const taken = await trx
     .insertInto('appointment_seats')
     .values({ slot_start: slotStart, seat_no: seatNo, appointment_id: appointmentId })
@@ -59,7 +57,7 @@ export async function findByTokenHash(hash: string): Promise<AppointmentRow | un
 /** Marks a booked appointment cancelled and frees its seat; undefined when it was not booked (any more). */
 export async function cancelAppointment(id: number, at: string): Promise<AppointmentRow | undefined> {
   const db = await getDb();
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('appointments')
       .set({ status: 'cancelled', cancelled_at: at })

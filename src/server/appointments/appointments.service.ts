@@ -10,7 +10,7 @@ import { sendMailLater } from '~/server/mail/mailer.ts';
 import { randomToken, sha256 } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import type { AppointmentRow } from '~/server/db/schema.ts';
-import { assertUnderLimit, recordHit, type Limit } from '~/server/security/rate-limit.ts';
+import { release, take, type Limit } from '~/server/security/rate-limit.ts';
 import type { AppointmentData, BookingInput, DaySlots } from '~/features/appointments/appointments.schema.ts';
 import type { AppointmentKind } from '~/features/appointments/appointments-config.schema.ts';
 import { checkStart, dayState, isBookable, slotsOfDay } from './schedule.ts';
@@ -85,7 +85,8 @@ export async function book(input: BookingInput, customer: Customer | undefined, 
   assertOffered(input.kind);
   const check = checkStart(Temporal.Instant.from(input.start), config());
   if (!check.ok) throw startError(check.message);
-  await assertUnderLimit(BOOKING_LIMIT, client);
+  // Counted first (parallel bookings on any app server cannot pass the limit); a refused booking takes it back.
+  const taken = await take([{ limit: BOOKING_LIMIT, key: client }]);
   const reference = newReference();
   const token = randomToken();
   const row = await insertWithSeat(
@@ -107,9 +108,14 @@ export async function book(input: BookingInput, customer: Customer | undefined, 
       cancelled_at: null,
     },
     config().consultants,
-  );
-  if (!row) throw startError('Sorry, this time has just been fully booked. Please choose another slot.', 409, 'slot_full');
-  await recordHit(BOOKING_LIMIT, client);
+  ).catch(async (error: unknown) => {
+    await release(taken);
+    throw error;
+  });
+  if (!row) {
+    await release(taken);
+    throw startError('Sorry, this time has just been fully booked. Please choose another slot.', 409, 'slot_full');
+  }
   // The booking stands whether or not the mail goes out at once; SMTP latency must not hold the shopper.
   sendMailLater(async () => confirmationMail(row, token));
   return toAppointmentData(row);

@@ -20,10 +20,11 @@ import {
 import { groupLines } from './cart.presenter.ts';
 import { CART_COOKIE, sameChoice } from './cart.service.ts';
 import { forgetGuest } from './owner.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 /** Merges the active guest cart named by `guestToken` into the customer's active cart (or hands it over). */
 export async function mergeGuestCart(db: Db, guestToken: string, customerId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const guest = await findActiveCartByToken(trx, guestToken);
     if (!guest) return;
     const target = await findActiveCartByCustomer(trx, customerId);

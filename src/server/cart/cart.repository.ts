@@ -15,13 +15,19 @@ export function findActiveCartByCustomer(db: Db, customerId: number): Promise<Ca
   return db.selectFrom('carts').selectAll().where('customer_id', '=', customerId).where('is_active', '=', 1).orderBy('id', 'desc').executeTakeFirst();
 }
 
-export async function insertCart(db: Db, token: string, customerId: number | null): Promise<CartRow> {
+/**
+ * A new active cart, or undefined when the owner already has one: a customer's active cart is unique
+ * (migration 0013), so of two parallel first adds one inserts and the other reads the winner's cart. On
+ * PostgreSQL the loser's insert waits for the winner's commit, then does nothing.
+ */
+export async function insertCart(db: Db, token: string, customerId: number | null): Promise<CartRow | undefined> {
   const now = new Date().toISOString();
   return db
     .insertInto('carts')
     .values({ token, customer_id: customerId, is_active: 1, store_credit_cents: 0, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /**

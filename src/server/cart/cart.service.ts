@@ -25,6 +25,7 @@ import {
 import { presentCart } from './cart.presenter.ts';
 import { planAdd } from './cart.rules.ts';
 import { newToken, type Owner } from './owner.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 export const CART_COOKIE = 'aurelle_cart';
 
@@ -34,11 +35,18 @@ export function findCart(db: Db, owner: Owner): Promise<CartRow | undefined> {
   return Promise.resolve(undefined);
 }
 
-/** A new cart for an owner who has none; `token` is set when a new guest cart needs its cookie. */
-async function createCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?: string }> {
-  if (owner.customerId !== undefined) return { cart: await insertCart(db, newToken(), owner.customerId) };
+/**
+ * A new cart for an owner who has none; `token` is set when a new guest cart needs its cookie.
+ * undefined when a parallel request of the same customer created the cart first (read it instead).
+ */
+async function createCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?: string } | undefined> {
+  if (owner.customerId !== undefined) {
+    const cart = await insertCart(db, newToken(), owner.customerId);
+    return cart && { cart };
+  }
   const token = newToken();
-  return { cart: await insertCart(db, token, null), token };
+  const cart = await insertCart(db, token, null);
+  return cart && { cart, token };
 }
 
 /** The cart as the API answers it; `known` holds catalogue rows this request has just read (not read again). */
@@ -96,13 +104,18 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
 export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ cart: Cart; token?: string }> {
   await expireDueOrders(db);
   const { lines, records } = await planAdd(db, add);
-  const { cartId, token } = await db.transaction().execute(async (trx) => {
-    const existing = await findCart(trx, owner);
+  const { cartId, token } = await writeTransaction(db, async (trx) => {
+    let existing = await findCart(trx, owner);
     if (!existing) {
-      // A cart made by this add is new and empty: nothing to touch, no lines to read.
-      const { cart, token } = await createCart(trx, owner);
-      await putLines(trx, cart.id, [], lines, records);
-      return { cartId: cart.id, token };
+      const created = await createCart(trx, owner);
+      if (created) {
+        // A cart made by this add is new and empty: nothing to touch, no lines to read.
+        await putLines(trx, created.cart.id, [], lines, records);
+        return { cartId: created.cart.id, token: created.token };
+      }
+      // Another request of this customer made the cart first (and has committed): add to that one.
+      existing = await findCart(trx, owner);
+      if (!existing) throw new Error('the active cart that won the insert could not be read');
     }
     await touchCart(trx, existing.id);
     await putLines(trx, existing.id, await cartLines(trx, existing.id), lines, records);
@@ -138,7 +151,7 @@ export async function updateQuantities(db: Db, owner: Owner, changes: QuantityCh
       throw new HttpError(400, `data.items.${i}.quantity: ${message}`, 'bad_request', { [`data.items.${i}.quantity`]: [message] });
     }
   });
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await touchCart(trx, cart.id);
     for (const change of changes) await setLineQuantity(trx, cart.id, change.id, change.quantity);
   });
@@ -168,7 +181,7 @@ export async function removeItem(db: Db, owner: Owner, data: RemoveItem): Promis
   }
   const pairs = new Set(targets.map((r) => r.byo_id).filter((b) => b !== null));
   const ids = rows.filter((r) => targets.includes(r) || (r.byo_id !== null && pairs.has(r.byo_id))).map((r) => r.id);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await touchCart(trx, cart.id);
     await deleteLines(trx, cart.id, ids);
   });
@@ -177,7 +190,7 @@ export async function removeItem(db: Db, owner: Owner, data: RemoveItem): Promis
 
 export async function removeAll(db: Db, owner: Owner, cartId: number): Promise<Cart> {
   const cart = await ownCart(db, owner, cartId);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await touchCart(trx, cart.id);
     await deleteAllLines(trx, cart.id);
   });

@@ -47,11 +47,15 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Serialization failure, deadlock, a busy SQLite file, or two guests creating one account at once. */
+/**
+ * Serialization failure, deadlock, a busy SQLite file, two guests creating one account at once, or two
+ * requests of one customer creating the customer's one active cart or wishlist at once (the retry finds it).
+ */
 function isRetryable(error: unknown): boolean {
   const code = errorCode(error);
-  if (code === '40001' || code === '40P01' || code === 'SQLITE_BUSY') return true;
-  return isUniqueViolation(error) && /customers/.test(String((error as Error).message) + String((error as { constraint?: string }).constraint ?? ''));
+  if (code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT') return true;
+  const where = String((error as Error).message) + String((error as { constraint?: string }).constraint ?? '');
+  return isUniqueViolation(error) && /customers|carts_one_active_per_customer|wishlists_one_per_customer|carts\.customer_id|wishlists\.customer_id/.test(where);
 }
 
 export function isUniqueViolation(error: unknown): boolean {

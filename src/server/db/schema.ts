@@ -123,6 +123,8 @@ export interface CustomersTable {
   phone: string | null;
   date_of_birth: string | null;
   is_verified: Bool;
+  /** 1 while the address was set by a change and its owner has not followed the confirmation link: it gets no password-reset mail (migration 0015). */
+  email_unconfirmed: Generated<Bool>;
   created_at: string;
   updated_at: string;
 }
@@ -139,11 +141,13 @@ export interface SessionsTable {
 export interface AuthTokensTable {
   id: Generated<number>;
   customer_id: number;
-  purpose: 'reset_password' | 'verify_account' | 'first_time_login';
+  purpose: 'reset_password' | 'verify_account' | 'first_time_login' | 'undo_email_change';
   token_hash: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** undo_email_change: the address to restore. */
+  detail: Generated<string | null>;
 }
 
 /** One row per counted event (failed login, reset request, analytics hit…), shared by every app server. */
@@ -152,6 +156,13 @@ export interface RateLimitHitsTable {
   bucket: string;
   key: string;
   at: string;
+}
+
+/** The lock row of a (bucket, key): a rate-limited hit takes it before counting (migration 0014). */
+export interface RateLimitKeysTable {
+  bucket: string;
+  key: string;
+  touched_at: string;
 }
 
 export interface AddressesTable {
@@ -416,6 +427,7 @@ export interface Database {
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
   rate_limit_hits: RateLimitHitsTable;
+  rate_limit_keys: RateLimitKeysTable;
   addresses: AddressesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;

@@ -20,6 +20,7 @@ import { withScratch, type ImportScratch } from './import-scratch.ts';
 import { delistStones, insertStones, listedStones, refreshStatistics, sameStone, skuHolders, stonesByCertificate, updateStones, withFewerCheckpoints } from './import.repository.ts';
 import type { z } from 'zod';
 import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 export interface ImportOptions {
   format?: FeedFormat;
@@ -148,7 +149,7 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
       const gone = page.filter((s) => !named.has(`${s.lab} ${s.certificate_number}`)).map((s) => s.id);
       if (!gone.length) continue;
       if (dryRun) summary.delisted += gone.length;
-      else summary.delisted += await db.transaction().execute((trx) => delistStones(trx, gone, now));
+      else summary.delisted += await writeTransaction(db, (trx) => delistStones(trx, gone, now));
       options.onProgress?.(summary);
     }
   }
@@ -231,7 +232,7 @@ async function writeBatch(
     }
     return { counts, rejected };
   };
-  const { counts, rejected } = dryRun ? await work(db) : await db.transaction().execute(work);
+  const { counts, rejected } = dryRun ? await work(db) : await writeTransaction(db, work);
   // Counted only once the batch is committed: a failed batch leaves the summary as the database.
   summary.inserted += counts.inserted;
   summary.updated += counts.updated;

@@ -4,7 +4,7 @@
  * live next to the code that produces them (the `*.answers.ts` files).
  */
 import { z } from 'zod';
-import { changePasswordSchema, forgotPasswordSchema, loginQuerySchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema, verifyAccountSchema } from '~/features/account/account.schema.ts';
+import { changePasswordSchema, forgotPasswordSchema, loginQuerySchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema, undoEmailChangeSchema, verifyAccountSchema } from '~/features/account/account.schema.ts';
 import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
 import { collectSchema } from '~/features/analytics/analytics.schema.ts';
 import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
@@ -62,8 +62,9 @@ export const operations: Operation[] = [
   op('post', '/api/customer/login', { tag: 'Accounts', summary: 'Sign in: the bearer token, and the session cookie', query: loginQuerySchema, body: loginSchema, answers: { 200: loginAnswerSchema }, errors: [401, 429] }),
   op('post', '/api/customer/logout', { tag: 'Accounts', access: 'guest', summary: 'End the session named by the bearer token or the cookie', answers: { 200: messageAnswerSchema } }),
   op('get', '/api/customer/get', { tag: 'Accounts', access: 'customer', summary: 'The signed-in customer', answers: { 200: customerAnswerSchema } }),
-  op('put', '/api/customer/profile', { tag: 'Accounts', access: 'customer', summary: 'Save the profile', body: profileSchema, answers: { 200: profileAnswerSchema } }),
-  op('put', '/api/customer/change-password', { tag: 'Accounts', access: 'customer', summary: 'Change the password: signs out other sessions, answers a new token', body: changePasswordSchema, answers: { 200: tokenAnswerSchema } }),
+  op('put', '/api/customer/profile', { tag: 'Accounts', access: 'customer', summary: 'Save the profile (a new e-mail address needs current_password)', body: profileSchema, answers: { 200: profileAnswerSchema }, errors: [429] }),
+  op('post', '/api/customer/undo-email-change', { tag: 'Accounts', summary: "Undo an e-mail change with the old address's link: the address back, every session ended, a reset link mailed", body: undoEmailChangeSchema, answers: { 200: messageAnswerSchema }, errors: [409] }),
+  op('put', '/api/customer/change-password', { tag: 'Accounts', access: 'customer', summary: 'Change the password: signs out other sessions, answers a new token', body: changePasswordSchema, answers: { 200: tokenAnswerSchema }, errors: [429] }),
   op('post', '/api/customer/forgot-password', { tag: 'Accounts', summary: 'Send a link to choose a new password (the same answer for any address)', body: forgotPasswordSchema, answers: { 200: messageAnswerSchema }, errors: [429] }),
   op('post', '/api/customer/reset-password', { tag: 'Accounts', summary: 'Choose a new password with a reset or first-time-login token', body: resetPasswordSchema, answers: { 200: messageAnswerSchema } }),
   op('post', '/api/customer/verify-account', { tag: 'Accounts', access: 'guest', summary: 'Confirm the address with a token; without one, a signed-in customer gets a new link', body: verifyAccountSchema, answers: { 200: messageAnswerSchema }, errors: [401, 429] }),

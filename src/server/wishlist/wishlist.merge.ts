@@ -10,12 +10,13 @@ import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
 import { forgetGuest } from '~/server/cart/owner.ts';
 import { assignWishlist, deleteWishlist, findWishlistByCustomer, findWishlistByToken, moveWishlistRows, wishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
 import { WISHLIST_COOKIE } from './wishlist.service.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 const key = ({ parent, child }: LineGroup<WishlistItemRow>) =>
   [parent.item_id, parent.variant_id, parent.selected_jewelry_shape, parent.selected_size, parent.custom_size, child?.item_id].join('|');
 
 export async function mergeGuestWishlist(db: Db, guestToken: string, customerId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const guest = await findWishlistByToken(trx, guestToken);
     if (!guest) return;
     const target = await findWishlistByCustomer(trx, customerId);

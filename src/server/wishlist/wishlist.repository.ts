@@ -1,6 +1,7 @@
 /** Wishlists and their entries (Kysely only). A build-your-own pair is two rows sharing a byo_id. */
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
+import { isSqlite } from '~/server/db/dialect.ts';
 import type { WishlistItemsTable, WishlistsTable } from '~/server/db/schema.ts';
 
 export type WishlistRow = Selectable<WishlistsTable>;
@@ -13,6 +14,14 @@ export function findWishlistByToken(db: Db, token: string): Promise<WishlistRow 
 
 export function findWishlistByCustomer(db: Db, customerId: number): Promise<WishlistRow | undefined> {
   return db.selectFrom('wishlists').selectAll().where('customer_id', '=', customerId).orderBy('id').executeTakeFirst();
+}
+
+/**
+ * Holds the wishlist's row until the transaction ends (PostgreSQL; SQLite's writer holds the whole file),
+ * so two parallel adds to one wishlist run one after the other: no entry twice, no more than the limit.
+ */
+export async function lockWishlist(db: Db, wishlistId: number): Promise<void> {
+  if (!isSqlite(db)) await db.selectFrom('wishlists').select('id').where('id', '=', wishlistId).forUpdate().execute();
 }
 
 export function insertWishlist(db: Db, token: string, customerId: number | null): Promise<WishlistRow> {

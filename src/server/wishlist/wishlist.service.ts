@@ -20,11 +20,13 @@ import {
   findWishlistByToken,
   insertWishlist,
   insertWishlistRows,
+  lockWishlist,
   wishlistRows,
   type NewWishlistItem,
   type WishlistItemRow,
   type WishlistRow,
 } from './wishlist.repository.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 export const WISHLIST_COOKIE = 'aurelle_wishlist';
 
@@ -43,7 +45,10 @@ export function findWishlist(db: Db, owner: Owner): Promise<WishlistRow | undefi
 
 async function findOrCreate(db: Db, owner: Owner): Promise<{ wishlist: WishlistRow; token?: string }> {
   const existing = await findWishlist(db, owner);
-  if (existing) return { wishlist: existing };
+  if (existing) {
+    await lockWishlist(db, existing.id);
+    return { wishlist: existing };
+  }
   if (owner.customerId !== undefined) return { wishlist: await insertWishlist(db, newToken(), owner.customerId) };
   const token = newToken();
   return { wishlist: await insertWishlist(db, token, null), token };
@@ -93,7 +98,7 @@ export interface WishlistResult {
 
 /** Inserts rows unless an identical entry is there; answers with the entry and the new count. */
 async function insert(db: Db, owner: Owner, rows: NewWishlistItem[], same: (g: LineGroup<WishlistItemRow>) => boolean): Promise<WishlistResult> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { wishlist, token } = await findOrCreate(trx, owner);
     const before = await wishlistRows(trx, wishlist.id);
     const records = await loadItems(trx, [...before, ...rows].map((r) => r.item_id));
