@@ -31,6 +31,7 @@ const QUERIES: Partial<IndexQuery>[] = [
   {},
   { allowed: { shape: 0b11 }, ranges: { carat: [0.5, 2] } },
   { allowed: { cut: 0b111, color: 0b1111 }, ranges: { price: [100_000, 2_000_000] } },
+  { allowed: { shape: 0b1111111110, lab: 0b1, polish: 0b11 }, ranges: { depth: [60.5, 63.333], table: [54, 60], lw_ratio: [1, 1.25] } },
 ];
 
 /** Every sort, both ways, a few filters: the whole answer, compared with the from-scratch index. */
@@ -140,6 +141,8 @@ describe('the diamond index, changed in place', () => {
         color: fc.option(fc.constantFrom(...COLORS)),
         clarity: fc.option(fc.constantFrom(...CLARITIES)),
         shape: fc.option(fc.constantFrom(...SHAPES)),
+        // Depths of any precision: two decimals are coded, others kept exactly on the side.
+        depth: fc.option(fc.oneof(fc.integer({ min: 5800, max: 6600 }).map((n) => n / 100), fc.double({ min: 58, max: 66, noNaN: true }))),
       }),
       fc.record({ kind: fc.constantFrom('sell' as const, 'hide' as const, 'relist' as const, 'delete' as const, 'delist' as const), pick: fc.nat() }),
     );
@@ -171,7 +174,7 @@ describe('the diamond index, changed in place', () => {
             }
             let next: IndexRow | undefined;
             if (o.kind === 'update') {
-              next = { ...old, price_cents: o.price ?? old.price_cents, carat: o.carat ?? old.carat, cut: o.cut ?? old.cut, color: o.color ?? old.color, clarity: o.clarity ?? old.clarity, shape: o.shape ?? old.shape };
+              next = { ...old, price_cents: o.price ?? old.price_cents, carat: o.carat ?? old.carat, cut: o.cut ?? old.cut, color: o.color ?? old.color, clarity: o.clarity ?? old.clarity, shape: o.shape ?? old.shape, depth: o.depth ?? old.depth };
             } else if (o.kind === 'sell') next = { ...old, status: 'sold' };
             else if (o.kind === 'hide') next = { ...old, is_hidden: 1 };
             else if (o.kind === 'relist') next = { ...old, status: 'available', is_hidden: 0 };

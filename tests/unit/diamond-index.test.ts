@@ -88,6 +88,25 @@ describe('the diamond index', () => {
     }
   });
 
+  it('filters depth, table and ratio exactly on values of any precision (more than two decimals, or out of the narrow codes)', { timeout: 60_000 }, () => {
+    const odd = stones.map((s, i) =>
+      i % 5 === 0 ? { ...s, depth: s.depth + 0.001 * (1 + (i % 9)), table_pct: i % 10 === 0 ? 700.5 : s.table_pct, lw_ratio: i % 15 === 0 ? s.lw_ratio + 1e-9 : s.lw_ratio } : s,
+    );
+    const local = buildIndex(odd);
+    const r = createRng(5);
+    for (let i = 0; i < 60; i++) {
+      const f = randomFilters(r);
+      f.depth = { min: 59 + Math.floor(r() * 4000) / 1000, max: r() < 0.5 ? 62 + Math.floor(r() * 4000) / 1000 : undefined };
+      if (r() < 0.5) f.table = { min: 54 + r() * 3, max: r() < 0.3 ? 701 : 62 };
+      if (r() < 0.5) f.lw_ratio = { min: 1 + Math.floor(r() * 300) / 1000, max: 1.5 };
+      check(local, odd, f, DIAMOND_SORTS[i % DIAMOND_SORTS.length]!, i % 2 ? 'asc' : 'desc', 1 + (i % 3));
+    }
+    const noise = odd.filter((s) => s.table_pct === 700.5 && s.status === 'available' && !s.is_hidden).length;
+    expect(noise).toBeGreaterThan(0);
+    expect(local.search(toIndexQuery({ filters: { table: { min: 700 } }, sort_by: 'price', sort_direction: 'asc', page_number: 1, page_size: 20 })).total).toBe(noise);
+    expect(local.bounds()!.table.max).toBe(700.5);
+  });
+
   it('lists only available, visible stones', () => {
     const res = index.search(toIndexQuery({ filters: {}, sort_by: 'price', sort_direction: 'asc', page_number: 1, page_size: 100 }));
     expect(res.total).toBe(stones.filter((s) => s.status === 'available' && !s.is_hidden).length);

@@ -1,7 +1,8 @@
 /**
  * An in-memory columnar index of the diamond inventory: typed arrays, one slot per stone in id order
- * (about 75 bytes a stone with diamond-histogram.ts's code column, 75 MB for a million), and one
- * pre-sorted permutation per sort key so that a page is a walk along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
+ * (about 65 bytes a stone: ids and grade codes here, the bitmaps and columns the search pass reads in
+ * its arena, diamond-arena.ts), and one pre-sorted permutation per sort key so that a page is a walk
+ * along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
  * so that a status change is one write. The database stays the only source of truth: the index is
  * built from it and kept in step by diamond-sync.ts.
  *
@@ -17,9 +18,11 @@
  */
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, encode, failureTables, ROW_CARAT, ROW_PRICE, type GradedStone } from './diamond-codes.ts';
-import { extremes, pageOf, scan, tally, tallyHistograms, type Columns } from './diamond-scan.ts';
-import { histogramColumn } from './diamond-histogram.ts';
+import { LIST_FILTER_KEYS } from '~/features/diamonds/diamond-query.ts';
+import { A_LIVE, decodeA, decodeB, decodeC, encode, type GradedStone } from './diamond-codes.ts';
+import { Arena, type NarrowKey } from './diamond-arena.ts';
+import { extremes, pageOf, scan, type Columns } from './diamond-scan.ts';
+import { histogramEdges } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
 
 export interface IndexRow extends GradedStone {
@@ -86,18 +89,19 @@ const MOVES_IN_PLACE = 8;
 
 export const isLive = (r: IndexRow) => r.status === 'available' && !Number(r.is_hidden);
 
+/** A stone's grade numbers by list filter, from its codes. */
+const gradesOf = (a: number, b: number, c: number) => ({ ...decodeA(a), ...decodeB(b), ...decodeC(c) });
+
 export class DiamondIndex implements Columns {
   size = 0;
   ids: Uint32Array;
   A: Uint8Array;
   B: Uint16Array;
   C: Uint8Array;
+  /** What the search pass reads: bitmaps and columns (carat and price are its views). */
+  arena: Arena;
   carat: Float64Array;
   price: Float64Array;
-  depth: Float64Array;
-  table: Float64Array;
-  lw: Float64Array;
-  M: Uint8Array;
   orders = {} as Record<DiamondSort, Uint32Array>;
   /** Orders replaced by the last commit, whole (their room included), for the next merge to write into. */
   private spare: Partial<Record<DiamondSort, Uint32Array>> = {};
@@ -118,12 +122,9 @@ export class DiamondIndex implements Columns {
     this.A = new Uint8Array(capacity);
     this.B = new Uint16Array(capacity);
     this.C = new Uint8Array(capacity);
-    this.carat = new Float64Array(capacity);
-    this.price = new Float64Array(capacity);
-    this.depth = new Float64Array(capacity);
-    this.table = new Float64Array(capacity);
-    this.lw = new Float64Array(capacity);
-    this.M = new Uint8Array(capacity);
+    this.arena = new Arena(capacity);
+    this.carat = this.arena.carat;
+    this.price = this.arena.price;
   }
 
   /** Appends a stone while building; rows must come in ascending id order. */
@@ -152,18 +153,32 @@ export class DiamondIndex implements Columns {
     const needed = this.size + more;
     if (needed <= this.ids.length) return;
     const capacity = Math.max(needed, Math.ceil(this.ids.length * 1.5), 1024);
-    for (const key of ['ids', 'A', 'B', 'C', 'carat', 'price', 'depth', 'table', 'lw', 'M'] as const) {
+    for (const key of ['ids', 'A', 'B', 'C'] as const) {
       const old = this[key];
       const next = new (old.constructor as new (n: number) => typeof old)(capacity);
       next.set(old as never);
       (this as Record<typeof key, typeof old>)[key] = next;
     }
+    const arena = new Arena(capacity);
+    this.arena.copyInto(arena);
+    this.arena = arena;
+    this.carat = arena.carat;
+    this.price = arena.price;
   }
 
-  /** Bytes held by the columns and the sort orders (their capacity, spare room and spare orders included). */
+  /**
+   * Bytes held by the columns, the arena and the sort orders (their capacity, spare room and spare orders
+   * included), and the exact values kept beside the narrow columns (about 64 bytes each in their maps).
+   */
   get byteLength(): number {
-    const columns = [this.ids, this.A, this.B, this.C, this.carat, this.price, this.depth, this.table, this.lw, this.M];
-    return [...columns, ...Object.values(this.orders), ...Object.values(this.spare)].reduce((n, a) => n + a.buffer.byteLength, 0);
+    const columns = [this.ids, this.A, this.B, this.C, ...Object.values(this.orders), ...Object.values(this.spare)];
+    const exceptions = Object.values(this.arena.narrow).reduce((n, c) => n + c.exceptions.size * 64, 0);
+    return columns.reduce((n, a) => n + a.buffer.byteLength, 0) + this.arena.byteLength + exceptions;
+  }
+
+  /** The depth, table or length-to-width ratio of the stone in `slot`. */
+  narrow(key: NarrowKey, slot: number): number {
+    return this.arena.narrow[key].get(slot);
   }
 
   /** Lets go of the spare orders (after a run of batches): an idle index holds one copy of each order. */
@@ -190,6 +205,7 @@ export class DiamondIndex implements Columns {
   private hide(slot: number): void {
     if (this.A[slot]! < A_LIVE) {
       this.A[slot] = A_LIVE + this.A[slot]!;
+      this.arena.setBit(this.arena.live, slot, false);
       this.noteWritten(slot);
     }
   }
@@ -310,14 +326,15 @@ export class DiamondIndex implements Columns {
   /** The extent of every range over the live stones (price in cents); null when none is live. One tight pass. */
   bounds(): InventoryBounds {
     if (this.cachedBounds !== undefined) return this.cachedBounds;
-    const { A, carat, price, depth, table, lw } = this;
+    const { A, carat, price } = this;
+    const { depth, table, lw } = this.arena.narrow;
     let live = 0;
     let c0 = Infinity, c1 = -Infinity, p0 = Infinity, p1 = -Infinity, d0 = Infinity, d1 = -Infinity;
     let t0 = Infinity, t1 = -Infinity, l0 = Infinity, l1 = -Infinity;
     for (let i = 0; i < this.size; i++) {
       if (A[i]! >= A_LIVE) continue;
       live++;
-      const c = carat[i]!, p = price[i]!, d = depth[i]!, t = table[i]!, l = lw[i]!;
+      const c = carat[i]!, p = price[i]!, d = depth.get(i), t = table.get(i), l = lw.get(i);
       if (c < c0) c0 = c;
       if (c > c1) c1 = c;
       if (p < p0) p0 = p;
@@ -357,20 +374,18 @@ export class DiamondIndex implements Columns {
   }
 
   private compute(q: IndexQuery): IndexResult {
-    const tables = failureTables(q.allowed);
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
-    const hist = histogramColumn(this);
-    const { hA, hB, hH } = scan(this, { ...tables, ranges, ABH: hist.codes });
-    const { total, facets, caratSet, priceSet } = tally(hA, hB);
-    const counts = tallyHistograms(hH, { carat: Math.max(0, hist.carat.length - 1), price: Math.max(0, hist.price.length - 1) });
-    const slots = q.offset < total ? pageOf(this, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
+    const edges = histogramEdges(this);
+    const buckets = { carat: Math.max(0, edges.carat.length - 1), price: Math.max(0, edges.price.length - 1) };
+    const out = scan(this.arena, this.size, { allowed: q.allowed, ranges, buckets });
+    const slots = q.offset < out.total ? pageOf(this.arena, out.matches, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),
-      total,
-      facets,
-      carat: extremes(this, this.carat, this.orders.carat, ROW_CARAT, caratSet),
-      price: extremes(this, this.price, this.orders.price, ROW_PRICE, priceSet),
-      histograms: { carat: { edges: hist.carat, counts: counts.carat }, price: { edges: hist.price, counts: counts.price } },
+      total: out.total,
+      facets: out.facets,
+      carat: extremes(this.arena, this.size, this.carat, this.orders.carat, out.caratSet, out.caratCount),
+      price: extremes(this.arena, this.size, this.price, this.orders.price, out.priceSet, out.priceCount),
+      histograms: { carat: { edges: edges.carat, counts: out.histograms.carat }, price: { edges: edges.price, counts: out.histograms.price } },
     };
   }
 
@@ -396,6 +411,7 @@ export class DiamondIndex implements Columns {
     else this.unordered.set(row.id, slot);
     // Written by stage(); noted again now that it counts (a reader may have taken the first note meanwhile).
     this.noteWritten(slot);
+    this.arena.setBit(this.arena.live, slot, this.A[slot]! < A_LIVE);
     return slot;
   }
 
@@ -419,14 +435,24 @@ export class DiamondIndex implements Columns {
     const codes = encode(row, isLive(row));
     // A grade outside the vocabulary: kept as a dead stone of the first grades, never listed.
     const [a, b, c] = codes ?? [A_LIVE, this.B[slot] ?? 0, 0];
+    const { arena } = this;
+    // The grade bitmaps follow the codes: the old grades' bits off, the new ones' on.
+    const before = gradesOf(this.A[slot]!, this.B[slot]!, this.C[slot]!);
+    const after = gradesOf(a, b, c);
+    for (const key of LIST_FILTER_KEYS) {
+      arena.setBit(arena.grade(key, before[key]), slot, false);
+      arena.setBit(arena.grade(key, after[key]), slot, true);
+    }
     this.A[slot] = a;
     this.B[slot] = b;
     this.C[slot] = c;
+    // A stone staged after the last slot goes live when commit() counts it (append).
+    arena.setBit(arena.live, slot, slot < this.size && a < A_LIVE);
     this.carat[slot] = row.carat;
     this.price[slot] = row.price_cents;
-    this.depth[slot] = row.depth;
-    this.table[slot] = row.table_pct;
-    this.lw[slot] = row.lw_ratio;
+    arena.narrow.depth.set(slot, row.depth);
+    arena.narrow.table.set(slot, row.table_pct);
+    arena.narrow.lw.set(slot, row.lw_ratio);
   }
 
   private position(order: Uint32Array, slot: number, sort: DiamondSort): number {

@@ -1,195 +1,182 @@
 /**
- * The search kernel: one pass over every stone computes each stone's failure mask (which filter groups
- * it fails) without a branch, stores its row (matches, fails only carat, fails only price, other: all a
- * page and the sliders' extents need, in a byte), and adds the stone to a histogram slot by that mask. From the
- * histograms come the total and every facet "with every other filter applied" (a stone that fails only
- * the shape filter still counts for the shape facet). Branch-free filtering because, over a million
- * stones in no useful order, a mispredicted branch per stone costs more than the work itself; the one
- * branch left skips the histograms for stones that fail two groups or more, which is most stones in a
- * narrow search and almost none in a broad one, so it predicts well (measured: 40% faster than
- * counting them into a discarded slot).
+ * The search pass, over bitmaps (diamond-arena.ts): one bit a stone, 64 stones a word, worked by the
+ * WebAssembly kernels of pass/diamond-pass.wat.
  *
- * The carat and price histograms (diamond-histogram.ts) cost one more increment a counted stone: its cell
- * of a carat × price grid, in the grid of its row (matches, fails only carat, fails only price, the rest;
- * one table lookup gives slot and row). The cell comes packed with the stone's A and B codes, so one
- * load reads all three: two separate histograms with a column of their own made the pass 10–15 % slower
- * at 1,000,000 stones (tests/bench/index-pass.bench.ts).
+ * 1. Each filter in use becomes a bitmap of the stones that pass it: a list filter by OR-ing the
+ *    bitmaps of its accepted grades (or clearing those of its refused ones from the live bitmap, when
+ *    fewer), a range filter by one SIMD compare over its column (doubles for carat and price, u16 codes
+ *    for the others, the few exact values without a code set one by one).
+ * 2. The matches are the live bitmap AND every filter's; each facet counts, per grade, the stones of the
+ *    grade's bitmap AND every other filter's (a population count per grade: the facet "with every other
+ *    filter applied"); the carat and price sliders' sets are the stones passing every filter but their
+ *    own, and their histograms count those sets' bucket codes.
+ * 3. A page walks the sort order testing the matches' bits; the sliders' extents walk their sorted
+ *    order from each end (broad sets) or take the smallest and largest of the set (narrow ones).
  *
- * The loop is generated per combination of range filters in use (at most 2⁵ × 2 variants, cached), so
- * an unused range costs nothing. The generated text is built only from the constant fragments below,
- * never from request input; bounds are passed in as numbers.
+ * Measured against the row-by-row pass it replaced (one failure mask and three histogram increments a
+ * stone, in JavaScript), at 2,000,000 stones: tests/bench/index-pass.bench.ts and the figures in
+ * docs/api.md (Search at scale). The bitmaps a pass makes live in the arena's scratch space until the
+ * next pass: searches run one at a time, synchronously.
  */
-import type { FacetKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
-import { FACET_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, A_SIZE, B_SIZE, BIT, decodeA, decodeB, HIST_ROWS, PASS_OF, PASS_TRASH } from './diamond-codes.ts';
-import { HIST_BUCKETS, HIST_CELLS } from './diamond-histogram.ts';
+import type { FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
+import { narrowBounds, OUT_COUNTS, OUT_F64, type Arena, type NarrowKey } from './diamond-arena.ts';
 
+/** What the sort orders read of the index (diamond-order.ts). */
 export interface Columns {
   size: number;
-  A: Uint8Array;
   B: Uint16Array;
-  C: Uint8Array;
   carat: Float64Array;
   price: Float64Array;
-  depth: Float64Array;
-  table: Float64Array;
-  lw: Float64Array;
-  /** Scratch: each stone's row from the last pass (diamond-codes.ts HIST_ROWS; searches run one at a time, synchronously). */
-  M: Uint8Array;
 }
 
-export const RANGE_COLUMN: Record<RangeFilterKey, keyof Columns> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
+export const NARROW_OF: Record<Exclude<RangeFilterKey, 'carat' | 'price'>, NarrowKey> = { depth: 'depth', table: 'table', lw_ratio: 'lw' };
 
 export interface PassInput {
-  tA: Uint16Array;
-  tB: Uint16Array;
-  tC: Uint16Array;
-  useC: boolean;
+  /** Per list filter in use: a bit set of the accepted grade numbers. */
+  allowed: Partial<Record<ListFilterKey, number>>;
   /** Inclusive bounds per range filter in use, in index units (price in cents). */
   ranges: [RangeFilterKey, number, number][];
-  /** Per stone: A | B << 8 | histogram cell << 17 (diamond-histogram.ts HistogramColumn). */
-  ABH: Uint32Array;
+  /** Buckets of the carat and price histograms (0: none counted). */
+  buckets: { carat: number; price: number };
 }
 
 export interface PassOutput {
-  /** Per slot (see SLOTS) and code: how many stones. */
-  hA: Uint32Array;
-  hB: Uint32Array;
-  /** Per histogram row (see PASS_OF) and cell (priceBucket·HIST_BUCKETS + caratBucket): how many stones. */
-  hH: Uint32Array;
+  total: number;
+  facets: Record<FacetKey, number[]>;
+  /** Bitmaps (byte offsets in the arena, valid until the next pass): the matches, and the stones passing every filter but carat, but price. */
+  matches: number;
+  caratSet: number;
+  priceSet: number;
+  caratCount: number;
+  priceCount: number;
+  histograms: { carat: number[]; price: number[] };
 }
 
-type Kernel = (cols: Columns, tables: PassInput, lo: Float64Array, hi: Float64Array, passOf: Uint8Array, out: PassOutput) => void;
-const kernels = new Map<string, Kernel>();
+const popcount = (x: number) => {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+};
 
-function kernelFor(ranges: RangeFilterKey[], useC: boolean): Kernel {
-  const key = `${ranges.join(',')}|${useC}`;
-  let kernel = kernels.get(key);
-  if (kernel) return kernel;
-  const prelude = ranges
-    .map((r, j) => `const col${j} = cols.${RANGE_COLUMN[r]}, lo${j} = lo[${j}], hi${j} = hi[${j}];`)
-    .join('\n');
-  const checks = ranges.map((r, j) => `{ const v = col${j}[i]; m |= ((v < lo${j}) | (v > hi${j})) << ${BIT[r]}; }`).join('\n');
-  const body = `
-    const C = cols.C, M = cols.M, n = cols.size;
-    const tA = t.tA, tB = t.tB, tC = t.tC, ABH = t.ABH, hA = out.hA, hB = out.hB, hH = out.hH;
-    ${prelude}
-    for (let i = 0; i < n; i++) {
-      const x = ABH[i], a = x & 255, b = (x >>> 8) & 511;
-      let m = tA[a] | tB[b]${useC ? ' | tC[C[i]]' : ''};
-      ${checks}
-      const v = passOf[m], row = v >> 4;
-      M[i] = row;
-      if (v !== ${PASS_TRASH}) {
-        const s = v & 15;
-        hA[s * ${A_SIZE} + a]++;
-        hB[s * ${B_SIZE} + b]++;
-        hH[row * ${HIST_CELLS} + (x >>> 17)]++;
-      }
-    }`;
-  kernel = new Function('cols', 't', 'lo', 'hi', 'passOf', 'out', body) as Kernel;
-  kernels.set(key, kernel);
-  return kernel;
-}
+/** 64-bit words that cover `size` stones, in whole 128-stone blocks. */
+export const wordsFor = (size: number) => Math.ceil(size / 128) * 2;
 
-/** Runs the pass: fills cols.M (each stone's row) and returns the histograms. */
-export function scan(cols: Columns, input: PassInput): PassOutput {
-  const out: PassOutput = { hA: new Uint32Array(16 * A_SIZE), hB: new Uint32Array(16 * B_SIZE), hH: new Uint32Array(HIST_ROWS * HIST_CELLS) };
-  const lo = Float64Array.from(input.ranges, (r) => r[1]);
-  const hi = Float64Array.from(input.ranges, (r) => r[2]);
-  kernelFor(
-    input.ranges.map((r) => r[0]),
-    input.useC,
-  )(cols, input, lo, hi, PASS_OF, out);
-  return out;
-}
+/** Runs the pass over the first `size` slots of the arena. */
+export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
+  const { k } = arena;
+  const words = wordsFor(size);
+  let free = 0;
+  const take = () => arena.scratch(free++);
+  const groups: { key: ListFilterKey | RangeFilterKey; bitmap: number }[] = [];
 
-/**
- * Reads the histograms: the total (slot 0), each facet (slot 0 plus the stones that fail only that
- * facet's own filter), and how many stones qualify for the carat and price extremes.
- */
-export function tally(hA: Uint32Array, hB: Uint32Array) {
-  const facets = Object.fromEntries(FACET_KEYS.map((k) => [k, new Array<number>(LIST_FILTERS[k].length).fill(0)])) as Record<FacetKey, number[]>;
-  const only = (key: keyof typeof BIT, size: number) => (BIT[key] + 1) * size;
-  let total = 0;
-  let caratSet = 0;
-  let priceSet = 0;
-  for (let a = 0; a < A_LIVE; a++) {
-    const here = hA[a]!;
-    const d = decodeA(a);
-    total += here;
-    caratSet += here + hA[only('carat', A_SIZE) + a]!;
-    priceSet += here + hA[only('price', A_SIZE) + a]!;
-    facets.shape[d.shape]! += here + hA[only('shape', A_SIZE) + a]!;
-    facets.origin[d.origin]! += here + hA[only('origin', A_SIZE) + a]!;
-    facets.lab[d.lab]! += here + hA[only('lab', A_SIZE) + a]!;
-  }
-  for (let b = 0; b < B_SIZE; b++) {
-    const here = hB[b]!;
-    const d = decodeB(b);
-    facets.cut[d.cut]! += here + hB[only('cut', B_SIZE) + b]!;
-    facets.color[d.color]! += here + hB[only('color', B_SIZE) + b]!;
-    facets.clarity[d.clarity]! += here + hB[only('clarity', B_SIZE) + b]!;
-  }
-  return { total, facets, caratSet, priceSet };
-}
-
-/**
- * Reads the histograms: per carat bucket, the stones that pass every filter but the carat one (row 0
- * plus the carat-only row, summed over the price buckets), and the same for price. `buckets`: how many
- * each histogram has.
- */
-export function tallyHistograms(hH: Uint32Array, buckets: { carat: number; price: number }) {
-  const carat = new Array<number>(buckets.carat).fill(0);
-  const price = new Array<number>(buckets.price).fill(0);
-  for (let p = 0; p < buckets.price; p++) {
-    for (let c = 0; c < buckets.carat; c++) {
-      const cell = p * HIST_BUCKETS + c;
-      const match = hH[cell]!;
-      carat[c]! += match + hH[HIST_CELLS + cell]!;
-      price[p]! += match + hH[2 * HIST_CELLS + cell]!;
+  for (const key of LIST_FILTER_KEYS) {
+    const bits = input.allowed[key];
+    if (bits === undefined) continue;
+    const n = LIST_FILTERS[key].length;
+    const yes = bits & ((1 << n) - 1);
+    // Every grade accepted: the filter refuses no stone, and so changes no count.
+    if (yes === (1 << n) - 1) continue;
+    const bitmap = take();
+    if (popcount(yes) <= n / 2) {
+      arena.clear(bitmap, words);
+      for (let v = 0; v < n; v++) if ((yes >> v) & 1) k.or_into(bitmap, arena.grade(key, v), words);
+    } else {
+      arena.copy(bitmap, arena.live, words);
+      for (let v = 0; v < n; v++) if (!((yes >> v) & 1)) k.andnot_into(bitmap, arena.grade(key, v), words);
     }
+    groups.push({ key, bitmap });
   }
-  return { carat, price };
+  for (const [key, lo, hi] of input.ranges) {
+    const bitmap = take();
+    if (key === 'carat' || key === 'price') k.range_f64(bitmap, arena.column(key), words, lo, hi);
+    else {
+      const column = arena.narrow[NARROW_OF[key]];
+      const [a, b] = narrowBounds(lo, hi);
+      if (a > b) arena.clear(bitmap, words);
+      else k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
+      // Values kept on the side: a stone fails when below or above the bounds, as everywhere.
+      for (const [slot, v] of column.exceptions) if (slot < size) arena.setBit(bitmap, slot, !(v < lo || v > hi));
+    }
+    groups.push({ key, bitmap });
+  }
+
+  const matches = take();
+  arena.copy(matches, arena.live, words);
+  for (const g of groups) k.and_into(matches, g.bitmap, words);
+  /** The stones that pass every filter but group j's, into `into`. */
+  const others = (j: number, into: number) => {
+    if (groups.length === 1) arena.copy(into, arena.live, words);
+    else {
+      let first = true;
+      for (let i = 0; i < groups.length; i++) {
+        if (i === j) continue;
+        if (first) k.and_to(into, arena.live, groups[i]!.bitmap, words);
+        else k.and_into(into, groups[i]!.bitmap, words);
+        first = false;
+      }
+    }
+    return into;
+  };
+  const setFor = (key: ListFilterKey | RangeFilterKey, into: number) => {
+    const j = groups.findIndex((g) => g.key === key);
+    return j < 0 ? matches : others(j, into);
+  };
+
+  const spare = take();
+  const facets = {} as Record<FacetKey, number[]>;
+  for (const key of FACET_KEYS) {
+    const set = setFor(key, spare);
+    facets[key] = LIST_FILTERS[key].map((_, v) => k.popcnt_and(arena.grade(key, v), set, words));
+  }
+  const caratSet = setFor('carat', take());
+  const priceSet = setFor('price', take());
+  const counted = (set: number, codes: Uint8Array, buckets: number) => {
+    if (!buckets) return [];
+    const at = OUT_COUNTS >> 2;
+    arena.u32.fill(0, at, at + 256);
+    k.count_u8(set, codes.byteOffset, words, OUT_COUNTS);
+    return Array.from(arena.u32.subarray(at, at + buckets));
+  };
+  return {
+    total: k.popcnt_and(matches, matches, words),
+    facets,
+    matches,
+    caratSet,
+    priceSet,
+    caratCount: k.popcnt_and(caratSet, caratSet, words),
+    priceCount: k.popcnt_and(priceSet, priceSet, words),
+    histograms: { carat: counted(caratSet, arena.caratBucket, input.buckets.carat), price: counted(priceSet, arena.priceBucket, input.buckets.price) },
+  };
 }
 
 /**
- * The smallest and largest value of `column` among stones that pass every filter except its own: those
- * of row 0 or `row` (ROW_CARAT, ROW_PRICE). Broad sets: walk the column's sorted order from each end (a
- * few probes). Narrow sets: one pass.
+ * The smallest and largest value of `column` among the stones of bitmap `set` (`count` of them). Broad
+ * sets: walk the column's sorted order from each end (a few probes). Narrow sets: a pass over the set.
  */
-export function extremes(cols: Columns, column: Float64Array, order: Uint32Array, row: number, count: number): { min: number; max: number } | null {
+export function extremes(arena: Arena, size: number, column: Float64Array, order: Uint32Array, set: number, count: number): { min: number; max: number } | null {
   if (count === 0) return null;
-  const M = cols.M;
-  const out = (slot: number) => M[slot] !== 0 && M[slot] !== row;
-  if (count * 64 >= cols.size) {
+  if (count * 64 >= size) {
     let lo = 0;
-    while (out(order[lo]!)) lo++;
+    while (!arena.bit(set, order[lo]!)) lo++;
     let hi = order.length - 1;
-    while (out(order[hi]!)) hi--;
+    while (!arena.bit(set, order[hi]!)) hi--;
     return { min: column[order[lo]!]!, max: column[order[hi]!]! };
   }
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < cols.size; i++) {
-    if (M[i] === 0 || M[i] === row) {
-      const v = column[i]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
-  }
-  return { min, max };
+  arena.k.minmax_f64(set, column.byteOffset, wordsFor(size), OUT_F64);
+  return { min: arena.f64[OUT_F64 / 8]!, max: arena.f64[OUT_F64 / 8 + 1]! };
 }
 
-/** The slots of one page of matching stones, walking `order` forwards (asc) or backwards (desc). */
-export function pageOf(cols: Columns, order: Uint32Array, desc: boolean, offset: number, limit: number): number[] {
-  const M = cols.M;
+/** The slots of one page of the stones of bitmap `set`, walking `order` forwards (asc) or backwards (desc). */
+export function pageOf(arena: Arena, set: number, order: Uint32Array, desc: boolean, offset: number, limit: number): number[] {
+  const u32 = arena.u32;
+  const base = set >> 2;
   const out: number[] = [];
   let seen = 0;
   const n = order.length;
   for (let j = 0; j < n && out.length < limit; j++) {
     const slot = order[desc ? n - 1 - j : j]!;
-    if (M[slot] === 0) {
+    if ((u32[base + (slot >>> 5)]! >>> (slot & 31)) & 1) {
       if (seen >= offset) out.push(slot);
       seen++;
     }

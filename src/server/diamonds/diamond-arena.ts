@@ -1,0 +1,217 @@
+/**
+ * What the search pass reads, laid out for it in one WebAssembly memory (the kernels of
+ * pass/diamond-pass.wat work on it in place): per stone slot,
+ *   - a live bit (listed: available and not hidden), and one bit per grade of every list filter (53
+ *     bitmaps: a stone has exactly one bit set among the bitmaps of each filter);
+ *   - carat and price as doubles (exact: they are also the sort keys and the sliders' extents);
+ *   - depth, table and length-to-width ratio as u16 codes, the value in hundredths (exact for every
+ *     value with two decimals or fewer; any other value is kept exactly on the side, see NarrowColumn);
+ *   - its carat and price histogram buckets (diamond-histogram.ts), a byte each;
+ * and the pass's scratch bitmaps. About 33 bytes a stone. Bitmaps and columns have room for a whole
+ * number of 128-stone blocks, so that the SIMD loops never read past them.
+ *
+ * The memory has a fixed capacity: the index makes a bigger arena and copies this one into it when it
+ * outgrows it (DiamondIndex.reserve).
+ */
+import { LIST_FILTER_KEYS, LIST_FILTERS, type ListFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { PASS_WASM } from './pass/diamond-pass.wasm.ts';
+
+export interface Kernels {
+  and_to(dst: number, a: number, b: number, words: number): void;
+  or_into(dst: number, src: number, words: number): void;
+  and_into(dst: number, src: number, words: number): void;
+  andnot_into(dst: number, src: number, words: number): void;
+  popcnt_and(a: number, b: number, words: number): number;
+  range_f64(dst: number, col: number, words: number, lo: number, hi: number): void;
+  range_u16(dst: number, col: number, words: number, lo: number, hi: number): void;
+  count_u8(bitmap: number, codes: number, words: number, out: number): void;
+  minmax_f64(bitmap: number, col: number, words: number, out: number): void;
+}
+
+const passModule = new WebAssembly.Module(Uint8Array.from(atob(PASS_WASM), (c) => c.charCodeAt(0)));
+
+/** Stones per block: bitmaps and columns come in whole blocks. */
+const BLOCK = 128;
+/** Scratch bitmaps of one pass: a bitmap per filter in use (14 at most), the matches, the two sliders' sets, a spare. */
+export const SCRATCH = 18;
+/** Bytes before the bitmaps: the kernels' small outputs (counts, extremes). */
+const HEAD = 4096;
+export const OUT_COUNTS = 0;
+export const OUT_F64 = 2048;
+
+/** The first bitmap of each list filter's grades, in LIST_FILTER_KEYS order. */
+export const GRADE_BASE = (() => {
+  let at = 0;
+  const base = {} as Record<ListFilterKey, number>;
+  for (const key of LIST_FILTER_KEYS) {
+    base[key] = at;
+    at += LIST_FILTERS[key].length;
+  }
+  return base;
+})();
+export const GRADE_BITMAPS = LIST_FILTER_KEYS.reduce((n, key) => n + LIST_FILTERS[key].length, 0);
+
+/** A u16 code that stands for "the exact value is on the side". */
+export const EXCEPTION = 0xffff;
+const SCALE = 100;
+
+/** The u16 code of a value: its hundredths when that is exact and below EXCEPTION. */
+export function narrowCode(v: number): number {
+  const k = Math.round(v * SCALE);
+  return k >= 0 && k < EXCEPTION && k / SCALE === v ? k : EXCEPTION;
+}
+
+/** Codes [lo, hi] of the stones with coded values within [min, max] (inclusive); lo > hi when none. */
+export function narrowBounds(min: number, max: number): [number, number] {
+  let lo: number;
+  if (!(min > 0)) lo = 0;
+  else {
+    lo = Math.min(EXCEPTION, Math.ceil(min * SCALE));
+    while (lo > 0 && (lo - 1) / SCALE >= min) lo--;
+    while (lo < EXCEPTION && lo / SCALE < min) lo++;
+  }
+  let hi: number;
+  if (max >= (EXCEPTION - 1) / SCALE) hi = EXCEPTION - 1;
+  else if (!(max >= 0)) hi = -1;
+  else {
+    hi = Math.floor(max * SCALE);
+    while ((hi + 1) / SCALE <= max) hi++;
+    while (hi >= 0 && hi / SCALE > max) hi--;
+  }
+  return [lo, hi];
+}
+
+/** A column of u16 codes (narrowCode) and the exact values that have no code, by slot. */
+export class NarrowColumn {
+  codes: Uint16Array;
+  exceptions = new Map<number, number>();
+
+  constructor(codes: Uint16Array) {
+    this.codes = codes;
+  }
+
+  get(slot: number): number {
+    const k = this.codes[slot]!;
+    return k === EXCEPTION ? this.exceptions.get(slot)! : k / SCALE;
+  }
+
+  set(slot: number, v: number): void {
+    const k = narrowCode(v);
+    this.codes[slot] = k;
+    if (k === EXCEPTION) this.exceptions.set(slot, v);
+    else this.exceptions.delete(slot);
+  }
+}
+
+export type NarrowKey = 'depth' | 'table' | 'lw';
+
+export class Arena {
+  readonly capacity: number;
+  /** 64-bit words of one bitmap. */
+  readonly words: number;
+  readonly memory: WebAssembly.Memory;
+  readonly k: Kernels;
+  /** The whole memory as 32-bit words, for reading and writing bits from JavaScript. */
+  readonly u32: Uint32Array;
+  readonly f64: Float64Array;
+  /** Byte offsets of the bitmaps. */
+  readonly live: number;
+  private readonly scratch0: number;
+  private readonly grades0: number;
+  readonly carat: Float64Array;
+  readonly price: Float64Array;
+  readonly narrow: Record<NarrowKey, NarrowColumn>;
+  readonly caratBucket: Uint8Array;
+  readonly priceBucket: Uint8Array;
+
+  constructor(capacity: number) {
+    this.capacity = Math.max(BLOCK, Math.ceil(capacity / BLOCK) * BLOCK);
+    const cap = this.capacity;
+    this.words = cap / 64;
+    const bitmap = cap / 8;
+    this.live = HEAD;
+    this.scratch0 = this.live + bitmap;
+    this.grades0 = this.scratch0 + SCRATCH * bitmap;
+    const carat = this.grades0 + GRADE_BITMAPS * bitmap;
+    const price = carat + 8 * cap;
+    const depth = price + 8 * cap;
+    const table = depth + 2 * cap;
+    const lw = table + 2 * cap;
+    const caratBucket = lw + 2 * cap;
+    const priceBucket = caratBucket + cap;
+    const end = priceBucket + cap;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(end / 65536) });
+    this.k = new WebAssembly.Instance(passModule, { env: { memory: this.memory } }).exports as unknown as Kernels;
+    const buffer = this.memory.buffer;
+    this.u32 = new Uint32Array(buffer);
+    this.f64 = new Float64Array(buffer, 0, HEAD / 8);
+    this.carat = new Float64Array(buffer, carat, cap);
+    this.price = new Float64Array(buffer, price, cap);
+    this.narrow = {
+      depth: new NarrowColumn(new Uint16Array(buffer, depth, cap)),
+      table: new NarrowColumn(new Uint16Array(buffer, table, cap)),
+      lw: new NarrowColumn(new Uint16Array(buffer, lw, cap)),
+    };
+    this.caratBucket = new Uint8Array(buffer, caratBucket, cap);
+    this.priceBucket = new Uint8Array(buffer, priceBucket, cap);
+  }
+
+  get byteLength(): number {
+    return this.memory.buffer.byteLength;
+  }
+
+  /** Byte offset of scratch bitmap i. */
+  scratch(i: number): number {
+    return this.scratch0 + i * (this.capacity / 8);
+  }
+
+  /** Byte offset of the bitmap of grade `n` of a list filter. */
+  grade(key: ListFilterKey, n: number): number {
+    return this.grades0 + (GRADE_BASE[key] + n) * (this.capacity / 8);
+  }
+
+  /** Byte offset of the column of carat or price doubles. */
+  column(key: 'carat' | 'price'): number {
+    return this[key].byteOffset;
+  }
+
+  setBit(bitmap: number, slot: number, on: boolean): void {
+    const at = (bitmap >> 2) + (slot >>> 5);
+    const bit = 1 << (slot & 31);
+    this.u32[at] = on ? this.u32[at]! | bit : this.u32[at]! & ~bit;
+  }
+
+  bit(bitmap: number, slot: number): boolean {
+    return ((this.u32[(bitmap >> 2) + (slot >>> 5)]! >>> (slot & 31)) & 1) === 1;
+  }
+
+  /** Clears the first `words` 64-bit words of a bitmap. */
+  clear(bitmap: number, words = this.words): void {
+    this.u32.fill(0, bitmap >> 2, (bitmap >> 2) + words * 2);
+  }
+
+  copy(dst: number, src: number, words = this.words): void {
+    this.u32.copyWithin(dst >> 2, src >> 2, (src >> 2) + words * 2);
+  }
+
+  /** This arena's contents, into a bigger one. */
+  copyInto(next: Arena): void {
+    const bytes = this.capacity / 8;
+    const from = new Uint8Array(this.memory.buffer);
+    const to = new Uint8Array(next.memory.buffer);
+    to.set(from.subarray(this.live, this.live + bytes), next.live);
+    for (let g = 0; g < GRADE_BITMAPS; g++) {
+      const a = this.grades0 + g * bytes;
+      const b = next.grades0 + g * (next.capacity / 8);
+      to.set(from.subarray(a, a + bytes), b);
+    }
+    next.carat.set(this.carat);
+    next.price.set(this.price);
+    for (const key of ['depth', 'table', 'lw'] as const) {
+      next.narrow[key].codes.set(this.narrow[key].codes);
+      next.narrow[key].exceptions = this.narrow[key].exceptions;
+    }
+    next.caratBucket.set(this.caratBucket);
+    next.priceBucket.set(this.priceBucket);
+  }
+}
