@@ -48,7 +48,8 @@ test('diamond first: only the settings that hold it, then the pair goes to the w
   const pear = stones(testInfo).find((d) => d.shape === 'pear' && fits(heartHalo)(d))!;
   await page.goto(`/build-your-own/diamonds/${pear.id}`);
   await page.getByRole('link', { name: 'Choose this diamond' }).click();
-  await expect(page).toHaveURL(`/engagement-rings?diamond=${pear.id}`);
+  // Chosen with no setting yet, the build is diamond first from here on (start=diamond).
+  await expect(page).toHaveURL(`/engagement-rings?diamond=${pear.id}&start=diamond`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pear diamond');
   const expected = settings.filter((s) => fits(s)(pear)).map((s) => s.name).sort();
   const names = (await page.locator('main article h2').allInnerTexts()).sort();
@@ -59,7 +60,7 @@ test('diamond first: only the settings that hold it, then the pair goes to the w
   await expect(page).toHaveURL(new RegExp(`/build-your-own/products/${heartHalo.id}\\?metal=.+&diamond=${pear.id}`));
   await expect(bar(page).getByTestId('byo-step-diamond')).toContainText('Pear');
   await page.getByRole('link', { name: 'Choose this setting' }).click();
-  await expect(page).toHaveURL(new RegExp(`/build-your-own/summary\\?setting=${heartHalo.id}&variant=\\d+&diamond=${pear.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/build-your-own/summary\\?setting=${heartHalo.id}&variant=\\d+&diamond=${pear.id}&start=diamond$`));
   await hydrated(page);
   await page.getByLabel('Or a custom size').fill('7 1/4');
   await page.getByRole('button', { name: 'Add ring to wishlist' }).click();

@@ -34,6 +34,8 @@ const SHARES = {
   'detail forms': 4,
   pictures: 20,
   'diamond tools': 8,
+  'diamond first': 6,
+  'ring size': 2,
 } as const;
 const PROJECT_STONES = 1100;
 

@@ -1,8 +1,10 @@
 /**
  * A build-your-own selection and its place in the URL (browser-safe, shared with the server):
- *   ?setting={product id}&variant={variant id}&diamond={diamond id}&size={standard size}&custom_size={size}
+ *   ?setting={product id}&variant={variant id}&diamond={diamond id}&size={standard size}&custom_size={size}&start=diamond
  * The same parameters on the three build-your-own routes and on the listings in build-your-own mode, so a
- * shared link opens the same build. Values that make no sense are dropped, never an error.
+ * shared link opens the same build. Values that make no sense are dropped, never an error. `start=diamond`
+ * marks a build begun with the diamond (diamond first): the diamond listing is in build-your-own mode with
+ * nothing chosen yet, and the step bar reads 1 diamond, 2 setting, 3 review.
  */
 import { SHAPE_LABELS, type Shape } from '~/features/diamonds/grades.ts';
 import { normaliseCustomSize, normaliseSize } from './ring-size.ts';
@@ -14,9 +16,11 @@ export interface ByoSelection {
   diamond?: number;
   size?: string;
   custom_size?: string;
+  /** The build began with the diamond. */
+  start?: 'diamond';
 }
 
-export const BYO_PARAMS = ['setting', 'variant', 'diamond', 'size', 'custom_size'] as const;
+export const BYO_PARAMS = ['setting', 'variant', 'diamond', 'size', 'custom_size', 'start'] as const;
 
 const id = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
@@ -34,12 +38,17 @@ export function selectionFromParams(params: URLSearchParams): ByoSelection {
   const custom = normaliseCustomSize(params.get('custom_size') ?? '');
   if (size) out.size = size;
   else if (custom) out.custom_size = custom;
+  if (params.get('start') === 'diamond') out.start = 'diamond';
   return out;
 }
 
+/** Nothing chosen and no build begun: not build-your-own mode. */
 export function isEmpty(s: ByoSelection): boolean {
-  return !s.setting && !s.diamond;
+  return !s.setting && !s.diamond && !s.start;
 }
+
+/** The order of the steps: the diamond first when the build began with it, else the setting. */
+export const diamondFirst = (s: ByoSelection): boolean => s.start === 'diamond';
 
 /** The selection as query parameters, in a fixed order (they come before any df/pf filter). */
 export function selectionParams(s: ByoSelection): [string, string][] {
@@ -49,6 +58,7 @@ export function selectionParams(s: ByoSelection): [string, string][] {
   if (s.diamond) parts.push(['diamond', String(s.diamond)]);
   if (s.size) parts.push(['size', s.size]);
   else if (s.custom_size) parts.push(['custom_size', s.custom_size]);
+  if (s.start) parts.push(['start', s.start]);
   return parts;
 }
 
@@ -76,6 +86,7 @@ export function mergeSelections(stored: ByoSelection, fromUrl: ByoSelection): By
     merged.size = fromUrl.size;
     merged.custom_size = fromUrl.custom_size;
   }
+  if (fromUrl.start) merged.start = fromUrl.start;
   return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as ByoSelection;
 }
 

@@ -23,7 +23,7 @@ interface Props {
   initialState: DiamondListingState;
   paths: ListingPaths;
   bounds: RangeBounds;
-  /** Build-your-own mode: the chosen setting's limits; cards open the stone's step page with the selection (paths.lead). */
+  /** The chosen setting's limits (build-your-own mode with a setting chosen). */
   constraint?: SettingConstraint;
 }
 
@@ -73,7 +73,8 @@ export default function DiamondListing({ initial: packed, initialState, paths, b
     resultsTop.current?.scrollIntoView({ block: 'start' });
   };
   const { total, total_pages } = result.meta;
-  const linkFor = constraint && ((d: DiamondCard) => withQuery(`/build-your-own/diamonds/${d.id}`, paths.lead ?? ''));
+  // Build-your-own mode (paths.lead, the selection): cards and rows open the stone's step page, keeping it.
+  const linkFor = paths.lead ? (d: DiamondCard) => withQuery(`/build-your-own/diamonds/${d.id}`, paths.lead ?? '') : undefined;
   const direction = (asc: boolean) => (isGrade(state.sort_by) ? (asc ? 'Best first' : 'Best last') : asc ? 'Low to high' : 'High to low');
 
   return (

@@ -17,7 +17,8 @@ export interface SizeChoice {
 const shapeName = (shape: string) => shapeLabel(shape).toLowerCase();
 const carats = (n: number) => `${Number(n.toFixed(2))} ct`;
 
-function acceptedShapes(setting: ProductRecord['product']): string[] {
+/** The shapes a setting's record lists (a JSON array); an unreadable list holds none. */
+export function acceptedShapes(setting: Pick<ProductRecord['product'], 'accepted_shapes'>): string[] {
   try {
     const list: unknown = JSON.parse(setting.accepted_shapes || '[]');
     return Array.isArray(list) ? list.map(String) : [];

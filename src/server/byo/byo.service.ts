@@ -15,7 +15,7 @@ import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
 import { getProduct } from '~/server/products/products.service.ts';
 import { productsOnSale } from '~/server/products/product.repository.ts';
 import { listingEntries } from '~/server/shop/routes.ts';
-import { incompatibility } from './byo.rules.ts';
+import { acceptedShapes, incompatibility } from './byo.rules.ts';
 
 export interface BuildView {
   /** The selection as it can be honoured (unknown ids dropped, the variant resolved). */
@@ -28,8 +28,8 @@ export interface BuildView {
   mismatch?: string;
   total_cents: number;
   formated_total: string;
-  /** The step pages' links, carrying the selection (without a stone that is gone). */
-  links: { settings: string; diamonds: string; summary: string };
+  /** The step pages' links, carrying the selection (without a stone that is gone); `start`: a new diamond-first build. */
+  links: { settings: string; diamonds: string; summary: string; start: string };
   /** The two listings' bare paths (/engagement-rings, /diamonds). */
   listings: { settings: string; diamonds: string };
   /** The id of a chosen diamond that can no longer be bought: the browser forgets it. */
@@ -84,11 +84,25 @@ export async function loadBuild(wanted: ByoSelection, options: { db?: Db } = {})
   const query = selectionQuery(selection);
   // A stone that cannot be bought is left behind when the shopper goes to choose again.
   const onward = selectionQuery(view.diamondGone ? { ...selection, diamond: undefined } : selection);
+  // Without a setting, the diamond listing is in build-your-own mode only as the first step (start=diamond).
+  const toDiamonds = selection.setting ? onward : selectionQuery({ ...(view.diamondGone ? { ...selection, diamond: undefined } : selection), start: 'diamond' });
   return {
     ...view,
     listings,
     ...(view.diamondGone && { goneDiamond: wanted.diamond }),
     formated_total: formatCents(view.total_cents),
-    links: { settings: withQuery(listings.settings, onward), diamonds: withQuery(listings.diamonds, onward), summary: withQuery('/build-your-own/summary', query) },
+    links: { settings: withQuery(listings.settings, onward), diamonds: withQuery(listings.diamonds, toDiamonds), summary: withQuery('/build-your-own/summary', query), start: withQuery(listings.diamonds, 'start=diamond') },
   };
 }
+
+/**
+ * The settings on sale that can hold this diamond (its shape, its carat within their range): the plain
+ * diamond page offers "Add a setting" only when there is one, and the first step of a diamond-first build
+ * says so when there is none.
+ */
+export async function settingsHolding(diamond: { shape: string; carat: number }, options: { db?: Db } = {}): Promise<number> {
+  const db = options.db ?? (await getDb());
+  const settings = await productsOnSale(db, { isByo: true });
+  return settings.filter((p) => !incompatibility({ accepted_shapes: acceptedShapes(p), carat_min: p.carat_min, carat_max: p.carat_max }, diamond)).length;
+}
+

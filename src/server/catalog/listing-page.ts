@@ -41,13 +41,13 @@ export const THIN_BELOW = 4;
 
 /**
  * Thin filter combinations (README "Search engines"): any range filter (`_min`/`_max`), more than one
- * filter or more than one value in a filter, a build-your-own narrowing (`setting`, `diamond`), or a
+ * filter or more than one value in a filter, a build-your-own narrowing (`setting`, `diamond`) or mode (`start`), or a
  * filtered view with fewer than THIN_BELOW results. The listing itself, paged or not, and a view with
  * one value of one list filter (`?df_origin=natural`, `?pf_metal=platinum`) stay indexable.
  */
 export function isThin(url: URL, total: number): boolean {
   const filters = filtersOf(url);
-  if (url.searchParams.has('setting') || url.searchParams.has('diamond')) return true;
+  if (url.searchParams.has('setting') || url.searchParams.has('diamond') || url.searchParams.has('start')) return true;
   if (filters.length === 0) return false;
   if (filters.length > 1 || filters.some(([key, value]) => /_(min|max)$/.test(key) || value.includes(','))) return true;
   return total < THIN_BELOW;
