@@ -221,7 +221,7 @@ test('profile update and change-password send the bearer token in Authorization 
 
   const password = page.locator('form', { has: page.getByRole('heading', { name: 'Change password' }) });
   await password.getByLabel('Current password').fill(c.password);
-  await password.getByLabel('New password', { exact: true }).fill('a much longer secret 1');
+  await password.getByLabel(/^New password/).fill('a much longer secret 1');
   await password.getByLabel('Confirm new password').fill('a much longer secret 1');
   const changed = page.waitForRequest((r) => r.url().endsWith('/api/customer/change-password'));
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/customer/change-password'));
