@@ -61,7 +61,7 @@ describe.each(databases)('customer screens on $kind', ({ url, databaseUrl }) => 
     const other = await seedCustomer(databaseUrl);
     const theirs = (await call(url, 'POST', '/api/addresses/create', { address1: '9 Their Road', city: 'Leeds', country: 'GB', postcode: 'LS1 1AA', phone: '0113 496 0000' }, other.auth)).body.data;
     const cookie = { cookie: `aurelle_session=${c.token}` };
-    const created = await post(url, '/customer/account/addresses', { _action: 'address-create', address1: '1 Form St', city: 'Austin', country: 'US', postcode: '73301', phone: '512 555 0100' }, cookie);
+    const created = await post(url, '/customer/account/addresses', { _action: 'address-create', address1: '1 Form St', city: 'Austin', country: 'US', state: 'TX', postcode: '73301', phone: '512 555 0100' }, cookie);
     expect(created.status).toBe(303);
     expect(created.headers.get('location')).toBe('/customer/account/addresses?notice=address-saved');
     const invalid = await post(url, '/customer/account/addresses', { _action: 'address-create', address1: '', city: 'Austin', country: 'US', postcode: '73301', phone: '512 555 0100' }, cookie);

@@ -66,7 +66,7 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
   it('refuses state-changing account calls from a foreign Origin or a cross-site fetch, even with a valid cookie', async () => {
     const c = await seedCustomer(databaseUrl);
     const cookie = { cookie: `aurelle_session=${c.token}` };
-    const address = (await call(url, 'POST', '/api/addresses/create', { address1: '1 Main St', city: 'Boston', country: 'US', postcode: '02110', phone: '617 555 0100' }, cookie)).body.data;
+    const address = (await call(url, 'POST', '/api/addresses/create', { address1: '1 Main St', city: 'Boston', country: 'US', state: 'MA', postcode: '02110', phone: '617 555 0100' }, cookie)).body.data;
     const attacks: [string, string, unknown][] = [
       ['POST', '/api/customer/logout', undefined],
       ['PUT', '/api/customer/profile', { first_name: 'Hacked', last_name: 'X', email: uniqueEmail() }],

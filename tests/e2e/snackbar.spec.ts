@@ -47,16 +47,16 @@ test("reads an error with a blank message as 'Something went wrong' and announce
 test('calls onClose on every close (time-out, close button, Escape, replaced) and honours open: false', async ({ page }) => {
   await stopTime(page);
   await page.goto('/about-us');
-  await page.evaluate(() => ((window as unknown as { closed: string[] }).closed = []));
+  await page.evaluate(() => ((window as unknown as { snackbarClosed: string[] }).snackbarClosed = []));
   const showTracked = (message: string, extra: Record<string, unknown> = {}) =>
     page.evaluate(
       ([m, e]) =>
         window.dispatchEvent(
-          new CustomEvent('show-snackbar', { detail: { message: m, severity: 'success', ...e, onClose: (reason: string) => (window as unknown as { closed: string[] }).closed.push(`${m}:${reason}`) } }),
+          new CustomEvent('show-snackbar', { detail: { message: m, severity: 'success', ...e, onClose: (reason: string) => (window as unknown as { snackbarClosed: string[] }).snackbarClosed.push(`${m}:${reason}`) } }),
         ),
       [message, extra] as const,
     );
-  const closed = () => page.evaluate(() => (window as unknown as { closed: string[] }).closed);
+  const closed = () => page.evaluate(() => (window as unknown as { snackbarClosed: string[] }).snackbarClosed);
 
   await showTracked('first', { duration: 1000 });
   await page.clock.runFor(1000);
