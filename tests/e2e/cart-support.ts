@@ -36,6 +36,7 @@ const SHARES = {
   'diamond tools': 8,
   'diamond first': 6,
   'ring size': 2,
+  'layout dialog': 1,
 } as const;
 const PROJECT_STONES = 1100;
 
