@@ -73,7 +73,7 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
     expect(line.price).toBe((setting.variants[0]!.price_cents + b.price_cents) / 100);
     expect(pair.body.data.items_count).toBe(2);
     expect(pair.body.data.grand_total).toBe((a.price_cents + setting.variants[0]!.price_cents + b.price_cents) / 100);
-    const pairAgain = await shopper.post(ADD, { ids: [setting.id, b.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id });
+    const pairAgain = await shopper.post(ADD, { ids: [setting.id, b.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_size: '6' });
     expect(pairAgain.status).toBe(409);
   });
 

@@ -16,7 +16,7 @@ afterAll(closeTestDbs);
 
 async function withCart(url: string) {
   const s = new Shopper(url);
-  expect((await s.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id })).status).toBe(200);
+  expect((await s.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' })).status).toBe(200);
   return s;
 }
 

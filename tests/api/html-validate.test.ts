@@ -96,7 +96,7 @@ describe.each(databases)('valid HTML on every page type on $kind', ({ url }) => 
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     expect((await customer.post('/api/customer/login', { email, password })).status).toBe(200);
 
-    expect((await customer.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id })).status).toBe(200);
+    expect((await customer.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' })).status).toBe(200);
     expect((await customer.post(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[1]!.id })).status).toBe(200);
     expect((await customer.post('/api/addresses/create', { ...NEW_YORK, default_address: true })).status).toBe(201);
     await validateAll(customer, ['/cart', '/wishlist', '/checkout', '/book-appointment']);

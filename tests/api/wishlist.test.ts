@@ -19,7 +19,7 @@ async function shopperWithWishlist(url: string) {
   const [lone, centre] = [stone(), stone()];
   const product = await shopper.post(`/api/wishlist/add/${band.id}`, {});
   await shopper.post(`/api/wishlist/add/${lone.id}`, { selected_configurable_option: '', selected_jewelry_shape: '' });
-  const pair = await shopper.post('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_jewelry_shape: centre.shape });
+  const pair = await shopper.post('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_jewelry_shape: centre.shape, selected_size: '7' });
   const list = (await shopper.get('/api/wishlist?page=1')).body;
   const entry = (productId: number) => list.data.find((e: any) => e.product_id === productId);
   return { shopper, lone, centre, list, productEntry: entry(band.id), loneEntry: entry(lone.id), pairEntry: entry(setting.id), product, pair };

@@ -116,6 +116,11 @@ test('the badge shows 99+ for a cart of 100 lines', async ({ page }, testInfo) =
   await hydrated(page);
   await expect(cartLink(page).locator('[data-count-badge]')).toHaveText('99+');
   await expect(cartLink(page)).toHaveAccessibleName(/Cart\s*, 100 items/);
+  // The badge fits inside the screen (at 390 the cart icon sits at its right edge).
+  const box = (await cartLink(page).locator('[data-count-badge]').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(box.y).toBeGreaterThanOrEqual(0);
   await page.request.delete('/api/checkout/cart/delete-items', { data: { data: { cart_id: (await (await page.request.get('/api/checkout/cart')).json()).data.id, product_id: stones[0]!.id } } });
   await page.reload();
   await expect(cartLink(page).locator('[data-count-badge]')).toHaveText('99');

@@ -36,6 +36,7 @@ const SHARES = {
   'diamond tools': 8,
   'diamond first': 6,
   'ring size': 2,
+  'layout dialog': 1,
 } as const;
 const PROJECT_STONES = 1100;
 
@@ -52,8 +53,8 @@ export async function addToCart(page: Page, body: Record<string, unknown>) {
   return (await res.json()).data;
 }
 
-export const addBand = (page: Page) => addToCart(page, { ids: [band.id], selected_configurable_option: band.variants[0]!.id });
-export const addPair = (page: Page, stoneId: number) => addToCart(page, { ids: [setting.id, stoneId], is_byo: true, selected_configurable_option: setting.variants[0]!.id });
+export const addBand = (page: Page) => addToCart(page, { ids: [band.id], selected_configurable_option: band.variants[0]!.id, selected_size: '7' });
+export const addPair = (page: Page, stoneId: number) => addToCart(page, { ids: [setting.id, stoneId], is_byo: true, selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
 
 /**
  * Every island on the page has hydrated (Astro drops the `ssr` attribute then), but the cart popup,

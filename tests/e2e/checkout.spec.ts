@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 90_000 });
 
 async function addToCart(page: Page, ids: number[]) {
   for (const id of ids) {
-    const res = await page.request.post('/api/checkout/cart/add', { data: id === band.id ? { ids: [id], quantity: 1, selected_configurable_option: band.variants[0]!.id } : { ids: [id], quantity: 1 } });
+    const res = await page.request.post('/api/checkout/cart/add', { data: id === band.id ? { ids: [id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' } : { ids: [id], quantity: 1 } });
     expect(res.status()).toBe(200);
   }
 }

@@ -7,9 +7,9 @@ test('the wishlist lists products, diamonds and pairs; entries move to the cart 
   const stones = stonesFor(testInfo, 'wishlist page');
   const [lone, centre] = [stones[0]!, stones[1]!];
   const add = async (path: string, data: object) => expect((await page.request.post(path, { data })).status()).toBe(200);
-  await add(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[1]!.id });
+  await add(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[1]!.id, selected_size: '7' });
   await add(`/api/wishlist/add/${lone.id}`, {});
-  await add('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id });
+  await add('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
   await recordEvents(page);
   await page.goto('/wishlist');
   await hydrated(page);

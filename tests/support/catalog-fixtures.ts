@@ -22,6 +22,8 @@ export interface FixtureProduct {
   /** A setting's accepted shapes and carat range ([] and null for other products). */
   accepts: readonly string[];
   carat: readonly [number, number] | null;
+  /** A ring (`has_ring_size`): it reaches a cart only with a ring size. */
+  ring: boolean;
   variants: FixtureVariant[];
 }
 
@@ -32,12 +34,15 @@ export const products: FixtureProduct[] = PRODUCTS.map((p, index) => ({
   is_byo: Boolean(p.accepts),
   accepts: p.accepts ?? [],
   carat: p.carat ? [p.carat[0]!, p.carat[1]!] : null,
+  ring: Boolean(p.ringSize),
   variants: METALS.flatMap((m) =>
     p.ctw.map((ctw) => ({ id: nextVariant++, metal: m.code, ctw, price_cents: Math.round((p.base + ctw * (p.perCarat ?? 0)) * m.factor) * 100 })),
   ),
 }));
 
 export const product = (name: string) => products.find((p) => p.name === name)!;
+/** The ring size a test adds a ring with (nothing for a piece that takes none). */
+export const sizeOf = (id: number): { selected_size?: string } => (products.find((p) => p.id === id)?.ring ? { selected_size: '7' } : {});
 /** A product that is not a build-your-own setting and has more than one variant. */
 export const plainProducts = products.filter((p) => !p.is_byo && p.variants.length > 1);
 export const settings = products.filter((p) => p.is_byo);

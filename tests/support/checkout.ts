@@ -3,7 +3,7 @@
  * shipping and payment saved, optionally a coupon), and the addresses used throughout.
  */
 import { expect } from 'vitest';
-import { plainProducts } from './catalog-fixtures.ts';
+import { plainProducts, sizeOf } from './catalog-fixtures.ts';
 import { Shopper } from './shopper.ts';
 import { uniqueName } from './unique.ts';
 
@@ -40,7 +40,7 @@ export const guestEmail = () => `${uniqueName('guest')}@example.com`;
 export async function readyCart(shopper: Shopper, options: ReadyOptions = {}) {
   for (const id of options.diamonds ?? []) expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [id], quantity: 1 }, options.headers)).status).toBe(200);
   for (const p of options.products ?? []) {
-    expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [p.id], quantity: 1, selected_configurable_option: p.variant }, options.headers)).status).toBe(200);
+    expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [p.id], quantity: 1, selected_configurable_option: p.variant, ...sizeOf(p.id) }, options.headers)).status).toBe(200);
   }
   const billing = { ...(options.address ?? NEW_YORK), ...(options.email ? { email: options.email } : {}) };
   const saved = await shopper.call('POST', '/api/checkout/save-address', { billing, shipping: null, instructions: 'Leave with the concierge' }, options.headers);

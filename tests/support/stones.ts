@@ -21,6 +21,7 @@ const SHARES = {
   byo: 300,
   'checkout-integrity': 40,
   checkout: 40,
+  'ring-size': 10,
 } as const;
 
 export type Share = keyof typeof SHARES;

@@ -13,7 +13,7 @@ const available = stones.filter((d) => d.available);
 const sold = stones.find((d) => d.status === 'sold')!;
 const band = plainProducts[0]!;
 const setting = settings[0]!;
-const add = (ids: number[], more: Partial<CartAdd> = {}): CartAdd => ({ ids, is_byo: false, quantity: 1, ...more });
+const add = (ids: number[], more: Partial<CartAdd> = {}): CartAdd => ({ ids, is_byo: false, quantity: 1, selected_size: '7', ...more }); // a ring goes to a cart only with its size
 const failure = async (promise: Promise<unknown>) => promise.then(() => expect.fail('expected an error'), (e: HttpError) => ({ status: e.status, message: e.message, errors: e.errors }));
 
 describe.each(connections)('cart service on $kind', ({ db }) => {

@@ -39,7 +39,7 @@ describe.each(connections)('wishlist service on $kind', ({ db }) => {
     const { token } = await addToWishlist(db, {}, available[3]!.id, {});
     const owner = { token };
     const several = await addToWishlist(db, owner, band.id, {});
-    await addPairToWishlist(db, owner, [available[4]!.id, setting.id], { selected_configurable_option: setting.variants[0]!.id });
+    await addPairToWishlist(db, owner, [available[4]!.id, setting.id], { selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
     const oldest = (await listWishlist(db, owner, 1)).data.at(-1)!;
     const moved = await moveEntryToCart(db, owner, {}, oldest.id);
     expect(moved.cart.items.map((i) => i.product_id)).toEqual([available[3]!.id]);

@@ -1,7 +1,8 @@
 /**
  * The shared confirm dialog (spec: 400px wide, optional title, content and action buttons), for islands
  * such as the cart popup's "Remove All Items". A native modal `<dialog>`: focus stays inside, Escape and
- * a click on the backdrop call onClose, and focus returns to what opened it.
+ * a click on the backdrop call onClose, and focus returns to what opened it. Centred on the screen (`m-auto`:
+ * the modal dialog's own centring, which the reset's `margin: 0` would otherwise undo).
  *
  *   <ConfirmDialog open={mode !== null} title="Remove Item" onClose={() => setMode(null)}
  *     content="Are you sure you want to remove this product from the cart?"
@@ -45,7 +46,7 @@ export default function ConfirmDialog({ open, onClose, title, content, actions }
       }}
       // Opened from inside a container that is fading out (the cart popup), it must stay visible itself.
       style={{ visibility: 'visible' }}
-      className="w-[400px] max-w-[calc(100vw-2rem)] rounded-md bg-white p-0 text-ink shadow-xl backdrop:bg-primary/40"
+      className="m-auto w-[400px] max-w-[calc(100vw-2rem)] rounded-md bg-white p-0 text-ink shadow-xl backdrop:bg-primary/40"
     >
       <div className="space-y-4 p-6">
         {title && (

@@ -2,7 +2,7 @@
  * The product listing island: server-rendered with its first page; once hydrated, filters (pf* in the
  * URL), sort and pages fetch from the catalogue, cancelling the request in flight.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import CheckChips from '~/components/ui/CheckChips.tsx';
 import Pagination from '~/components/ui/Pagination.tsx';
 import RangeSlider from '~/components/ui/RangeSlider.tsx';
@@ -44,6 +44,12 @@ export default function ProductListing({ initial, initialState, path, scope, opt
     fromLocation: () => productStateFromParams(new URLSearchParams(location.search)),
   });
   const setFilters = (filters: ProductFilters) => change({ ...state, filters, page: 1 });
+  // Another page opens at the top of the results, as the diamond listing's does (not where the pager was).
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const goTo = (page: number) => {
+    change({ ...state, page }, true);
+    resultsTop.current?.scrollIntoView({ block: 'start' });
+  };
   const set = (key: 'metal' | 'style' | 'shape', value: string[]) => setFilters({ ...state.filters, [key]: value.length ? value : undefined });
   const facets = result.facets;
   const styles = Object.keys(options.style).sort();
@@ -101,7 +107,7 @@ export default function ProductListing({ initial, initialState, path, scope, opt
           </noscript>
         </form>
       </div>
-      <div>
+      <div ref={resultsTop} className="scroll-mt-28 md:scroll-mt-48">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
           <p role="status" aria-live="polite" className="text-sm">
             <strong className="text-lg">{total}</strong> {total === 1 ? 'piece' : 'pieces'}
@@ -129,7 +135,7 @@ export default function ProductListing({ initial, initialState, path, scope, opt
         ) : (
           <p className="rounded bg-ivory px-6 py-16 text-center font-serif text-2xl text-primary">No pieces match these filters</p>
         )}
-        <Pagination page={state.page} totalPages={total_pages} hrefFor={(p) => productHref(path, { ...state, page: p }, lead)} onNavigate={(p) => change({ ...state, page: p }, true)} label="Product result pages" />
+        <Pagination page={state.page} totalPages={total_pages} hrefFor={(p) => productHref(path, { ...state, page: p }, lead)} onNavigate={goTo} label="Product result pages" />
       </div>
     </div>
   );

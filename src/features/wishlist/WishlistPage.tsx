@@ -1,21 +1,69 @@
 /**
  * The /wishlist screen: products, diamonds and build-your-own pairs, newest first, each with Move to
- * Cart and Remove; Move All to Cart; pages of twelve. The server renders the first view; the island then
+ * Cart and Remove (a ring saved without its size asks for it in place first); Move All to Cart (which
+ * leaves such a ring, saying why); pages of twelve. The server renders the first view; the island then
  * follows the shared wishlist store (and the cart store, which a move changes).
  */
 import { useStore } from '~/lib/use-store.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LineItemCard, UNAVAILABLE_TEXT } from '~/features/cart/LineItemCard.tsx';
 import { notify } from '~/features/cart/notify.ts';
 import { useHydrated } from '~/features/cart/useHydrated.ts';
-import type { WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
+import type { MoveSize, WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
+import { CUSTOM_SIZE_HINT, STANDARD_SIZES } from '~/features/byo/ring-size.ts';
 import { $wishlistPage, hydrateWishlist, moveAllToCart, moveEntryToCart, removeFromWishlist } from './wishlist.store.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 
 const button = 'rounded-full px-4 py-2 text-xs font-medium tracking-wide disabled:opacity-60';
 
-function Entry({ entry, busy, run }: { entry: WishlistEntry; busy: boolean; run: (action: () => Promise<{ message: string }>) => void }) {
+type Run = (action: () => Promise<{ message: string }>) => Promise<boolean>;
+
+/**
+ * A ring saved without its size asks for it in place before it moves: a standard size or a custom one
+ * (the server checks it again and refuses a ring without a size: 422 `selected_size`).
+ */
+function SizeForm({ entry, busy, run, onCancel }: { entry: WishlistEntry; busy: boolean; run: Run; onCancel: () => void }) {
+  const [size, setSize] = useState('');
+  const [custom, setCustom] = useState('');
+  const [error, setError] = useState<string>();
+  const first = useRef<HTMLSelectElement>(null);
+  const id = useId();
+  useEffect(() => first.current?.focus(), []);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!size && !custom.trim()) return setError('Choose a ring size, or enter a custom size');
+    const choice: MoveSize = size ? { selected_size: size } : { custom_size: custom.trim() };
+    setError(undefined);
+    void run(() => moveEntryToCart(entry, choice));
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Ring size for ${entry.product.name}`} className="w-full space-y-3 rounded border border-gold/40 bg-ivory p-4 sm:w-72" data-testid="wishlist-size">
+      <p className="text-sm font-medium">Choose your ring size to move this ring to your cart.</p>
+      <label className="flex flex-col gap-1 text-sm">
+        <span>Ring size (US)</span>
+        <select ref={first} value={size} onChange={(e) => { setSize(e.currentTarget.value); if (e.currentTarget.value) setCustom(''); }} className="rounded border border-primary/25 bg-white px-3 py-2">
+          <option value="">Choose a size</option>
+          {STANDARD_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span>Or a custom size</span>
+        <input type="text" value={custom} inputMode="decimal" autoComplete="off" aria-describedby={`${id}-hint`} onChange={(e) => { setCustom(e.currentTarget.value); if (e.currentTarget.value) setSize(''); }} className="rounded border border-primary/25 bg-white px-3 py-2" />
+        <span id={`${id}-hint`} className="text-xs text-muted">Enter {CUSTOM_SIZE_HINT}.</span>
+      </label>
+      {error && <p role="alert" className="text-sm text-red-800">{error}</p>}
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={`${button} bg-primary text-white hover:bg-primary-light`}>Move to Cart<span className="sr-only"> {entry.product.name} in this size</span></button>
+        <button type="button" onClick={onCancel} className={`${button} border border-primary text-primary hover:bg-ivory`}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+function Entry({ entry, busy, run }: { entry: WishlistEntry; busy: boolean; run: Run }) {
   const name = entry.product.name;
+  const [sizing, setSizing] = useState(false);
+  const moveButton = useRef<HTMLButtonElement>(null);
   return (
     <li className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center" data-wishlist-entry={entry.id} data-byo-id={entry.byo_id ?? undefined}>
       <div className="flex-1 space-y-3">
@@ -27,17 +75,29 @@ function Entry({ entry, busy, run }: { entry: WishlistEntry; busy: boolean; run:
           </div>
         )}
         {!entry.is_available && <p className="text-sm font-semibold text-red-800">{UNAVAILABLE_TEXT}</p>}
+        {entry.is_available && entry.needs_size && <p className="text-xs text-muted">Ring size to choose when it moves to your cart</p>}
       </div>
       <div className="flex items-center gap-3 sm:flex-col sm:items-end">
         <p className="text-sm font-semibold">{entry.formated_price}</p>
-        <div className="flex gap-2">
-          <button type="button" disabled={busy || !entry.is_available} onClick={() => run(() => moveEntryToCart(entry))} className={`${button} bg-primary text-white hover:bg-primary-light`}>
-            Move to Cart<span className="sr-only"> {name}</span>
-          </button>
-          <button type="button" disabled={busy} onClick={() => run(() => removeFromWishlist(entry))} className={`${button} border border-primary text-primary hover:bg-ivory`}>
-            Remove<span className="sr-only"> {name}</span>
-          </button>
-        </div>
+        {sizing ? (
+          <SizeForm entry={entry} busy={busy} run={run} onCancel={() => { setSizing(false); requestAnimationFrame(() => moveButton.current?.focus()); }} />
+        ) : (
+          <div className="flex gap-2">
+            <button
+              ref={moveButton}
+              type="button"
+              disabled={busy || !entry.is_available}
+              aria-expanded={entry.needs_size ? false : undefined}
+              onClick={() => (entry.needs_size ? setSizing(true) : void run(() => moveEntryToCart(entry)))}
+              className={`${button} bg-primary text-white hover:bg-primary-light`}
+            >
+              Move to Cart<span className="sr-only"> {name}</span>
+            </button>
+            <button type="button" disabled={busy} onClick={() => void run(() => removeFromWishlist(entry))} className={`${button} border border-primary text-primary hover:bg-ivory`}>
+              Remove<span className="sr-only"> {name}</span>
+            </button>
+          </div>
+        )}
       </div>
     </li>
   );
@@ -54,8 +114,10 @@ export default function WishlistPage({ page: initial }: { page: Page }) {
     try {
       const answer = await action();
       notify(answer.message, answer.not_moved?.length ? 'warning' : 'success');
+      return true;
     } catch (error) {
       notify(shopperMessage(error), 'error');
+      return false;
     } finally {
       setBusy(false);
     }
@@ -67,7 +129,7 @@ export default function WishlistPage({ page: initial }: { page: Page }) {
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="font-serif text-4xl text-primary">Your Wishlist</h1>
         {total > 0 && (
-          <button type="button" disabled={busy} onClick={() => run(moveAllToCart)} className={`${button} bg-primary text-white hover:bg-primary-light`}>
+          <button type="button" disabled={busy} onClick={() => void run(moveAllToCart)} className={`${button} bg-primary text-white hover:bg-primary-light`}>
             Move All to Cart
           </button>
         )}

@@ -1,6 +1,6 @@
 /** The wishlist calls of spec section 7 (the only browser code that knows their paths). */
 import { api } from '~/lib/http.ts';
-import type { MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistPage } from './wishlist.schema.ts';
+import type { MoveSize, MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistPage } from './wishlist.schema.ts';
 
 export const wishlistApi = {
   page: (page: number) => api.get<WishlistPage>('wishlist', { searchParams: { page } }),
@@ -10,7 +10,12 @@ export const wishlistApi = {
   remove: (id: number) => api.delete<WishlistChange>(`wishlist/${id}`),
   removeByo: (byoId: string) => api.delete<WishlistChange>(`wishlist/remove-byo/${encodeURIComponent(byoId)}`),
   clear: (ids?: number[]) => api.delete<WishlistChange>('wishlist/clear', ids ? { ids } : {}),
-  moveToCart: (id: number) => api.get<MoveToCartAnswer>(`move-to-cart/${id}`),
-  moveByoToCart: (byoID: string) => api.post<MoveToCartAnswer>('wishlist/move-byo-to-cart', { byoID }),
+  /** `size`: the ring size of a ring saved without one. */
+  moveToCart: (id: number, size: MoveSize = {}) => api.get<MoveToCartAnswer>(`move-to-cart/${id}`, { searchParams: sizeParams(size) }),
+  moveByoToCart: (byoID: string, size: MoveSize = {}) => api.post<MoveToCartAnswer>('wishlist/move-byo-to-cart', { byoID, ...sizeParams(size) }),
   moveAllToCart: () => api.get<MoveToCartAnswer>('move-to-cart/all'),
 };
+
+function sizeParams(size: MoveSize): Record<string, string> {
+  return Object.fromEntries(Object.entries(size).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}

@@ -40,8 +40,12 @@ export const wishlistClearSchema = z.object({
   ids: z.array(z.coerce.number().int().positive('must be wishlist entry ids').max(MAX_ID, 'is not a known id')).max(500).optional(),
 });
 
-/** POST /api/wishlist/move-byo-to-cart: `{ byoID }`. */
-export const moveByoSchema = z.object({ byoID: z.string({ error: 'must be the byo_id of a wishlist pair' }).min(1).max(64) });
+/** The ring size given as a ring saved without one moves to the cart (one of the two). */
+export const moveSizeSchema = z.object({ selected_size: optionalText, custom_size: optionalText });
+export type MoveSize = z.input<typeof moveSizeSchema>;
+
+/** POST /api/wishlist/move-byo-to-cart: `{ byoID }`, and the ring size when the pair was saved without one. */
+export const moveByoSchema = moveSizeSchema.extend({ byoID: z.string({ error: 'must be the byo_id of a wishlist pair' }).min(1).max(64) });
 
 // The answers' shapes are zod schemas in src/server/wishlist/wishlist.answers.ts; type-only here.
 export type WishlistEntry = z.output<typeof wishlistEntrySchema>;

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { setCart } from '~/features/cart/cart.store.ts';
 import { wishlistApi } from './wishlist.api.ts';
-import type { MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistEntry, WishlistPage } from './wishlist.schema.ts';
+import type { MoveSize, MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistEntry, WishlistPage } from './wishlist.schema.ts';
 
 /** How many entries the wishlist holds (a build-your-own pair is one). */
 export const $wishlistCount = atom<number>(0);
@@ -77,6 +77,8 @@ async function refreshAfter<T extends WishlistChange | MoveToCartAnswer>(call: P
 export const addToWishlist = (id: number, payload?: WishlistAddPayload) => refreshAfter(wishlistApi.add(id, payload));
 export const addPairToWishlist = (payload: WishlistAddByoPayload) => refreshAfter(wishlistApi.addByo(payload));
 export const removeFromWishlist = (entry: WishlistEntry) => refreshAfter(entry.byo_id ? wishlistApi.removeByo(entry.byo_id) : wishlistApi.remove(entry.id));
-export const moveEntryToCart = (entry: WishlistEntry) => refreshAfter(entry.byo_id ? wishlistApi.moveByoToCart(entry.byo_id) : wishlistApi.moveToCart(entry.id));
+/** `size`: for a ring saved without its size (`needs_size`), the size it goes to the cart with. */
+export const moveEntryToCart = (entry: WishlistEntry, size?: MoveSize) =>
+  refreshAfter(entry.byo_id ? wishlistApi.moveByoToCart(entry.byo_id, size) : wishlistApi.moveToCart(entry.id, size));
 export const moveAllToCart = () => refreshAfter(wishlistApi.moveAllToCart());
 export const clearWishlist = () => refreshAfter(wishlistApi.clear());

@@ -11,7 +11,7 @@ import { badRequest, HttpError } from '~/server/http.ts';
 import { loadItems, type DiamondRecord, type ItemRecord, type ProductRecord, type VariantRecord } from './catalog-items.repository.ts';
 import type { NewCartLine } from './cart.repository.ts';
 import { diamondName, isAvailable } from './line-item.presenter.ts';
-import { checkByoPair, type SizeChoice } from '~/server/byo/byo.rules.ts';
+import { checkByoPair, checkSize, type SizeChoice } from '~/server/byo/byo.rules.ts';
 
 export const unavailable = (message: string, field = 'ids') => new HttpError(409, message, 'unavailable', { [field]: [message] });
 
@@ -84,6 +84,16 @@ export function validateByoPair(setting: ProductRecord, diamond: DiamondRecord, 
   return { variant, size: checkByoPair(setting, diamond, choices) };
 }
 
+/** A ring (`has_ring_size`) reaches a cart only with its size: 422 naming `selected_size` otherwise. */
+export function needsSize(record: ProductRecord, size: SizeChoice): boolean {
+  return Number(record.product.has_ring_size) === 1 && !size.selected_size && !size.custom_size;
+}
+
+export function sizeRequired(name: string): HttpError {
+  const message = `Choose a ring size for the ${name} before adding it to your cart`;
+  return new HttpError(422, message, 'size_required', { selected_size: ['choose a ring size (or give a custom_size)'] });
+}
+
 /** Splits the two ids of a build-your-own add into the setting and the diamond. */
 export function splitPair(records: ItemRecord[]): { setting: ProductRecord; diamond: DiamondRecord } {
   const setting = records.find((r): r is ProductRecord => r.kind === 'product');
@@ -99,6 +109,7 @@ export async function planAdd(db: Db, add: CartAdd): Promise<{ lines: NewCartLin
   if (add.is_byo) {
     const { setting, diamond } = splitPair([...records.values()]);
     const { variant, size } = validateByoPair(setting, diamond, add);
+    if (needsSize(setting, size)) throw sizeRequired(setting.product.name);
     const byo_id = randomUUID();
     const sizes = { selected_size: size.selected_size ?? null, custom_size: size.custom_size ?? null };
     return {
@@ -115,5 +126,9 @@ export async function planAdd(db: Db, add: CartAdd): Promise<{ lines: NewCartLin
     return { records, lines: [{ item_id: record.id, variant_id: null, byo_id: null, quantity: 1, selected_size: null, custom_size: null, selected_jewelry_shape: null }] };
   }
   const variant = checkProduct(record, add);
-  return { records, lines: [{ ...base, item_id: record.id, variant_id: variant?.id ?? null, byo_id: null, selected_jewelry_shape: add.selected_jewelry_shape ?? null }] };
+  // A ring's size is checked and written one way ("7.5"); a piece without sizes keeps what was sent.
+  const sizes = Number(record.product.has_ring_size) === 1 ? checkSize(add) : { selected_size: add.selected_size, custom_size: add.custom_size };
+  if (needsSize(record, sizes)) throw sizeRequired(record.product.name);
+  const written = { selected_size: sizes.selected_size ?? null, custom_size: sizes.custom_size ?? null };
+  return { records, lines: [{ ...base, ...written, item_id: record.id, variant_id: variant?.id ?? null, byo_id: null, selected_jewelry_shape: add.selected_jewelry_shape ?? null }] };
 }

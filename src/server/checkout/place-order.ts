@@ -11,6 +11,7 @@ import { HttpError } from '~/server/http.ts';
 import { findCart } from '~/server/cart/cart.service.ts';
 import type { CartRow } from '~/server/cart/cart.repository.ts';
 import { describeChoices, presentItem, unitPriceCents } from '~/server/cart/line-item.presenter.ts';
+import { needsSize, sizeRequired } from '~/server/cart/cart.rules.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import { inviteToSetPassword } from '~/server/accounts/recovery.service.ts';
 import { paymentProvider } from '~/server/payments/payment-provider.ts';
@@ -161,6 +162,11 @@ function checkOrderable(state: CheckoutState): void {
   if (!state.view.items.length) throw new HttpError(409, 'Your cart is empty', 'cart_empty');
   const gone = state.view.items.filter((i) => !i.is_available).map((i) => (i.child ? `${i.product.name} with ${i.child.product.name}` : i.product.name));
   if (gone.length) throw unavailable(gone);
+  // A ring put in the cart before sizes were required: it is not ordered without one.
+  for (const row of state.rows) {
+    const record = state.records.get(row.item_id);
+    if (record?.kind === 'product' && needsSize(record, { selected_size: row.selected_size ?? undefined, custom_size: row.custom_size ?? undefined })) throw sizeRequired(record.product.name);
+  }
   assertReadyForPayment(state);
   if (!state.billing?.email && state.customerId === null) throw refuse('billing.email', 'Enter your email address', 'address_missing');
   const method = state.cart.payment_method;

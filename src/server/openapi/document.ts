@@ -68,6 +68,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflicts with the current state (sold, reserved, changed meanwhile)',
   413: 'The request body is larger than 1 MB',
+  422: 'A choice the item needs is missing: a ring without its size (`errors.selected_size`)',
   429: 'Too many requests: wait for Retry-After seconds',
   503: 'The shop is starting or its database is unavailable',
 };

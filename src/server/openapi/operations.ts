@@ -24,7 +24,7 @@ import {
 } from '~/features/checkout/checkout.schema.ts';
 import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
 import { subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
-import { moveByoSchema, wishlistAddByoSchema, wishlistAddSchema, wishlistClearSchema, wishlistPageSchema } from '~/features/wishlist/wishlist.schema.ts';
+import { moveByoSchema, moveSizeSchema, wishlistAddByoSchema, wishlistAddSchema, wishlistClearSchema, wishlistPageSchema } from '~/features/wishlist/wishlist.schema.ts';
 import { customerAnswerSchema, loginAnswerSchema, messageAnswerSchema, profileAnswerSchema, tokenAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from '~/server/addresses/addresses.answers.ts';
 import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
@@ -81,7 +81,7 @@ export const operations: Operation[] = [
   op('post', '/api/orders/createOrderPaymentLink', { tag: 'Orders', access: 'customer', summary: 'The link that pays an unpaid order', body: paymentLinkRequestSchema, answers: { 200: paymentLinkAnswerSchema }, errors: [404, 409] }),
   // Cart
   op('get', '/api/checkout/cart', { tag: 'Cart', access: 'guest', summary: "The shopper's cart (id null before the first add)", answers: { 200: cartAnswerSchema } }),
-  op('post', '/api/checkout/cart/add', { tag: 'Cart', access: 'guest', summary: 'Add a product, a diamond or a build-your-own pair', body: cartAddSchema, form: true, answers: { 200: cartAnswerSchema }, errors: [404, 409] }),
+  op('post', '/api/checkout/cart/add', { tag: 'Cart', access: 'guest', summary: 'Add a product, a diamond or a build-your-own pair', body: cartAddSchema, form: true, answers: { 200: cartAnswerSchema }, errors: [404, 409, 422] }),
   op('put', '/api/checkout/cart/update', { tag: 'Cart', access: 'guest', summary: 'Change line quantities', body: cartUpdateSchema, answers: { 200: cartAnswerSchema }, errors: [403, 404, 409] }),
   op('delete', '/api/checkout/cart/delete-items', { tag: 'Cart', access: 'guest', summary: 'Remove one line', body: cartDeleteItemSchema, answers: { 200: cartAnswerSchema }, errors: [403, 404] }),
   op('delete', '/api/checkout/cart/delete-items-all', { tag: 'Cart', access: 'guest', summary: 'Empty the cart', body: cartDeleteAllSchema, answers: { 200: cartAnswerSchema }, errors: [403, 404] }),
@@ -97,7 +97,7 @@ export const operations: Operation[] = [
   op('post', '/api/checkout/save-shipping', { tag: 'Checkout', access: 'guest', summary: 'Choose a shipping rate', body: saveShippingSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
   op('post', '/api/checkout/get-payment-methods', { tag: 'Checkout', access: 'guest', summary: 'The payment methods for this cart', body: paymentMethodsSchema, answers: { 200: paymentMethodsAnswerSchema }, errors: [404, 409] }),
   op('post', '/api/checkout/save-payment', { tag: 'Checkout', access: 'guest', summary: 'Choose a payment method', body: savePaymentSchema, answers: { 200: checkoutAnswerSchema }, errors: [404, 409] }),
-  op('post', '/api/checkout/save-order', { tag: 'Checkout', access: 'guest', summary: 'Place the order (idempotent per cart)', body: saveOrderSchema, answers: { 200: orderAnswerSchema }, errors: [401, 404, 409] }),
+  op('post', '/api/checkout/save-order', { tag: 'Checkout', access: 'guest', summary: 'Place the order (idempotent per cart)', body: saveOrderSchema, answers: { 200: orderAnswerSchema }, errors: [401, 404, 409, 422] }),
   op('post', '/api/checkout/update-order', { tag: 'Checkout', summary: 'Pay an unpaid order (by its id and token)', body: updateOrderSchema, answers: { 200: orderAnswerSchema }, errors: [402, 404, 409] }),
   // Wishlist
   op('get', '/api/wishlist', { tag: 'Wishlist', access: 'guest', summary: 'A page of wishlist entries, newest first', query: wishlistPageSchema, answers: { 200: wishlistPageAnswerSchema } }),
@@ -107,9 +107,9 @@ export const operations: Operation[] = [
   op('delete', '/api/wishlist/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Remove an entry', params: wishlistPathIdSchema, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
   op('delete', '/api/wishlist/remove-byo/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Remove a build-your-own pair', params: byoPath, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
   op('delete', '/api/wishlist/clear', { tag: 'Wishlist', access: 'guest', summary: 'Remove the entries named, or all', body: wishlistClearSchema, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
-  op('get', '/api/move-to-cart/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Move one entry to the cart', params: wishlistPathIdSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409] }),
+  op('get', '/api/move-to-cart/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Move one entry to the cart', params: wishlistPathIdSchema, query: moveSizeSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409, 422] }),
   op('get', '/api/move-to-cart/all', { tag: 'Wishlist', access: 'guest', summary: 'Move every entry that can be bought to the cart', answers: { 200: moveToCartAnswerSchema }, errors: [409] }),
-  op('post', '/api/wishlist/move-byo-to-cart', { tag: 'Wishlist', access: 'guest', summary: 'Move a build-your-own pair to the cart as one line', body: moveByoSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409] }),
+  op('post', '/api/wishlist/move-byo-to-cart', { tag: 'Wishlist', access: 'guest', summary: 'Move a build-your-own pair to the cart as one line', body: moveByoSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409, 422] }),
   // Appointments
   op('get', '/api/appointments/calendar', { tag: 'Appointments', summary: 'The bookable days, as month grids, and what the showroom offers', answers: { 200: calendarAnswerSchema } }),
   op('get', '/api/appointments/slots', { tag: 'Appointments', summary: 'The slots of one showroom day', query: slotsQuerySchema, answers: { 200: slotsAnswerSchema } }),

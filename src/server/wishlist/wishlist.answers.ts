@@ -11,6 +11,8 @@ export const wishlistEntrySchema = z.object({
   selected_jewelry_shape: z.string().nullable(),
   selected_size: z.string().nullable(),
   custom_size: z.string().nullable(),
+  /** A ring saved without its size: it moves to the cart only with one (`selected_size` or `custom_size`). */
+  needs_size: z.boolean(),
   is_available: z.boolean(),
   price: z.number(),
   formated_price: z.string(),

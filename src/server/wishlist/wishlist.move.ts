@@ -1,13 +1,15 @@
 /**
  * Moving wishlist entries to the cart: each entry goes through the cart's own add (same rules, same
  * prices) and leaves the wishlist only once it is in the cart. Moving everything moves what can be
- * moved and says what could not (a sold stone, a product to configure first).
+ * moved and says what could not (a sold stone, a product to configure first, a ring without its size).
+ * Moving one entry may give the ring size a ring was saved without.
  */
 import type { Cart, CartAdd } from '~/features/cart/cart.schema.ts';
 import type { Db } from '~/server/db/database.ts';
 import { HttpError } from '~/server/http.ts';
 import type { ItemRecord } from '~/server/cart/catalog-items.repository.ts';
 import type { LineGroup } from '~/server/cart/cart.presenter.ts';
+import type { SizeChoice } from '~/server/byo/byo.rules.ts';
 import { addToCart, getCart } from '~/server/cart/cart.service.ts';
 import type { Owner } from '~/server/cart/owner.ts';
 import { deleteWishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
@@ -22,30 +24,35 @@ export interface MoveResult {
   notMoved: { id: number; message: string }[];
 }
 
-/** The cart add that an entry stands for. */
-export function cartAddFor({ parent, child }: LineGroup<WishlistItemRow>, records: Map<number, ItemRecord>): CartAdd {
+/**
+ * The cart add that an entry stands for. `size` (a ring saved without one, sized as it moves) takes the
+ * place of the saved size; without any, a ring is refused by the cart's rules (422 `selected_size`).
+ */
+export function cartAddFor({ parent, child }: LineGroup<WishlistItemRow>, records: Map<number, ItemRecord>, size?: SizeChoice): CartAdd {
+  const record = records.get(parent.item_id);
+  const ring = record?.kind === 'product' && Number(record.product.has_ring_size) === 1;
+  const sized = ring && (size?.selected_size || size?.custom_size);
   const choices = {
     selected_configurable_option: parent.variant_id ?? undefined,
     selected_jewelry_shape: parent.selected_jewelry_shape ?? undefined,
-    selected_size: parent.selected_size ?? undefined,
-    custom_size: parent.custom_size ?? undefined,
+    selected_size: sized ? size!.selected_size : (parent.selected_size ?? undefined),
+    custom_size: sized ? size!.custom_size : (parent.custom_size ?? undefined),
     quantity: 1 as const,
   };
   if (child) return { ...choices, ids: [parent.item_id, child.item_id], is_byo: true };
-  const record = records.get(parent.item_id);
   if (record?.kind === 'product' && parent.variant_id === null && record.variants.length > 1) {
     throw new HttpError(409, `Choose the metal and carat weight of ${record.product.name} on its page first`, 'choose_options');
   }
   return { ...choices, ids: [parent.item_id], is_byo: false };
 }
 
-async function move(db: Db, wishOwner: Owner, cartOwner: Owner, pick: (loaded: Loaded) => LineGroup<WishlistItemRow>[], all: boolean): Promise<MoveResult> {
+async function move(db: Db, wishOwner: Owner, cartOwner: Owner, pick: (loaded: Loaded) => LineGroup<WishlistItemRow>[], all: boolean, size?: SizeChoice): Promise<MoveResult> {
   const loaded = await loadWishlist(db, wishOwner);
   const owner = { ...cartOwner };
   const result: Omit<MoveResult, 'cart' | 'count'> = { moved: [], notMoved: [] };
   for (const group of pick(loaded)) {
     try {
-      const { token } = await addToCart(db, owner, cartAddFor(group, loaded.records));
+      const { token } = await addToCart(db, owner, cartAddFor(group, loaded.records, size));
       if (token) result.cartToken = owner.token = token;
       await deleteWishlistRows(db, loaded.wishlist!.id, group.child ? [group.parent.id, group.child.id] : [group.parent.id]);
       result.moved.push(group.parent.id);
@@ -61,20 +68,20 @@ function notInWishlist(field: string): HttpError {
   return new HttpError(404, `${field}: this item is not in your wishlist`, 'not_found', { [field]: ['is not in your wishlist'] });
 }
 
-export function moveEntryToCart(db: Db, wishOwner: Owner, cartOwner: Owner, id: number): Promise<MoveResult> {
+export function moveEntryToCart(db: Db, wishOwner: Owner, cartOwner: Owner, id: number, size?: SizeChoice): Promise<MoveResult> {
   return move(db, wishOwner, cartOwner, ({ groups }) => {
     const group = groups.find((g) => g.parent.id === id || g.child?.id === id);
     if (!group) throw notInWishlist('id');
     return [group];
-  }, false);
+  }, false, size);
 }
 
-export function movePairToCart(db: Db, wishOwner: Owner, cartOwner: Owner, byoId: string): Promise<MoveResult> {
+export function movePairToCart(db: Db, wishOwner: Owner, cartOwner: Owner, byoId: string, size?: SizeChoice): Promise<MoveResult> {
   return move(db, wishOwner, cartOwner, ({ groups }) => {
     const group = groups.find((g) => g.parent.byo_id === byoId);
     if (!group) throw notInWishlist('byoID');
     return [group];
-  }, false);
+  }, false, size);
 }
 
 /** Oldest entry first, so that the cart (newest first) keeps the wishlist's order. */

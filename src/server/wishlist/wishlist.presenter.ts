@@ -19,6 +19,7 @@ export function presentEntry({ parent, child }: LineGroup<WishlistItemRow>, reco
     selected_jewelry_shape: parent.selected_jewelry_shape,
     selected_size: parent.selected_size,
     custom_size: parent.custom_size,
+    needs_size: record.kind === 'product' && Number(record.product.has_ring_size) === 1 && !parent.selected_size && !parent.custom_size,
     is_available: isAvailable(record, parent.variant_id) && (!childRecord || isAvailable(childRecord)),
     price: centsToDollars(cents),
     formated_price: formatCents(cents),
