@@ -20,7 +20,7 @@
  */
 import type { FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import { narrowBounds, OUT_COUNTS, OUT_F64, type Arena, type NarrowKey } from './diamond-arena.ts';
+import { OUT_COUNTS, OUT_F64, type Arena, type NarrowKey } from './diamond-arena.ts';
 
 /** What the sort orders read of the index (diamond-order.ts). */
 export interface Columns {
@@ -30,7 +30,7 @@ export interface Columns {
   price: Float64Array;
 }
 
-export const NARROW_OF: Record<Exclude<RangeFilterKey, 'carat' | 'price'>, NarrowKey> = { depth: 'depth', table: 'table', lw_ratio: 'lw' };
+export const NARROW_OF: Record<RangeFilterKey, NarrowKey> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
 
 export interface PassInput {
   /** Per list filter in use: a bit set of the accepted grade numbers. */
@@ -89,15 +89,13 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
   }
   for (const [key, lo, hi] of input.ranges) {
     const bitmap = take();
-    if (key === 'carat' || key === 'price') k.range_f64(bitmap, arena.column(key), words, lo, hi);
-    else {
-      const column = arena.narrow[NARROW_OF[key]];
-      const [a, b] = narrowBounds(lo, hi);
-      if (a > b) arena.clear(bitmap, words);
-      else k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
-      // Values kept on the side: a stone fails when below or above the bounds, as everywhere.
-      for (const [slot, v] of column.exceptions) if (slot < size) arena.setBit(bitmap, slot, !(v < lo || v > hi));
-    }
+    const column = arena.narrow[NARROW_OF[key]];
+    const [a, b] = column.bounds(lo, hi);
+    if (a > b) arena.clear(bitmap, words);
+    else if (column.codes.BYTES_PER_ELEMENT === 2) k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
+    else k.range_u32(bitmap, column.codes.byteOffset, words, a, b);
+    // Values kept on the side: a stone fails when below or above the bounds, as everywhere.
+    for (const [slot, v] of column.exceptions) if (slot < size) arena.setBit(bitmap, slot, !(v < lo || v > hi));
     groups.push({ key, bitmap });
   }
 
@@ -127,7 +125,9 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
   const facets = {} as Record<FacetKey, number[]>;
   for (const key of FACET_KEYS) {
     const set = setFor(key, spare);
-    facets[key] = LIST_FILTERS[key].map((_, v) => k.popcnt_and(arena.grade(key, v), set, words));
+    const n = LIST_FILTERS[key].length;
+    k.popcnt_group(set, arena.grade(key, 0), arena.capacity / 8, n, words, OUT_COUNTS);
+    facets[key] = Array.from(arena.u32.subarray(OUT_COUNTS >> 2, (OUT_COUNTS >> 2) + n));
   }
   const caratSet = setFor('carat', take());
   const priceSet = setFor('price', take());
