@@ -384,8 +384,7 @@ export class DiamondIndex implements Columns {
   private compute(q: IndexQuery): IndexResult {
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
     const edges = histogramEdges(this);
-    const buckets = { carat: Math.max(0, edges.carat.length - 1), price: Math.max(0, edges.price.length - 1) };
-    const out = scan(this.arena, this.size, { allowed: q.allowed, ranges, buckets });
+    const out = scan(this.arena, this.size, { allowed: q.allowed, ranges, histograms: edges });
     const slots = q.offset < out.total ? pageOf(this.arena, out.matches, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),
