@@ -120,9 +120,10 @@ export function seed(url, n) {
   return (performance.now() - started) / 1000;
 }
 
-export async function startServer(url) {
+/** The production server of `tree` (this checkout unless another is named) on database `url`. */
+export async function startServer(url, tree = root) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/serve.mjs')], {
+  const child = spawn(process.execPath, [path.join(tree, 'dist/server/serve.mjs')], {
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,7 +9,8 @@
 // tree is the reference: the others print their p95 against it.
 //
 // Each search runs BENCH_ROUNDS times and counts its fastest run, so that a busy machine's pauses (another
-// process holding the core) do not pass for the algorithm's time.
+// process holding the core) do not pass for the algorithm's time; beside the wall-clock time, the CPU
+// time this process spent on it (process.cpuUsage: what a search costs whatever else the machine runs).
 //
 // Environment: BENCH_TREE or BENCH_TREES, BENCH_DIAMONDS (200000), BENCH_SEARCHES (600), BENCH_ROUNDS (3).
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ interface Tree {
   compute: (q: unknown) => unknown;
   queries: unknown[];
   times: number[];
+  cpu: number[];
 }
 
 async function prepare(tree: string): Promise<Tree> {
@@ -48,7 +50,7 @@ async function prepare(tree: string): Promise<Tree> {
   });
   const compute = (q: unknown) => (index as unknown as { compute(q: unknown): unknown }).compute(q);
   for (const q of queries.slice(0, 100)) compute(q); // warm the JIT
-  return { tree, compute, queries, times: queries.map(() => Infinity) };
+  return { tree, compute, queries, times: queries.map(() => Infinity), cpu: queries.map(() => Infinity) };
 }
 
 const runs: Tree[] = [];
@@ -57,16 +59,23 @@ for (const tree of trees) runs.push(await prepare(tree));
 for (let r = 0; r < ROUNDS; r++) {
   for (let i = 0; i < SEARCHES; i++) {
     for (const run of r % 2 ? [...runs].reverse() : runs) {
+      const c = process.cpuUsage();
       const t = performance.now();
       run.compute(run.queries[i]);
       run.times[i] = Math.min(run.times[i]!, performance.now() - t);
+      const used = process.cpuUsage(c);
+      run.cpu[i] = Math.min(run.cpu[i]!, (used.user + used.system) / 1000);
     }
   }
 }
-const figures = runs.map(({ tree, times }) => {
+const figures = runs.map(({ tree, times, cpu }) => {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return { tree, N, searches: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+  const cpuSorted = [...cpu].sort((a, b) => a - b);
+  const at = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor(p * list.length))]!;
+  return {
+    tree, N, searches: sorted.length, p50: at(sorted, 0.5), p95: at(sorted, 0.95), p99: at(sorted, 0.99),
+    cpu: `${at(cpuSorted, 0.5).toFixed(2)} / ${at(cpuSorted, 0.95).toFixed(2)} / ${at(cpuSorted, 0.99).toFixed(2)}`,
+  };
 });
 // Per search, against the first tree's time for the same search: the median of those ratios is the least
 // moved by another process's bursts.

@@ -9,7 +9,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Arena, EXCEPTION, narrowBounds, narrowCode, NarrowColumn, OUT_COUNTS, OUT_F64 } from '~/server/diamonds/diamond-arena.ts';
 import { wordsFor } from '~/server/diamonds/diamond-scan.ts';
-// @ts-expect-error a plain script, no types
 import { compilePass, moduleText } from '../../scripts/build-pass-wasm.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,6 +44,15 @@ describe('the pass kernels', () => {
         arena.copy(c, a, words);
         arena.k.and_into(c, b, words);
         expect(read(c)).toEqual(bitsA.map((v, s) => v && bitsB[s]));
+        arena.k.andnot_to(c, a, b, words);
+        expect(read(c)).toEqual(bitsA.map((v, s) => v && !bitsB[s]));
+        // Grade bitmaps: each stone has one of 7 grades of the shape filter; counted within a.
+        const grades = Array.from({ length: size }, () => Math.floor(r() * 7));
+        grades.forEach((g, s) => arena.setBit(arena.grade('shape', g), s, true));
+        arena.k.popcnt_group(a, arena.grade('shape', 0), arena.capacity / 8, 7, words, OUT_COUNTS);
+        expect(Array.from(arena.u32.subarray(OUT_COUNTS >> 2, (OUT_COUNTS >> 2) + 7))).toEqual(
+          Array.from({ length: 7 }, (_, g) => grades.filter((x, s) => x === g && bitsA[s]).length),
+        );
 
         const values = Array.from({ length: size }, () => Math.round(r() * 500) / 100);
         values.forEach((v, s) => (arena.carat[s] = v));
@@ -55,6 +63,13 @@ describe('the pass kernels', () => {
         const [ka, kb] = narrowBounds(lo, hi);
         arena.k.range_u16(c, arena.narrow.depth.codes.byteOffset, words, ka, kb);
         expect(read(c)).toEqual(values.map((v) => !(v < lo || v > hi)));
+        // Prices in cents, up to the top of the u32 codes.
+        const cents = values.map((v) => (v > 4.9 ? 0xfffffffe : Math.round(v * 1e6)));
+        cents.forEach((v, s) => arena.narrow.price.set(s, v));
+        const [pa, pb] = [lo * 1e6 + 0.5, hi > 4.5 ? Infinity : hi * 1e6];
+        const [ca, cb] = arena.narrow.price.bounds(pa, pb);
+        arena.k.range_u32(c, arena.narrow.price.codes.byteOffset, words, ca, cb);
+        expect(read(c)).toEqual(cents.map((v) => !(v < pa || v > pb)));
 
         values.forEach((v, s) => (arena.caratBucket[s] = Math.floor(v * 8)));
         arena.u32.fill(0, OUT_COUNTS >> 2, (OUT_COUNTS >> 2) + 256);
@@ -80,7 +95,7 @@ describe('the narrow columns', () => {
     expect(narrowCode(-1)).toBe(EXCEPTION);
     expect(narrowCode(655.35)).toBe(EXCEPTION);
     expect(narrowCode(655.34)).toBe(65534);
-    const column = new NarrowColumn(new Uint16Array(4));
+    const column = new NarrowColumn(new Uint16Array(4), 100);
     column.set(0, 61.234);
     column.set(1, 57);
     expect([column.get(0), column.get(1)]).toEqual([61.234, 57]);
@@ -104,6 +119,20 @@ describe('the narrow columns', () => {
         expect(hi).toBeLessThan(EXCEPTION);
       }),
       { numRuns: 500, seed: 20261127 },
+    );
+    // Whole cents in u32 codes: the same for scale 1.
+    const cents = fc.oneof(fc.integer({ min: 0, max: 2 ** 32 + 5 }), fc.double({ min: -10, max: 2 ** 32 + 5, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(cents, { minLength: 1, maxLength: 50 }), cents, cents, (values, a, b) => {
+        const [min, max] = [Math.min(a, b), Math.max(a, b)];
+        const [lo, hi] = narrowBounds(min, max, 1, 0xffffffff);
+        for (const v of values) {
+          const k = narrowCode(v, 1, 0xffffffff);
+          if (k === 0xffffffff) continue;
+          expect(k >= lo && k <= hi, `${v} in [${min}, ${max}] → [${lo}, ${hi}]`).toBe(v >= min && v <= max);
+        }
+      }),
+      { numRuns: 500, seed: 20261128 },
     );
   });
 });

@@ -4,10 +4,12 @@
  *   - a live bit (listed: available and not hidden), and one bit per grade of every list filter (53
  *     bitmaps: a stone has exactly one bit set among the bitmaps of each filter);
  *   - carat and price as doubles (exact: they are also the sort keys and the sliders' extents);
- *   - depth, table and length-to-width ratio as u16 codes, the value in hundredths (exact for every
- *     value with two decimals or fewer; any other value is kept exactly on the side, see NarrowColumn);
+ *   - what the range filters compare, narrow (a quarter to half the bytes of a double to read): carat,
+ *     depth, table and length-to-width ratio as u16 codes, the value in hundredths, and price as a u32
+ *     code, in cents (exact for every such value; any other is kept exactly on the side, see
+ *     NarrowColumn);
  *   - its carat and price histogram buckets (diamond-histogram.ts), a byte each;
- * and the pass's scratch bitmaps. About 33 bytes a stone. Bitmaps and columns have room for a whole
+ * and the pass's scratch bitmaps. About 39 bytes a stone. Bitmaps and columns have room for a whole
  * number of 128-stone blocks, so that the SIMD loops never read past them.
  *
  * The memory has a fixed capacity: the index makes a bigger arena and copies this one into it when it
@@ -24,6 +26,9 @@ export interface Kernels {
   popcnt_and(a: number, b: number, words: number): number;
   range_f64(dst: number, col: number, words: number, lo: number, hi: number): void;
   range_u16(dst: number, col: number, words: number, lo: number, hi: number): void;
+  range_u32(dst: number, col: number, words: number, lo: number, hi: number): void;
+  andnot_to(dst: number, a: number, b: number, words: number): void;
+  popcnt_group(mask: number, first: number, stride: number, count: number, words: number, out: number): void;
   count_u8(bitmap: number, codes: number, words: number, out: number): void;
   minmax_f64(bitmap: number, col: number, words: number, out: number): void;
 }
@@ -51,59 +56,68 @@ export const GRADE_BASE = (() => {
 })();
 export const GRADE_BITMAPS = LIST_FILTER_KEYS.reduce((n, key) => n + LIST_FILTERS[key].length, 0);
 
-/** A u16 code that stands for "the exact value is on the side". */
+/** The u16 code that stands for "the exact value is on the side". */
 export const EXCEPTION = 0xffff;
-const SCALE = 100;
 
-/** The u16 code of a value: its hundredths when that is exact and below EXCEPTION. */
-export function narrowCode(v: number): number {
-  const k = Math.round(v * SCALE);
-  return k >= 0 && k < EXCEPTION && k / SCALE === v ? k : EXCEPTION;
+/** The code of a value: value·scale when that is a whole number below `exception` and exact. */
+export function narrowCode(v: number, scale = 100, exception = EXCEPTION): number {
+  const k = Math.round(v * scale);
+  return k >= 0 && k < exception && k / scale === v ? k : exception;
 }
 
-/** Codes [lo, hi] of the stones with coded values within [min, max] (inclusive); lo > hi when none. */
-export function narrowBounds(min: number, max: number): [number, number] {
+/** Codes [lo, hi] of the values within [min, max] (inclusive) that have a code; lo > hi when none. */
+export function narrowBounds(min: number, max: number, scale = 100, exception = EXCEPTION): [number, number] {
   let lo: number;
   if (!(min > 0)) lo = 0;
   else {
-    lo = Math.min(EXCEPTION, Math.ceil(min * SCALE));
-    while (lo > 0 && (lo - 1) / SCALE >= min) lo--;
-    while (lo < EXCEPTION && lo / SCALE < min) lo++;
+    lo = Math.min(exception, Math.ceil(min * scale));
+    while (lo > 0 && (lo - 1) / scale >= min) lo--;
+    while (lo < exception && lo / scale < min) lo++;
   }
   let hi: number;
-  if (max >= (EXCEPTION - 1) / SCALE) hi = EXCEPTION - 1;
+  if (max >= (exception - 1) / scale) hi = exception - 1;
   else if (!(max >= 0)) hi = -1;
   else {
-    hi = Math.floor(max * SCALE);
-    while ((hi + 1) / SCALE <= max) hi++;
-    while (hi >= 0 && hi / SCALE > max) hi--;
+    hi = Math.floor(max * scale);
+    while ((hi + 1) / scale <= max) hi++;
+    while (hi >= 0 && hi / scale > max) hi--;
   }
   return [lo, hi];
 }
 
-/** A column of u16 codes (narrowCode) and the exact values that have no code, by slot. */
+/** A column of codes (narrowCode) and the exact values that have none, by slot. */
 export class NarrowColumn {
-  codes: Uint16Array;
+  codes: Uint16Array | Uint32Array;
+  readonly scale: number;
+  readonly exception: number;
   exceptions = new Map<number, number>();
 
-  constructor(codes: Uint16Array) {
+  constructor(codes: Uint16Array | Uint32Array, scale: number) {
     this.codes = codes;
+    this.scale = scale;
+    this.exception = codes.BYTES_PER_ELEMENT === 2 ? EXCEPTION : 0xffffffff;
   }
 
   get(slot: number): number {
     const k = this.codes[slot]!;
-    return k === EXCEPTION ? this.exceptions.get(slot)! : k / SCALE;
+    return k === this.exception ? this.exceptions.get(slot)! : k / this.scale;
   }
 
   set(slot: number, v: number): void {
-    const k = narrowCode(v);
+    const k = narrowCode(v, this.scale, this.exception);
     this.codes[slot] = k;
-    if (k === EXCEPTION) this.exceptions.set(slot, v);
+    if (k === this.exception) this.exceptions.set(slot, v);
     else this.exceptions.delete(slot);
+  }
+
+  /** Codes [lo, hi] of the coded values within [min, max]; lo > hi when none. */
+  bounds(min: number, max: number): [number, number] {
+    return narrowBounds(min, max, this.scale, this.exception);
   }
 }
 
-export type NarrowKey = 'depth' | 'table' | 'lw';
+export type NarrowKey = 'carat' | 'price' | 'depth' | 'table' | 'lw';
+export const NARROW_KEYS = ['carat', 'price', 'depth', 'table', 'lw'] as const;
 
 export class Arena {
   readonly capacity: number;
@@ -134,7 +148,9 @@ export class Arena {
     this.grades0 = this.scratch0 + SCRATCH * bitmap;
     const carat = this.grades0 + GRADE_BITMAPS * bitmap;
     const price = carat + 8 * cap;
-    const depth = price + 8 * cap;
+    const priceCode = price + 8 * cap;
+    const caratCode = priceCode + 4 * cap;
+    const depth = caratCode + 2 * cap;
     const table = depth + 2 * cap;
     const lw = table + 2 * cap;
     const caratBucket = lw + 2 * cap;
@@ -148,9 +164,11 @@ export class Arena {
     this.carat = new Float64Array(buffer, carat, cap);
     this.price = new Float64Array(buffer, price, cap);
     this.narrow = {
-      depth: new NarrowColumn(new Uint16Array(buffer, depth, cap)),
-      table: new NarrowColumn(new Uint16Array(buffer, table, cap)),
-      lw: new NarrowColumn(new Uint16Array(buffer, lw, cap)),
+      carat: new NarrowColumn(new Uint16Array(buffer, caratCode, cap), 100),
+      price: new NarrowColumn(new Uint32Array(buffer, priceCode, cap), 1),
+      depth: new NarrowColumn(new Uint16Array(buffer, depth, cap), 100),
+      table: new NarrowColumn(new Uint16Array(buffer, table, cap), 100),
+      lw: new NarrowColumn(new Uint16Array(buffer, lw, cap), 100),
     };
     this.caratBucket = new Uint8Array(buffer, caratBucket, cap);
     this.priceBucket = new Uint8Array(buffer, priceBucket, cap);
@@ -167,7 +185,12 @@ export class Arena {
 
   /** Byte offset of the bitmap of grade `n` of a list filter. */
   grade(key: ListFilterKey, n: number): number {
-    return this.grades0 + (GRADE_BASE[key] + n) * (this.capacity / 8);
+    return this.gradeBitmap(GRADE_BASE[key] + n);
+  }
+
+  /** Byte offset of grade bitmap `g` (GRADE_BASE[key] + grade number). */
+  gradeBitmap(g: number): number {
+    return this.grades0 + g * (this.capacity / 8);
   }
 
   /** Byte offset of the column of carat or price doubles. */
@@ -207,7 +230,7 @@ export class Arena {
     }
     next.carat.set(this.carat);
     next.price.set(this.price);
-    for (const key of ['depth', 'table', 'lw'] as const) {
+    for (const key of NARROW_KEYS) {
       next.narrow[key].codes.set(this.narrow[key].codes);
       next.narrow[key].exceptions = this.narrow[key].exceptions;
     }

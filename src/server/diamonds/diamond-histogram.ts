@@ -23,6 +23,11 @@ export interface HistogramEdges {
   /** Bucket edges, ascending, one more than the buckets (empty when no stone is live). Price in cents. */
   carat: number[];
   price: number[];
+  /**
+   * The live stones per bucket, kept here by the pass once it has counted them (diamond-scan.ts): a
+   * new HistogramEdges object comes with every change to the stones, so they are never stale.
+   */
+  live?: { carat: Uint32Array; price: Uint32Array };
 }
 
 /** Linear edges from lo to hi (rounded to 4 decimals); a single bucket when the extent is one value. */
@@ -95,8 +100,11 @@ export function histogramEdges(cols: Indexed): HistogramEdges {
     return edges;
   }
   if (cached && written && cached.arena === arena && sameEdges(cached.edges.carat, edges.carat) && sameEdges(cached.edges.price, edges.price)) {
+    if (!written.length) return cached.edges;
     for (const i of written) code(i);
-    return cached.edges;
+    const next = { carat: cached.edges.carat, price: cached.edges.price };
+    columns.set(cols, { arena, edges: next });
+    return next;
   }
   for (let i = 0; i < cols.size; i++) code(i);
   columns.set(cols, { arena, edges });

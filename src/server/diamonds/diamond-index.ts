@@ -1,6 +1,6 @@
 /**
  * An in-memory columnar index of the diamond inventory: typed arrays, one slot per stone in id order
- * (about 65 bytes a stone: ids and grade codes here, the bitmaps and columns the search pass reads in
+ * (about 71 bytes a stone: ids and grade codes here, the bitmaps and columns the search pass reads in
  * its arena, diamond-arena.ts), and one pre-sorted permutation per sort key so that a page is a walk
  * along the sorted order. Sold, reserved and hidden stones keep their slot, marked dead,
  * so that a status change is one write. The database stays the only source of truth: the index is
@@ -18,9 +18,8 @@
  */
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { LIST_FILTER_KEYS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, decodeA, decodeB, decodeC, encode, type GradedStone } from './diamond-codes.ts';
-import { Arena, type NarrowKey } from './diamond-arena.ts';
+import { A_LIVE, A_SIZE, B_SIZE, C_SIZE, decodeA, decodeB, decodeC, encode, type GradedStone } from './diamond-codes.ts';
+import { Arena, GRADE_BASE, type NarrowKey } from './diamond-arena.ts';
 import { extremes, pageOf, scan, type Columns } from './diamond-scan.ts';
 import { histogramEdges } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
@@ -89,8 +88,17 @@ const MOVES_IN_PLACE = 8;
 
 export const isLive = (r: IndexRow) => r.status === 'available' && !Number(r.is_hidden);
 
-/** A stone's grade numbers by list filter, from its codes. */
-const gradesOf = (a: number, b: number, c: number) => ({ ...decodeA(a), ...decodeB(b), ...decodeC(c) });
+/** Per code, the grade bitmaps (diamond-arena.ts GRADE_BASE + grade number) its three grades set. */
+const bitmapsOf = <T extends Record<string, number>>(size: number, decode: (code: number) => T) => {
+  const out = new Uint8Array(size * 3);
+  for (let code = 0; code < size; code++) {
+    Object.entries(decode(code)).forEach(([key, n], j) => (out[code * 3 + j] = GRADE_BASE[key as ListFilterKey] + n));
+  }
+  return out;
+};
+const BITMAPS_A = bitmapsOf(A_SIZE, decodeA);
+const BITMAPS_B = bitmapsOf(B_SIZE, decodeB);
+const BITMAPS_C = bitmapsOf(C_SIZE, decodeC);
 
 export class DiamondIndex implements Columns {
   size = 0;
@@ -176,7 +184,7 @@ export class DiamondIndex implements Columns {
     return columns.reduce((n, a) => n + a.buffer.byteLength, 0) + this.arena.byteLength + exceptions;
   }
 
-  /** The depth, table or length-to-width ratio of the stone in `slot`. */
+  /** A range column's value of the stone in `slot`. */
   narrow(key: NarrowKey, slot: number): number {
     return this.arena.narrow[key].get(slot);
   }
@@ -376,8 +384,7 @@ export class DiamondIndex implements Columns {
   private compute(q: IndexQuery): IndexResult {
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
     const edges = histogramEdges(this);
-    const buckets = { carat: Math.max(0, edges.carat.length - 1), price: Math.max(0, edges.price.length - 1) };
-    const out = scan(this.arena, this.size, { allowed: q.allowed, ranges, buckets });
+    const out = scan(this.arena, this.size, { allowed: q.allowed, ranges, histograms: edges });
     const slots = q.offset < out.total ? pageOf(this.arena, out.matches, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),
@@ -437,11 +444,16 @@ export class DiamondIndex implements Columns {
     const [a, b, c] = codes ?? [A_LIVE, this.B[slot] ?? 0, 0];
     const { arena } = this;
     // The grade bitmaps follow the codes: the old grades' bits off, the new ones' on.
-    const before = gradesOf(this.A[slot]!, this.B[slot]!, this.C[slot]!);
-    const after = gradesOf(a, b, c);
-    for (const key of LIST_FILTER_KEYS) {
-      arena.setBit(arena.grade(key, before[key]), slot, false);
-      arena.setBit(arena.grade(key, after[key]), slot, true);
+    const [a0, b0, c0] = [this.A[slot]!, this.B[slot]!, this.C[slot]!];
+    for (let j = 0; j < 3; j++) {
+      arena.setBit(arena.gradeBitmap(BITMAPS_A[a0 * 3 + j]!), slot, false);
+      arena.setBit(arena.gradeBitmap(BITMAPS_B[b0 * 3 + j]!), slot, false);
+      arena.setBit(arena.gradeBitmap(BITMAPS_C[c0 * 3 + j]!), slot, false);
+    }
+    for (let j = 0; j < 3; j++) {
+      arena.setBit(arena.gradeBitmap(BITMAPS_A[a * 3 + j]!), slot, true);
+      arena.setBit(arena.gradeBitmap(BITMAPS_B[b * 3 + j]!), slot, true);
+      arena.setBit(arena.gradeBitmap(BITMAPS_C[c * 3 + j]!), slot, true);
     }
     this.A[slot] = a;
     this.B[slot] = b;
@@ -450,6 +462,8 @@ export class DiamondIndex implements Columns {
     arena.setBit(arena.live, slot, slot < this.size && a < A_LIVE);
     this.carat[slot] = row.carat;
     this.price[slot] = row.price_cents;
+    arena.narrow.carat.set(slot, row.carat);
+    arena.narrow.price.set(slot, row.price_cents);
     arena.narrow.depth.set(slot, row.depth);
     arena.narrow.table.set(slot, row.table_pct);
     arena.narrow.lw.set(slot, row.lw_ratio);

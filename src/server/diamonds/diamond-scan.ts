@@ -20,7 +20,8 @@
  */
 import type { FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import { narrowBounds, OUT_COUNTS, OUT_F64, type Arena, type NarrowKey } from './diamond-arena.ts';
+import { OUT_COUNTS, OUT_F64, type Arena, type NarrowKey } from './diamond-arena.ts';
+import type { HistogramEdges } from './diamond-histogram.ts';
 
 /** What the sort orders read of the index (diamond-order.ts). */
 export interface Columns {
@@ -30,15 +31,15 @@ export interface Columns {
   price: Float64Array;
 }
 
-export const NARROW_OF: Record<Exclude<RangeFilterKey, 'carat' | 'price'>, NarrowKey> = { depth: 'depth', table: 'table', lw_ratio: 'lw' };
+export const NARROW_OF: Record<RangeFilterKey, NarrowKey> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
 
 export interface PassInput {
   /** Per list filter in use: a bit set of the accepted grade numbers. */
   allowed: Partial<Record<ListFilterKey, number>>;
   /** Inclusive bounds per range filter in use, in index units (price in cents). */
   ranges: [RangeFilterKey, number, number][];
-  /** Buckets of the carat and price histograms (0: none counted). */
-  buckets: { carat: number; price: number };
+  /** The carat and price histograms' edges (none: not counted), where the pass keeps the live stones' counts. */
+  histograms: HistogramEdges;
 }
 
 export interface PassOutput {
@@ -89,15 +90,13 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
   }
   for (const [key, lo, hi] of input.ranges) {
     const bitmap = take();
-    if (key === 'carat' || key === 'price') k.range_f64(bitmap, arena.column(key), words, lo, hi);
-    else {
-      const column = arena.narrow[NARROW_OF[key]];
-      const [a, b] = narrowBounds(lo, hi);
-      if (a > b) arena.clear(bitmap, words);
-      else k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
-      // Values kept on the side: a stone fails when below or above the bounds, as everywhere.
-      for (const [slot, v] of column.exceptions) if (slot < size) arena.setBit(bitmap, slot, !(v < lo || v > hi));
-    }
+    const column = arena.narrow[NARROW_OF[key]];
+    const [a, b] = column.bounds(lo, hi);
+    if (a > b) arena.clear(bitmap, words);
+    else if (column.codes.BYTES_PER_ELEMENT === 2) k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
+    else k.range_u32(bitmap, column.codes.byteOffset, words, a, b);
+    // Values kept on the side: a stone fails when below or above the bounds, as everywhere.
+    for (const [slot, v] of column.exceptions) if (slot < size) arena.setBit(bitmap, slot, !(v < lo || v > hi));
     groups.push({ key, bitmap });
   }
 
@@ -127,16 +126,36 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
   const facets = {} as Record<FacetKey, number[]>;
   for (const key of FACET_KEYS) {
     const set = setFor(key, spare);
-    facets[key] = LIST_FILTERS[key].map((_, v) => k.popcnt_and(arena.grade(key, v), set, words));
+    const n = LIST_FILTERS[key].length;
+    k.popcnt_group(set, arena.grade(key, 0), arena.capacity / 8, n, words, OUT_COUNTS);
+    facets[key] = Array.from(arena.u32.subarray(OUT_COUNTS >> 2, (OUT_COUNTS >> 2) + n));
   }
   const caratSet = setFor('carat', take());
   const priceSet = setFor('price', take());
-  const counted = (set: number, codes: Uint8Array, buckets: number) => {
-    if (!buckets) return [];
-    const at = OUT_COUNTS >> 2;
+  const caratCount = k.popcnt_and(caratSet, caratSet, words);
+  const priceCount = k.popcnt_and(priceSet, priceSet, words);
+  const at = OUT_COUNTS >> 2;
+  /** The bucket codes of the stones of a bitmap, counted (one increment a stone). */
+  const count = (set: number, codes: Uint8Array) => {
     arena.u32.fill(0, at, at + 256);
     k.count_u8(set, codes.byteOffset, words, OUT_COUNTS);
-    return Array.from(arena.u32.subarray(at, at + buckets));
+    return arena.u32.slice(at, at + 256);
+  };
+  const hist = input.histograms;
+  const liveCount = k.popcnt_and(arena.live, arena.live, words);
+  /**
+   * A histogram of a set: its stones counted, or (more than half the live stones) the live stones'
+   * counts less those of the live stones outside it, so that a broad search counts few stones too.
+   */
+  const counted = (set: number, n: number, key: 'carat' | 'price') => {
+    const buckets = Math.max(0, hist[key].length - 1);
+    if (!buckets) return [];
+    const codes = key === 'carat' ? arena.caratBucket : arena.priceBucket;
+    if (n * 2 <= liveCount) return Array.from(count(set, codes).subarray(0, buckets));
+    hist.live ??= { carat: count(arena.live, arena.caratBucket), price: count(arena.live, arena.priceBucket) };
+    k.andnot_to(spare, arena.live, set, words);
+    const outside = count(spare, codes);
+    return Array.from({ length: buckets }, (_, b) => hist.live![key][b]! - outside[b]!);
   };
   return {
     total: k.popcnt_and(matches, matches, words),
@@ -144,9 +163,9 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
     matches,
     caratSet,
     priceSet,
-    caratCount: k.popcnt_and(caratSet, caratSet, words),
-    priceCount: k.popcnt_and(priceSet, priceSet, words),
-    histograms: { carat: counted(caratSet, arena.caratBucket, input.buckets.carat), price: counted(priceSet, arena.priceBucket, input.buckets.price) },
+    caratCount,
+    priceCount,
+    histograms: { carat: counted(caratSet, caratCount, 'carat'), price: counted(priceSet, priceCount, 'price') },
   };
 }
 

@@ -55,6 +55,50 @@
         (local.set $src (i32.add (local.get $src) (i32.const 16)))
         (br $next))))
 
+  ;; dst = a & ~b.
+  (func (export "andnot_to") (param $dst i32) (param $a i32) (param $b i32) (param $words i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $words) (i32.const 3))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
+        (v128.store (local.get $dst) (v128.andnot (v128.load (local.get $a)) (v128.load (local.get $b))))
+        (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
+        (local.set $a (i32.add (local.get $a) (i32.const 16)))
+        (local.set $b (i32.add (local.get $b) (i32.const 16)))
+        (br $next))))
+
+  ;; out[v] (u32) = how many bits bitmap v & mask has, for the `count` bitmaps first, first + stride, ...:
+  ;; one pass over the mask, its empty words skipped (a narrow set reads little of the grade bitmaps).
+  (func (export "popcnt_group") (param $mask i32) (param $first i32) (param $stride i32) (param $count i32) (param $words i32) (param $out i32)
+    (local $w i32) (local $end i32) (local $m i64) (local $v i32) (local $at i32) (local $slot i32)
+    (local.set $end (i32.shl (local.get $words) (i32.const 3)))
+    (local.set $v (i32.const 0))
+    (block $zeroed
+      (loop $zero
+        (br_if $zeroed (i32.ge_u (local.get $v) (local.get $count)))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $v) (i32.const 2))) (i32.const 0))
+        (local.set $v (i32.add (local.get $v) (i32.const 1)))
+        (br $zero)))
+    (block $done
+      (loop $word
+        (br_if $done (i32.ge_u (local.get $w) (local.get $end)))
+        (local.set $m (i64.load (i32.add (local.get $mask) (local.get $w))))
+        (if (i64.ne (local.get $m) (i64.const 0))
+          (then
+            (local.set $v (i32.const 0))
+            (local.set $at (i32.add (local.get $first) (local.get $w)))
+            (local.set $slot (local.get $out))
+            (loop $grade
+              (i32.store (local.get $slot) (i32.add (i32.load (local.get $slot))
+                (i32.wrap_i64 (i64.popcnt (i64.and (i64.load (local.get $at)) (local.get $m))))))
+              (local.set $at (i32.add (local.get $at) (local.get $stride)))
+              (local.set $slot (i32.add (local.get $slot) (i32.const 4)))
+              (local.set $v (i32.add (local.get $v) (i32.const 1)))
+              (br_if $grade (i32.lt_u (local.get $v) (local.get $count))))))
+        (local.set $w (i32.add (local.get $w) (i32.const 8)))
+        (br $word))))
+
   ;; How many bits a & b has.
   (func (export "popcnt_and") (param $a i32) (param $b i32) (param $words i32) (result i32)
     (local $end i32) (local $n i64)
