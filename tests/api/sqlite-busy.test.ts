@@ -38,7 +38,11 @@ describe('SQLite under two workers and the importer', () => {
     });
     shop.stdout!.on('data', (d) => (log += d));
     shop.stderr!.on('data', (d) => (log += d));
-    await expect.poll(() => log, { timeout: 120_000, interval: 100 }).toMatch(/The shop is open at .* \(2 workers\)/);
+    const deadline = Date.now() + 120_000;
+    while (!/The shop is open at .* \(2 workers\)/.test(log)) {
+      if (shop.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not open the shop:\n${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 150_000);
 
   afterAll(async () => {
