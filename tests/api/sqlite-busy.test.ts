@@ -94,9 +94,9 @@ describe('SQLite under two workers and the importer', () => {
     for (let from = 0; from < IMPORT_ROWS; from += 10_000) {
       const rows = Array.from({ length: 10_000 }, (_, i) => feedRow(`BUSY-${from + i}`, `BUSY${String(from + i).padStart(7, '0')}`));
       const csv = toCsv(rows);
-      if (!out.write(from === 0 ? csv : csv.slice(csv.indexOf('\n') + 1))) await new Promise((r) => out.once('drain', r));
+      if (!out.write(from === 0 ? csv : csv.slice(csv.indexOf('\n') + 1))) await new Promise<void>((r) => out.once('drain', () => r()));
     }
-    await new Promise((r) => out.end(r));
+    await new Promise<void>((r) => out.end(() => r()));
 
     const band = plainProducts[0]!;
     let importing = true;

