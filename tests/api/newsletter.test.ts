@@ -63,5 +63,13 @@ describe.each(databases)('newsletter on $kind', ({ url, databaseUrl }) => {
     const foreign = await form('form.shopper@example.com', 'https://evil.example/phish');
     expect(foreign.status).toBe(303);
     expect(foreign.headers.get('location')).toBe('/?newsletter=already_subscribed#newsletter-result');
+    // A Referer of this shop whose path a browser would read as another host.
+    for (const path of ['//evil.example/phish', '/\\evil.example/phish', '/%2F/evil.example']) {
+      const sneaky = await form('form.shopper@example.com', `${url}${path}`);
+      expect(sneaky.status).toBe(303);
+      const location = sneaky.headers.get('location')!;
+      expect(location, path).toMatch(/^\/(?![\/\\])/);
+      expect(new URL(location, url).origin, path).toBe(new URL(url).origin);
+    }
   });
 });

@@ -347,6 +347,16 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     expect(cancel.stdout).toContain(`${d.order.increment_id} Cancelled`);
     expect(await db.selectFrom('order_refunds').select('id').where('order_id', '=', d.order.id).execute()).toHaveLength(0);
     expect(await inSearch(server.url, d.diamond)).toBe(true);
+    // A staff-cancelled unpaid order is never called paid: update-order and its payment link say it was cancelled.
+    const { order_token } = d.order as unknown as { order_token: string };
+    const payCancelled = await d.s.post('/api/checkout/update-order', { orderId: d.order.id, orderToken: order_token, paymentMethod: 'card', paymentData: {} });
+    expect(payCancelled.status).toBe(409);
+    expect(payCancelled.body).toMatchObject({ code: 'order_canceled', message: 'This order was cancelled, so it can no longer be paid.' });
+    const link = await fetch(`${server.url}/checkout/order-payment?order=${d.order.id}&token=${order_token}`, { redirect: 'manual' });
+    expect(link.status).toBe(200);
+    const linkPage = await link.text();
+    expect(linkPage).toContain('This order was cancelled, so it can no longer be paid.');
+    expect(linkPage).not.toMatch(/Thank you for your order|This order is paid|>Pay \$/);
     const refused = await ordersCli(server, clock.file, ['cancel', c.order.increment_id]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/cannot be cancelled: it is shipped/);

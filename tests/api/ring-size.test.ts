@@ -72,13 +72,13 @@ describe.each(databases)('ring sizes on $kind', ({ url, databaseUrl }) => {
     expect(ring).toMatchObject({ needs_size: true, selected_size: null, custom_size: null });
     expect(pair).toMatchObject({ needs_size: true });
 
-    const refused = await s.get(`/api/move-to-cart/${ring.id}`);
+    const refused = await s.post(`/api/move-to-cart/${ring.id}`);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'size_required', errors: { selected_size: [expect.any(String)] } });
     const refusedPair = await s.post('/api/wishlist/move-byo-to-cart', { byoID: pair.byo_id });
     expect(refusedPair.status).toBe(422);
     expect(refusedPair.body.errors).toHaveProperty('selected_size');
-    const all = await s.get('/api/move-to-cart/all');
+    const all = await s.post('/api/move-to-cart/all');
     expect(all.status).toBe(200);
     expect(all.body.moved).toEqual([]);
     // Oldest first: the band, then the pair.
@@ -89,10 +89,10 @@ describe.each(databases)('ring sizes on $kind', ({ url, databaseUrl }) => {
     expect(all.body.data.items).toEqual([]);
     expect((await s.get('/api/wishlist/count')).body.data.count).toBe(2);
 
-    const badSize = await s.get(`/api/move-to-cart/${ring.id}?selected_size=99`);
+    const badSize = await s.post(`/api/move-to-cart/${ring.id}`, { selected_size: '99' });
     expect(badSize.status).toBe(400);
     expect(badSize.body.errors).toHaveProperty('selected_size');
-    const moved = await s.get(`/api/move-to-cart/${ring.id}?selected_size=6.5`);
+    const moved = await s.post(`/api/move-to-cart/${ring.id}`, { selected_size: '6.5' });
     expect(moved.status).toBe(200);
     expect(moved.body.data.items[0]).toMatchObject({ product_id: band.id, selected_size: '6.5' });
     const movedPair = await s.post('/api/wishlist/move-byo-to-cart', { byoID: pair.byo_id, custom_size: '7 1/4' });

@@ -38,7 +38,11 @@ describe('SQLite under two workers and the importer', () => {
     });
     shop.stdout!.on('data', (d) => (log += d));
     shop.stderr!.on('data', (d) => (log += d));
-    await expect.poll(() => log, { timeout: 120_000, interval: 100 }).toMatch(/The shop is open at .* \(2 workers\)/);
+    const deadline = Date.now() + 120_000;
+    while (!/The shop is open at .* \(2 workers\)/.test(log)) {
+      if (shop.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not open the shop:\n${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 150_000);
 
   afterAll(async () => {
@@ -90,9 +94,9 @@ describe('SQLite under two workers and the importer', () => {
     for (let from = 0; from < IMPORT_ROWS; from += 10_000) {
       const rows = Array.from({ length: 10_000 }, (_, i) => feedRow(`BUSY-${from + i}`, `BUSY${String(from + i).padStart(7, '0')}`));
       const csv = toCsv(rows);
-      if (!out.write(from === 0 ? csv : csv.slice(csv.indexOf('\n') + 1))) await new Promise((r) => out.once('drain', r));
+      if (!out.write(from === 0 ? csv : csv.slice(csv.indexOf('\n') + 1))) await new Promise<void>((r) => out.once('drain', () => r()));
     }
-    await new Promise((r) => out.end(r));
+    await new Promise<void>((r) => out.end(() => r()));
 
     const band = plainProducts[0]!;
     let importing = true;

@@ -109,13 +109,13 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
 
   it('moves an entry to the cart (the guest gets a cart cookie) and takes it off the wishlist', async () => {
     const { shopper, loneEntry, lone } = await shopperWithWishlist(url);
-    expect((await shopper.get('/api/move-to-cart/9999999')).status).toBe(404);
-    const res = await shopper.get(`/api/move-to-cart/${loneEntry.id}`);
+    expect((await shopper.post('/api/move-to-cart/9999999')).status).toBe(404);
+    const res = await shopper.post(`/api/move-to-cart/${loneEntry.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Item moved to your cart', wishlist_count: 2, data: { items: [{ product_id: lone.id }] } });
     expect(shopper.cookies.get('aurelle_cart')).toBeDefined();
     expect((await shopper.get('/api/checkout/cart')).body.data.items).toHaveLength(1);
-    expect((await shopper.get(`/api/move-to-cart/${loneEntry.id}`)).status).toBe(404);
+    expect((await shopper.post(`/api/move-to-cart/${loneEntry.id}`)).status).toBe(404);
   });
 
   it('moves a pair by byoID, and says why a product without its choices stays', async () => {
@@ -124,26 +124,40 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
     expect((await shopper.post('/api/wishlist/move-byo-to-cart', { byoID: 'nope' })).status).toBe(404);
     const res = await shopper.post('/api/wishlist/move-byo-to-cart', { byoID: pairEntry.byo_id });
     expect(res.body.data.items[0]).toMatchObject({ product_id: setting.id, child: { product_id: centre.id } });
-    const stays = await shopper.get(`/api/move-to-cart/${productEntry.id}`);
+    const stays = await shopper.post(`/api/move-to-cart/${productEntry.id}`);
     expect(stays.status).toBe(409);
     expect(stays.body.message).toBe(`Choose the metal and carat weight of ${band.name} on its page first`);
   });
 
+  it('changes nothing on GET /api/move-to-cart/{id} or /all (another site\'s link cannot fill a cart)', async () => {
+    const shopper = new Shopper(url);
+    const added = await shopper.post(`/api/wishlist/add/${setting.id}`, { selected_configurable_option: setting.variants[0]!.id });
+    expect(added.status).toBe(200);
+    for (const path of [`/api/move-to-cart/${added.body.data.item.id}`, '/api/move-to-cart/all']) {
+      const res = await shopper.get(path);
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+    expect((await shopper.get('/api/wishlist/count')).body.data.count).toBe(1);
+    expect((await shopper.get('/api/checkout/cart')).body.data.items).toEqual([]);
+  });
+
   it('moves everything it can with move-to-cart/all and lists what stayed', async () => {
     const { shopper, productEntry, lone } = await shopperWithWishlist(url);
-    const res = await shopper.get('/api/move-to-cart/all');
+    const res = await shopper.post('/api/move-to-cart/all');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: '2 of 3 items moved to your cart', wishlist_count: 1, not_moved: [{ id: productEntry.id, message: expect.stringContaining('Choose the metal') }] });
     expect(res.body.moved).toHaveLength(2);
     expect(res.body.data.items.map((i: any) => i.product_id)).toEqual([setting.id, lone.id]);
-    expect((await new Shopper(url).get('/api/move-to-cart/all')).body).toMatchObject({ message: 'Your wishlist is empty', moved: [], not_moved: [] });
+    expect((await new Shopper(url).post('/api/move-to-cart/all')).body).toMatchObject({ message: 'Your wishlist is empty', moved: [], not_moved: [] });
   });
 
   it.each([
     ['POST', '/api/wishlist/count', 'GET'],
     ['GET', '/api/wishlist/5', 'DELETE'],
     ['GET', '/api/wishlist/add/5', 'POST'],
-    ['POST', '/api/move-to-cart/all', 'GET'],
+    ['GET', '/api/move-to-cart/all', 'POST'],
+    ['GET', '/api/move-to-cart/5', 'POST'],
     ['GET', '/api/wishlist/move-byo-to-cart', 'POST'],
   ])('answers %s %s with a JSON 405 naming %s', async (method, path, allowed) => {
     const res = await new Shopper(url).call(method, path, method === 'GET' ? undefined : {});

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from '@js-temporal/polyfill';
 import { checkStart, calendarMonths, slotsOfDay } from '~/server/appointments/schedule.ts';
+import ICAL from 'ical.js';
 import { buildIcs } from '~/server/appointments/ics.ts';
 import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
 import { appointmentsConfigSchema } from '~/features/appointments/appointments-config.schema.ts';
@@ -67,6 +68,44 @@ describe('iCalendar invitation', () => {
     expect(lines.every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
     expect(ics.replace(/\r\n /g, '')).toContain(`DESCRIPTION:${'é'.repeat(60)}`);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});
+
+describe('iCalendar text from shoppers', () => {
+  const hostile = 'Eve\r\nATTENDEE:mailto:victim@example.com\rX-EVIL:1\nDESCRIPTION:phish\u0000\u0007; a, b \\ c';
+  const ics = buildIcs(
+    {
+      method: 'REQUEST',
+      uid: 'appointment-Y@shop',
+      sequence: 0,
+      start: new Date('2027-03-15T14:00:00Z'),
+      end: new Date('2027-03-15T14:30:00Z'),
+      summary: `Showroom visit for ${hostile}`,
+      description: hostile,
+      location: hostile,
+      organizer: { name: 'Aurelle', email: 'shop@example.com' },
+      attendee: { name: hostile, email: 'ada@example.com' },
+    },
+    'Aurelle',
+    new Date('2027-03-01T00:00:00Z'),
+  );
+
+  it('cannot start a property line: CR and LF become \\n in text and a space in CN, other controls go', () => {
+    const lines = ics.replace(/\r\n /g, '').split('\r\n');
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n\u0000\u0007]/);
+    expect(lines.filter((l) => /^(ATTENDEE|X-EVIL|DESCRIPTION)[:;]/.test(l)).map((l) => l.slice(0, l.search(/[:;]/)))).toEqual(['DESCRIPTION', 'ATTENDEE']);
+    expect(lines).toContain('DESCRIPTION:Eve\\nATTENDEE:mailto:victim@example.com\\nX-EVIL:1\\nDESCRIPTION:phish\\; a\\, b \\\\ c');
+  });
+
+  it('parses in ical.js (an RFC 5545 parser) to one event with one attendee and the text given back', () => {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const events = calendar.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.getAllProperties('attendee').map((p) => p.getFirstValue())).toEqual(['mailto:ada@example.com']);
+    expect(event.getAllProperties().map((p) => p.name).filter((n) => n.startsWith('x-'))).toEqual([]);
+    expect(event.getFirstPropertyValue('description')).toBe('Eve\nATTENDEE:mailto:victim@example.com\nX-EVIL:1\nDESCRIPTION:phish; a, b \\ c');
+    expect(event.getFirstProperty('attendee')!.getParameter('cn')).toBe("Eve ATTENDEE:mailto:victim@example.com X-EVIL:1 DESCRIPTION:phish; a, b \\ c");
   });
 });
 

@@ -11,9 +11,9 @@ export const wishlistApi = {
   removeByo: (byoId: string) => api.delete<WishlistChange>(`wishlist/remove-byo/${encodeURIComponent(byoId)}`),
   clear: (ids?: number[]) => api.delete<WishlistChange>('wishlist/clear', ids ? { ids } : {}),
   /** `size`: the ring size of a ring saved without one. */
-  moveToCart: (id: number, size: MoveSize = {}) => api.get<MoveToCartAnswer>(`move-to-cart/${id}`, { searchParams: sizeParams(size) }),
+  moveToCart: (id: number, size: MoveSize = {}) => api.post<MoveToCartAnswer>(`move-to-cart/${id}`, sizeParams(size)),
   moveByoToCart: (byoID: string, size: MoveSize = {}) => api.post<MoveToCartAnswer>('wishlist/move-byo-to-cart', { byoID, ...sizeParams(size) }),
-  moveAllToCart: () => api.get<MoveToCartAnswer>('move-to-cart/all'),
+  moveAllToCart: () => api.post<MoveToCartAnswer>('move-to-cart/all', {}),
 };
 
 function sizeParams(size: MoveSize): Record<string, string> {

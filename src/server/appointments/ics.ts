@@ -20,10 +20,25 @@ export interface IcsEvent {
 /** 20261123T150000Z */
 export const icsTime = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 3.3.11). */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-/** Parameter values with separators are quoted; quotes themselves are not allowed. */
-const param = (value: string) => `"${value.replace(/"/g, "'")}"`;
+/** Control characters other than HTAB, which no iCalendar value may hold (RFC 5545 3.1, 3.3.11). */
+const CONTROLS = /[\x00-\x08\x0a-\x1f\x7f]/g;
+
+/**
+ * TEXT values (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line break (CRLF, LF or a
+ * lone CR) written as the two characters `\n`, any other control character dropped, so that no shopper's
+ * text (a name, a note) can start a property line of its own.
+ */
+export const icsText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROLS, '');
+/** Parameter values (CN=) are quoted, so they may hold separators; quotes and control characters they may not (3.2). */
+export const icsParam = (value: string) => `"${value.replace(/"/g, "'").replace(/\r\n|\r|\n/g, ' ').replace(CONTROLS, '')}"`;
+/** An address in a mailto: URI: whatever validation let through, no control character reaches the line. */
+const mailto = (email: string) => `mailto:${email.replace(CONTROLS, '').replace(/[\s;:,"]/g, '')}`;
 
 /** Lines longer than 75 octets are folded: CRLF and one space, never splitting a UTF-8 character. */
 function fold(line: string): string {
@@ -58,13 +73,13 @@ export function buildIcs(event: IcsEvent, productId: string, now = new Date()): 
     `DTSTAMP:${icsTime(now)}`,
     `DTSTART:${icsTime(event.start)}`,
     `DTEND:${icsTime(event.end)}`,
-    `SUMMARY:${text(event.summary)}`,
-    `DESCRIPTION:${text(event.description)}`,
-    `LOCATION:${text(event.location)}`,
-    ...(event.url ? [`URL:${event.url}`] : []),
+    `SUMMARY:${icsText(event.summary)}`,
+    `DESCRIPTION:${icsText(event.description)}`,
+    `LOCATION:${icsText(event.location)}`,
+    ...(event.url ? [`URL:${event.url.replace(CONTROLS, '')}`] : []),
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    `ORGANIZER;CN=${param(event.organizer.name)}:mailto:${event.organizer.email}`,
-    `ATTENDEE;CN=${param(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'};RSVP=FALSE:mailto:${event.attendee.email}`,
+    `ORGANIZER;CN=${icsParam(event.organizer.name)}:${mailto(event.organizer.email)}`,
+    `ATTENDEE;CN=${icsParam(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'};RSVP=FALSE:${mailto(event.attendee.email)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -36,11 +36,19 @@ export async function orderByToken(db: Db, id: number, token: string) {
 const isExpired = (o: { status: string; cancel_reason: string | null }) => o.status === 'canceled' && o.cancel_reason === EXPIRED_REASON;
 /** Paying an order whose payment window has ended: refused, nothing charged. */
 export const expiredError = () => new HttpError(409, EXPIRED_MESSAGE, 'order_expired');
+export const CANCELED_MESSAGE = 'This order was cancelled, so it can no longer be paid.';
+/** Paying an order the shop cancelled (staff, or the shopper's own cancellation): refused, never called paid. */
+export const canceledError = () => new HttpError(409, CANCELED_MESSAGE, 'order_canceled');
+/** An order that can no longer be paid: expired, or cancelled otherwise. */
+function assertPayable(o: { status: string; cancel_reason: string | null }): void {
+  if (isExpired(o)) throw expiredError();
+  if (o.status === 'canceled') throw canceledError();
+}
 
 export async function updateOrder(db: Db, input: z.output<typeof updateOrderSchema>): Promise<SaveOrderAnswer> {
   await expireDueOrders(db);
   let order = await orderByToken(db, input.orderId, input.orderToken);
-  if (isExpired(order)) throw expiredError();
+  assertPayable(order);
   if (input.cart_id && input.cart_id !== order.cart_id) throw new HttpError(400, 'cart_id: this is not the cart of this order', 'bad_request', { cart_id: ['is not the cart of this order'] });
   if (!UNPAID_STATUSES.includes(order.status)) return { message: 'This order is paid', order: await presentOrder(order) };
   const provider = paymentProvider();
@@ -57,7 +65,7 @@ export async function updateOrder(db: Db, input: z.output<typeof updateOrderSche
         }
       });
       order = (await findOrderById(db, order.id))!;
-      if (isExpired(order)) throw expiredError();
+      assertPayable(order);
       return { message: 'Thank you: your payment has been received', order: await presentOrder(order) };
     }
     if (payment.status === 'open') {

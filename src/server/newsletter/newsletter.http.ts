@@ -7,6 +7,7 @@ import { HttpError, json, validationError } from '~/server/http.ts';
 import { subscribeSchema, INVALID_EMAIL } from '~/features/newsletter/newsletter.schema.ts';
 import type { NewsletterOutcome } from '~/features/newsletter/newsletter.outcome.ts';
 import { subscribe } from './newsletter.service.ts';
+import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
 import type { z } from 'zod';
 import type { subscribeRefusalSchema } from './newsletter.answers.ts';
 
@@ -61,5 +62,8 @@ function backTo(request: Request, url: URL, outcome: NewsletterOutcome): string 
   }
   target.searchParams.set('newsletter', outcome);
   target.hash = 'newsletter-result';
-  return `${target.pathname}${target.search}${target.hash}`;
+  const back = `${target.pathname}${target.search}${target.hash}`;
+  // A same-origin Referer may still name a path a browser reads as another site (`//evil.example/…`,
+  // `/\evil.example`): only a plain path of this shop is followed.
+  return isSameSitePath(back) ? back : `/?newsletter=${outcome}#newsletter-result`;
 }

