@@ -398,6 +398,12 @@ export interface CatalogChangesTable {
   created_at: Generated<string>;
 }
 
+/** Settings the running shop keeps with its data (migration 0014): `demo` = '1' in the demo shop. */
+export interface ShopSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   items: ItemsTable;
   diamonds: DiamondsTable;
@@ -429,6 +435,7 @@ export interface Database {
   appointments: AppointmentsTable;
   appointment_seats: AppointmentSeatsTable;
   catalog_changes: CatalogChangesTable;
+  shop_settings: ShopSettingsTable;
 }
 
 export type DiamondRow = Selectable<DiamondsTable>;
