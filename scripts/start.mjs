@@ -1,13 +1,16 @@
-// `npm start`: build when missing or stale, migrate, seed an empty database, then serve on PORT, in
-// WEB_CONCURRENCY worker processes (scripts/workers.mjs; 1: this process serves).
+// `npm start`: check the port, build when missing or stale (a failed build says why and the shop starts on
+// the release before it, if there is one), migrate (and seed the demo shop into an empty database unless
+// this is a production start: src/server/cli.ts), then serve on PORT in WEB_CONCURRENCY worker processes
+// (scripts/workers.mjs: SIGTERM drains them, SIGHUP reloads them one at a time on a new build).
 import { ensureModernNode } from './node.mjs';
 ensureModernNode();
 
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { serveWithWorkers, workerCount } = await import('./workers.mjs');
+const { serveWithWorkers, workerCount, portProblem } = await import('./workers.mjs');
 let workers;
 try {
   workers = workerCount();
@@ -15,16 +18,38 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const { buildIfStale } = await import('./build-lib.mjs');
-await buildIfStale();
-
-const prepared = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'prepare'], { cwd: root, stdio: 'inherit' });
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
-
 process.env.PORT ||= '4321';
 process.env.HOST ||= '0.0.0.0';
+const port = Number(process.env.PORT);
+const host = process.env.HOST;
+
+/** Resolves when nothing listens on host:port (tried by listening there a moment); else one line and exit 1. */
+function assertPortFree() {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => {
+      console.error(error.code === 'EADDRINUSE' ? portProblem(port, host) : `PORT ${port} on ${host} cannot be opened: ${error.message}`);
+      process.exit(1);
+    });
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a whole number from 1 to 65535, not ${JSON.stringify(process.env.PORT)}`);
+  process.exit(1);
+}
+await assertPortFree();
+
+const { buildOrSay } = await import('./build-lib.mjs');
+await buildOrSay({ fallback: true });
+
+const prepared = await new Promise((resolve) => {
+  const child = spawn(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'prepare'], { cwd: root, stdio: 'inherit' });
+  child.on('close', (status) => resolve(status));
+});
+if (prepared !== 0) process.exit(prepared ?? 1);
+
 // The adapter's handler behind compression and security headers (src/server/serve.ts).
 const entry = path.join(root, 'dist/server/serve.mjs');
-if (workers === 1) await import(entry);
-else await serveWithWorkers(entry, workers);
-console.log(`The shop is open at http://localhost:${process.env.PORT}/${workers > 1 ? ` (${workers} workers)` : ''}`);
+await serveWithWorkers(entry, workers, { port, host });
+console.log(`The shop is open at http://localhost:${port}/ (${workers} worker${workers === 1 ? '' : 's'})`);

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { config } from './config.ts';
 import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
 import { startExpiryTimer } from './orders/order-lifecycle.ts';
+import { loadShopMode } from './shop/shop-mode.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -16,6 +17,8 @@ export function whenReady(): Promise<Connection> {
     const conn = await getConnection();
     await assertReachable(conn, config.databaseUrl);
     await migrateToLatest(conn.db);
+    // The demo flag (app_demo in every page's shop configuration) is what the database holds.
+    await loadShopMode(conn.db);
     // Not awaited: the server answers at once; the first diamond search waits for the index if need be.
     warmDiamondIndex(conn.db);
     // Unpaid orders past their payment window are cancelled on a timer (and on demand before stone reads).

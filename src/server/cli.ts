@@ -1,7 +1,11 @@
 /**
  * The database command line, bundled by scripts/build.mjs into dist/cli/cli.mjs:
- *   prepare            check DATABASE_URL, migrate, seed an empty database (SEED_DIAMONDS stones)
- *   seed --diamonds N  erase the database and seed the demo shop with N diamonds
+ *   prepare            check DATABASE_URL, migrate; a demo start (SHOP_DEMO, src/server/shop/shop-mode.ts)
+ *                      seeds an empty database with the demo shop (SEED_DIAMONDS stones), a production
+ *                      start leaves it empty and says so
+ *   seed [--diamonds N] [--force]
+ *                      erase the database and seed the demo shop with N diamonds (refused when the
+ *                      database holds orders, unless --force)
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
  *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
@@ -18,8 +22,10 @@ import { CliUsageError } from './feeds/import-args.ts';
 import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
 import { MarkupFileError } from './feeds/markup.ts';
+import { demoRequested, loadShopMode, ShopDemoError } from './shop/shop-mode.ts';
+import type { Db } from './db/database.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders …';
+const usage = 'usage: cli.mjs prepare | seed [--diamonds N] [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders …';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -33,16 +39,41 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command !== 'prepare' && command !== 'seed') throw new UsageError(usage);
   const diamonds = command === 'seed' ? parseDiamonds(rest) : config.seedDiamonds;
+  const demo = command === 'seed' || demoRequested();
   const url = config.databaseUrl;
   const conn = await openDatabase(url);
   try {
     await assertReachable(conn, url);
-    if (command === 'seed') await eraseDatabase(conn);
+    if (command === 'seed') {
+      const orders = await countOrders(conn.db);
+      if (orders > 0 && !rest.includes('--force')) {
+        throw new UsageError(
+          `${conn.kind} ${redact(url)} holds ${orders.toLocaleString('en-US')} order${orders === 1 ? '' : 's'}: npm run seed would erase ${orders === 1 ? 'it' : 'them'}. ` +
+            'Back it up (npm run backup -- FILE) and run npm run seed -- --force to erase it anyway.',
+        );
+      }
+      await eraseDatabase(conn);
+    }
     const applied = await migrateToLatest(conn.db);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-    if (command === 'seed' || (await isEmpty(conn.db))) await runSeed(conn, url, diamonds);
+    if (command === 'seed' || (demo && (await isEmpty(conn.db)))) await runSeed(conn, url, diamonds);
+    else if (await isEmpty(conn.db)) {
+      console.log(`Production start on ${conn.kind} ${redact(url)}: no demo data seeded, the catalogue is empty (SHOP_DEMO=1 starts the demo shop instead).`);
+    } else if (!demo && (await loadShopMode(conn.db))) {
+      console.log(`This database holds the demo shop (its products, stones and coupons WELCOME10 and SPARKLE100): erase it for a real shop (docs/deploy.md).`);
+    }
   } finally {
     await conn.close();
+  }
+}
+
+/** Orders in the database, or 0 when it has no orders table yet (a new or foreign database). */
+async function countOrders(db: Db): Promise<number> {
+  try {
+    const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  } catch {
+    return 0;
   }
 }
 
@@ -62,6 +93,8 @@ async function runSeed(conn: Connection, url: string, diamonds: number) {
 }
 
 function parseDiamonds(args: string[]): number {
+  const unknown = args.filter((a, i) => a.startsWith('-') && a !== '--diamonds' && a !== '--force' && args[i - 1] !== '--diamonds');
+  if (unknown.length) throw new UsageError(`seed takes --diamonds N and --force, not ${unknown.join(' ')}`);
   const i = args.indexOf('--diamonds');
   if (i === -1) return config.seedDiamonds;
   const n = Number(args[i + 1]);
@@ -72,7 +105,7 @@ function parseDiamonds(args: string[]): number {
 class UsageError extends CliUsageError {}
 
 /** Errors the operator can act on: their message says what to fix, without a stack. */
-const OPERATOR_ERRORS = [CliUsageError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
+const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) {

@@ -10,6 +10,7 @@
  * Hashed assets (/_astro/*) are compressed once and served from memory (src/server/asset-cache.ts) with
  * `Cache-Control: public, max-age=31536000, immutable`, as the adapter marks them too.
  * PORT, HOST, SERVER_CERT_PATH and SERVER_KEY_PATH mean what they mean to the adapter's entry.
+ * Start, readiness, a port in use and draining on SIGTERM: src/server/serve-lifecycle.ts.
  */
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +22,7 @@ import { serveCachedAsset } from './asset-cache.ts';
 import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
 import { reachedOverHttps } from './security/client-address.ts';
+import { becomeHealthy, drainable, EXIT_NOT_HEALTHY, leaseRelease, listen } from './serve-lifecycle.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -57,20 +59,29 @@ function listener(req: IncomingMessage, res: ServerResponse) {
 
 const port = process.env.PORT ? Number(process.env.PORT) : (options.port ?? 8080);
 const host = process.env.HOST ?? (typeof options.host === 'boolean' ? (options.host ? '0.0.0.0' : 'localhost') : options.host);
+const lifecycle = drainable(listener);
 const server =
   process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH
-    ? https.createServer({ key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH) }, listener)
-    : http.createServer(listener);
+    ? https.createServer({ key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH) }, lifecycle.listener)
+    : http.createServer(lifecycle.listener);
 // Load tests keep connections open; Node's 5 s default would drop idle keep-alive sockets mid-run.
 server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
 
-// SIGTERM or SIGINT (a deploy, `npm start`'s primary stopping its workers): stop listening, let the
-// requests in flight finish (idle keep-alive connections close at once), then exit; 30 s at most.
+// SIGTERM or SIGINT (a deploy, `npm start`'s primary stopping or replacing its workers): drain, then exit.
+let stopRequested = false;
 const drain = () => {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 30_000).unref();
+  stopRequested = true;
+  lifecycle.drain(server);
 };
 process.once('SIGTERM', drain);
 process.once('SIGINT', drain);
+
+leaseRelease(fileURLToPath(new URL('.', import.meta.url)));
+try {
+  await becomeHealthy(listener);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(EXIT_NOT_HEALTHY);
+}
+if (stopRequested) process.exit(0);
+listen(server, port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));

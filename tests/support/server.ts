@@ -37,6 +37,8 @@ export async function startServer(kind: TestDbKind, options: StartOptions = {}):
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
+    // The suites rely on the demo shop's catalogue and coupons: ask for it (a production start has none).
+    SHOP_DEMO: '1',
     SEED_DIAMONDS: String(options.diamonds ?? 3000),
     VAR_DIR: path.join(database.dir, 'var'),
     ASTRO_TELEMETRY_DISABLED: '1',

@@ -38,11 +38,11 @@ describe('shop configuration', () => {
     const data = clone();
     data.phone = '';
     data.themeOverrides.primary = 'navy';
-    delete data.app_demo;
+    delete data.app_version;
     const lines = messageOf(() => parseShopConfig(data)).split('\n');
     expect(lines).toEqual([
       'src/content/shop.json at phone: must be a phone number',
-      'src/content/shop.json at app_demo: Invalid input: expected boolean, received undefined',
+      'src/content/shop.json at app_version: Invalid input: expected string, received undefined',
       'src/content/shop.json at themeOverrides.primary: must be a hex colour such as #1d2a3f',
     ]);
   });

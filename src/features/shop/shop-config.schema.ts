@@ -60,7 +60,6 @@ export const shopConfigSchema = z
     productsWishlistOption: z.boolean(),
     diamondsWishlistOption: z.boolean(),
     app_id: z.string().min(1),
-    app_demo: z.boolean(),
     app_version: z.string().min(1),
     themeOverrides: z.strictObject({
       primary: hex.optional(),
@@ -89,8 +88,12 @@ export const shopConfigSchema = z
   });
 
 export type ShopConfig = z.infer<typeof shopConfigSchema>;
-/** What a page's `#shop-config` block holds (src/server/shop/shop-config.ts `shopConfigJson`). */
-export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders'>;
+/**
+ * What a page's `#shop-config` block holds (src/server/shop/shop-config.ts `shopConfigJson`): the file's
+ * shared part and `app_demo`, the demo flag, which the running shop's database decides rather than the
+ * editors' file (src/server/shop/shop-mode.ts).
+ */
+export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders'> & { app_demo: boolean };
 export type NavItem = z.infer<typeof navItemSchema>;
 export type NavColumn = z.infer<typeof navColumnSchema>;
 export type CmsPageRoute = z.infer<typeof cmsPageRouteSchema>;

@@ -415,6 +415,12 @@ export interface SearchRevisionTable {
   revision: number;
 }
 
+/** Settings the running shop keeps with its data (migration 0014): `demo` = '1' in the demo shop. */
+export interface ShopSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   items: ItemsTable;
   diamonds: DiamondsTable;
@@ -448,6 +454,7 @@ export interface Database {
   appointment_seats: AppointmentSeatsTable;
   catalog_changes: CatalogChangesTable;
   search_revision: SearchRevisionTable;
+  shop_settings: ShopSettingsTable;
 }
 
 export type DiamondRow = Selectable<DiamondsTable>;

@@ -6,6 +6,7 @@
 import raw from '~/content/shop.json';
 import type { PageShopConfig, ShopConfig } from '~/features/shop/shop-config.schema.ts';
 import { parseShopConfig } from './shop-config.parse.ts';
+import { isDemoShop } from './shop-mode.ts';
 
 export { parseShopConfig, ShopConfigError, SHOP_CONFIG_FILE, formatPath } from './shop-config.parse.ts';
 
@@ -15,12 +16,13 @@ export const shopConfig: ShopConfig = parseShopConfig(raw);
  * The configuration as the page's global setting: JSON for a `<script type="application/json">` data
  * block. It leaves out what only the server reads (markup, order and appointment rules) and the
  * navigation, which every page already carries as its rendered menus: a third copy of the menus was
- * 7.5 KB of every page that no script read. `<` is escaped so that no text in the file can close the
+ * 7.5 KB of every page that no script read. `app_demo` is whether this shop's database holds the demo
+ * (src/server/shop/shop-mode.ts). `<` is escaped so that no text in the file can close the
  * block or open a comment.
  */
-export function shopConfigJson(config: ShopConfig = shopConfig): string {
+export function shopConfigJson(config: ShopConfig = shopConfig, demo: boolean = isDemoShop()): string {
   const { diamond_markup: _markup, orders: _orders, appointments: _appointments, navigation: _navigation, ...shared } = config;
   // A draft page is not public yet: its slug stays out of every page (it opens only with ?previewPage=true).
-  const page: PageShopConfig = { ...shared, cmsPageRoutes: shared.cmsPageRoutes.filter((r) => r.status !== 'draft') };
+  const page: PageShopConfig = { ...shared, app_demo: demo, cmsPageRoutes: shared.cmsPageRoutes.filter((r) => r.status !== 'draft') };
   return JSON.stringify(page).replace(/</g, '\\u003c');
 }

@@ -8,6 +8,7 @@ import { isSqlite } from '~/server/db/dialect.ts';
 import { CATEGORIES, METALS, PRODUCTS, describe, slugify } from './catalog.ts';
 import { generateDiamond } from './diamonds.ts';
 import { createRng } from './random.ts';
+import { markDemoShop } from '~/server/shop/shop-mode.ts';
 
 export const SEED = 0x5eed_2026;
 const BATCH = 500;
@@ -112,6 +113,8 @@ async function seedCatalog(db: Db, now: string) {
       { code: 'SPARKLE100', kind: 'fixed', value: 10_000, min_subtotal_cents: 100_000, times_used: 0, is_active: 1, created_at: now },
     ])
     .execute();
+  // The demo's coupons and fake stones make this the demo shop, whatever NODE_ENV the servers run with.
+  await markDemoShop(db);
   return { products: PRODUCTS.length, variants };
 }
 
