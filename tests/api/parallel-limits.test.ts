@@ -34,6 +34,18 @@ describe.each(databases)('parallel limits on $kind', ({ url, databaseUrl }) => {
     expect(owner.body.data.email).toBe(c.email);
   });
 
+  it('slows, never locks, an account guessed from many addresses: the owner still signs in, after the wait', async () => {
+    const c = await seedCustomer(databaseUrl);
+    // 12 failures from 12 addresses: none of them reaches a per-address limit.
+    const guesses = await Promise.all(Array.from({ length: 12 }, () => callFrom(freshAddress(), url, 'POST', '/api/customer/login', { email: c.email, password: 'wrong password' })));
+    expect(guesses.map((g) => g.status)).toEqual(Array(12).fill(401));
+    const started = performance.now();
+    const owner = await callFrom(freshAddress(), url, 'POST', '/api/customer/login', { email: c.email, password: c.password });
+    expect(owner.status).toBe(200);
+    // From the 10th failure on, 250 ms per failure: 12 failures wait at least 750 ms before the check.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(750);
+  });
+
   it('lets 10 of 15 parallel sign-ups from one address through (REGISTER_IP_LIMIT 10), and 3 of 6 for one e-mail address', async () => {
     const from = freshAddress();
     const form = (email: string) => ({ email, first_name: 'Ada', last_name: 'Lovelace', password: 'a long password', password_confirmation: 'a long password' });

@@ -91,12 +91,12 @@ test('a stone sold after it was added is covered by the unavailable overlay, wit
   await expectNoAxeViolations(page);
   await openCartPopup(page);
   await expect(popup(page).getByText('This item is no longer available!')).toBeVisible();
-  // Its red words sit below the faded name, never on it (popup and page alike).
+  // Its red words sit below the faded card (name, choices, price), never on it (popup and page alike).
   for (const scope of [popup(page), page.locator('main')]) {
     const sold = scope.locator('[data-cart-line]').filter({ hasText: 'This item is no longer available!' });
-    const name = (await sold.locator('[data-line-card] a').first().boundingBox())!;
+    const card = (await sold.locator('[data-line-card]').first().boundingBox())!;
     const words = (await sold.getByText('This item is no longer available!').boundingBox())!;
-    expect(words.y).toBeGreaterThanOrEqual(name.y + name.height);
+    expect(words.y).toBeGreaterThanOrEqual(card.y + card.height);
   }
   await page.keyboard.press('Escape');
   await line.locator('[data-unavailable-overlay]').getByRole('button', { name: 'Remove' }).click();

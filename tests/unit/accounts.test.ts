@@ -1,5 +1,6 @@
 /** Account rules that need no server: password hashing parameters, safe redirects, the shared schemas. */
 import { describe, expect, it } from 'vitest';
+import { MAX_DELAY_MS, signInDelayMs } from '~/server/accounts/limits.ts';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '~/server/accounts/crypto.ts';
 import { safeRedirect } from '~/server/accounts/auth.ts';
 import { profileSchema, registerSchema, verifyAccountSchema } from '~/features/account/account.schema.ts';
@@ -56,5 +57,14 @@ describe('account schemas', () => {
     expect(verifyAccountSchema.parse('abc')).toEqual({ token: 'abc' });
     expect(verifyAccountSchema.parse({ token: 'abc' })).toEqual({ token: 'abc' });
     expect(verifyAccountSchema.parse({})).toEqual({});
+  });
+});
+
+describe('sign-in slow-down of an account guessed from many addresses', () => {
+  it('waits nothing below 10 failures, then 250 ms more per failure, never more than 3 s', () => {
+    expect([0, 5, 9].map(signInDelayMs)).toEqual([0, 0, 0]);
+    expect([10, 11, 12].map(signInDelayMs)).toEqual([250, 500, 750]);
+    expect(signInDelayMs(21)).toBe(MAX_DELAY_MS);
+    expect(signInDelayMs(10_000)).toBe(3000);
   });
 });

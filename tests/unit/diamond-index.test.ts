@@ -107,6 +107,22 @@ describe('the diamond index', () => {
     expect(local.bounds()!.table.max).toBe(700.5);
   });
 
+  it('pages a search sorted by the key of its own filter from the right place, both ways, bounds on stones\' exact values', { timeout: 60_000 }, () => {
+    const live = stones.filter((s) => s.status === 'available' && !s.is_hidden);
+    const r = createRng(13);
+    for (let i = 0; i < 16; i++) {
+      const [a, b] = [live[Math.floor(r() * live.length)]!, live[Math.floor(r() * live.length)]!];
+      const dir = i % 2 ? 'asc' : 'desc';
+      const page = 1 + (i % 3);
+      check(index, stones, { carat: { min: Math.min(a.carat, b.carat), max: Math.max(a.carat, b.carat) } }, 'carat', dir, page);
+      check(index, stones, { price: { min: Math.min(a.price_cents, b.price_cents) / 100, max: Math.max(a.price_cents, b.price_cents) / 100 } }, 'price', dir, page);
+      const grades = (list: readonly string[]) => list.filter(() => r() < 0.4);
+      check(index, stones, { cut: grades(CUTS) }, 'cut', dir, page);
+      check(index, stones, { color: grades(COLORS), carat: { min: 1 } }, 'color', dir, page);
+      check(index, stones, { clarity: grades(CLARITIES) }, 'clarity', dir, page);
+    }
+  });
+
   it('lists only available, visible stones', () => {
     const res = index.search(toIndexQuery({ filters: {}, sort_by: 'price', sort_direction: 'asc', page_number: 1, page_size: 100 }));
     expect(res.total).toBe(stones.filter((s) => s.status === 'available' && !s.is_hidden).length);

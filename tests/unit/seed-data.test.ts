@@ -81,3 +81,21 @@ describe('demo descriptions (issue 26: words)', () => {
     }
   });
 });
+
+describe('migration 0014 (issue 26)', () => {
+  it("takes the seed's old centre-diamond sentence out of a setting's description, and nothing else", async () => {
+    const { up } = await import('~/server/db/migrations/0014_setting_descriptions.ts');
+    const { Kysely, SqliteDialect } = await import('kysely');
+    const { default: SQLite } = await import('better-sqlite3');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    await db.schema.createTable('products').addColumn('id', 'integer').addColumn('description', 'text').addColumn('is_byo', 'integer').execute();
+    const old = 'The Cathedral Solitaire, handcrafted in our atelier in recycled precious metal. Designed to hold a centre diamond of 0.5–4 ct in round, oval, cushion, princess shapes. Free resizing within 60 days and a lifetime warranty.';
+    const edited = 'An editor wrote this. Designed to hold a centre diamond you love.';
+    await db.insertInto('products').values([{ id: 1, description: old, is_byo: 1 }, { id: 2, description: edited, is_byo: 1 }]).execute();
+    await up(db);
+    const rows = await db.selectFrom('products').select(['id', 'description']).orderBy('id').execute();
+    expect(rows[0]!.description).toBe('The Cathedral Solitaire, handcrafted in our atelier in recycled precious metal. Free resizing within 60 days and a lifetime warranty.');
+    expect(rows[1]!.description).toBe(edited);
+    await db.destroy();
+  });
+});

@@ -58,6 +58,13 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
         <Field name="address1" label="Street address" autoComplete="address-line1" required errors={state.errors} defaultValue={v.address1} />
         <Field name="address2" label="Apartment, suite (optional)" autoComplete="address-line2" errors={state.errors} defaultValue={v.address2} />
         <Field name="city" label="City" autoComplete="address-level2" required errors={state.errors} defaultValue={v.city} />
+        <Field name="country" label="Country" autoComplete="country" required errors={state.errors} defaultValue={country} onSelect={setCountry}>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Field>
         {states.length > 0 ? (
           <Field key={`state-${country}`} name="state" label="State / province" autoComplete="address-level1" errors={state.errors} defaultValue={states.find((r) => r.code === stateValue || r.name === stateValue)?.code ?? ''}>
             <option value="">Choose…</option>
@@ -71,13 +78,6 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
           <Field key={`state-${country}`} name="state" label="State / region (optional)" autoComplete="address-level1" errors={state.errors} defaultValue={stateValue} />
         )}
         <Field name="postcode" label="Postcode" autoComplete="postal-code" required errors={state.errors} defaultValue={v.postcode} />
-        <Field name="country" label="Country" autoComplete="country" required errors={state.errors} defaultValue={country} onSelect={setCountry}>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </Field>
         <Field name="phone" label="Phone" type="tel" autoComplete="tel" required errors={state.errors} defaultValue={v.phone} />
         <Field name="addr_type" label="Label (home, work…)" errors={state.errors} defaultValue={v.addr_type} />
       </div>

@@ -48,9 +48,10 @@ interface LineProps {
 export function CartLine({ item, onRemove, quantitySlot }: LineProps) {
   const available = isLineAvailable(item) && item.is_available;
   return (
-    <div className="relative" data-cart-line={item.id} data-byo-id={item.byo_id ?? undefined}>
-      {/* An unavailable line keeps a band below its card for the overlay's words, so they never sit on the faded name. */}
-      <div className={[onRemove ? 'pr-8' : '', available ? '' : 'pb-11'].join(' ').trim() || undefined}>
+    <div className="@container relative" data-cart-line={item.id} data-byo-id={item.byo_id ?? undefined}>
+      {/* An unavailable line keeps a band below its card for the overlay's words (two rows, words then Remove,
+          where the line is narrow as in the popup), so they never sit on the faded name or choices. */}
+      <div className={[onRemove ? 'pr-8' : '', available ? '' : onRemove ? 'pb-[4.5rem] @md:pb-11' : 'pb-10'].join(' ').trim() || undefined}>
         <LineItemCard product={item.product} quantity={item.quantity} options={item.options} quantitySlot={quantitySlot} />
         {item.child && (
           <div className="mt-3 ml-7 border-l-2 border-gold-light pl-3">
@@ -71,7 +72,7 @@ export function CartLine({ item, onRemove, quantitySlot }: LineProps) {
         </button>
       )}
       {!available && (
-        <div className="absolute inset-0 z-10 flex flex-wrap items-end justify-center gap-x-3 gap-y-1 rounded bg-white/85 pb-1 text-center" data-unavailable-overlay>
+        <div className="absolute inset-0 z-10 flex flex-wrap content-end items-end justify-center gap-x-3 gap-y-1 rounded bg-white/85 pb-1 text-center" data-unavailable-overlay>
           <p className="py-1.5 text-sm font-semibold text-red-800">{UNAVAILABLE_TEXT}</p>
           {onRemove && (
             <button type="button" onClick={onRemove} className="rounded-full bg-primary px-4 py-1.5 text-xs font-medium tracking-wide text-white hover:bg-primary-light">

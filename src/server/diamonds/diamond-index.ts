@@ -22,7 +22,7 @@ import { A_LIVE, A_SIZE, B_SIZE, C_SIZE, decodeA, decodeB, decodeC, encode, type
 import { Arena, GRADE_BASE, type NarrowKey } from './diamond-arena.ts';
 import { extremes, pageOf, scan, type Columns } from './diamond-scan.ts';
 import { histogramEdges } from './diamond-histogram.ts';
-import { comparator, mergeSteps, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
+import { comparator, mergeSteps, sortedSpan, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
 
 export interface IndexRow extends GradedStone {
   id: number;
@@ -385,7 +385,9 @@ export class DiamondIndex implements Columns {
     const ranges = (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).map(([k, [lo, hi]]) => [k, lo, hi] as [RangeFilterKey, number, number]);
     const edges = histogramEdges(this);
     const out = scan(this.arena, this.size, { allowed: q.allowed, ranges, histograms: edges });
-    const slots = q.offset < out.total ? pageOf(this.arena, out.matches, this.orders[q.sort], q.desc, q.offset, q.limit) : [];
+    const order = this.orders[q.sort];
+    const [from, to] = sortedSpan(this, order, q.sort, q.ranges, q.allowed);
+    const slots = q.offset < out.total ? pageOf(this.arena, out.matches, order, q.desc, q.offset, q.limit, from, to) : [];
     return {
       ids: slots.map((s) => this.ids[s]!),
       total: out.total,

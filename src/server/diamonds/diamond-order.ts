@@ -18,7 +18,7 @@ const perCarat = (price: number, carat: number) => {
 
 /** Each B code's cut, colour and clarity rank, looked up rather than decoded in the comparators' inner loops. */
 const rankOf = (f: (b: number) => number) => Uint8Array.from({ length: B_SIZE }, (_, b) => f(b));
-const RANK = { cut: rankOf((b) => decodeB(b).cut), color: rankOf((b) => decodeB(b).color), clarity: rankOf((b) => decodeB(b).clarity) };
+export const RANK = { cut: rankOf((b) => decodeB(b).cut), color: rankOf((b) => decodeB(b).color), clarity: rankOf((b) => decodeB(b).clarity) };
 
 /** The comparator of a sort key over slots: used to place stones whose values changed. */
 export function comparator(c: Sortable, sort: DiamondSort): (x: number, y: number) => number {
@@ -37,6 +37,50 @@ export function comparator(c: Sortable, sort: DiamondSort): (x: number, y: numbe
     case 'price_per_carat':
       return (x, y) => perCarat(price[x]!, carat[x]!) - perCarat(price[y]!, carat[y]!) || ids[x]! - ids[y]!;
   }
+}
+
+/**
+ * The stretch [from, to) of `order` (sorted by `sort`) outside which no stone can pass the query's filter
+ * on the sort's own key: a price or carat range, or the accepted cut, colour or clarity grades. A page
+ * walks only that stretch: a search for 2–2.5 ct sorted by carat starts at the first 2 ct stone instead
+ * of walking past every smaller one.
+ */
+export function sortedSpan(
+  c: Sortable,
+  order: Uint32Array,
+  sort: DiamondSort,
+  ranges: Partial<Record<'price' | 'carat', [number, number]>>,
+  allowed: Partial<Record<'cut' | 'color' | 'clarity', number>>,
+): [number, number] {
+  let key: ((slot: number) => number) | undefined;
+  let lo = -Infinity;
+  let hi = Infinity;
+  if ((sort === 'price' || sort === 'carat') && ranges[sort]) {
+    const column = c[sort];
+    key = (slot) => column[slot]!;
+    [lo, hi] = ranges[sort]!;
+  } else if ((sort === 'cut' || sort === 'color' || sort === 'clarity') && allowed[sort]) {
+    const rank = RANK[sort];
+    const bits = allowed[sort]!;
+    if (!bits) return [0, 0];
+    key = (slot) => rank[c.B[slot]!]!;
+    lo = 31 - Math.clz32(bits & -bits);
+    hi = 31 - Math.clz32(bits);
+  }
+  if (!key) return [0, order.length];
+  /** The first position whose key is not below v (strictly above v when `after`). */
+  const first = (v: number, after: boolean) => {
+    let a = 0;
+    let b = order.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      const k = key(order[mid]!);
+      if (k < v || (after && k === v)) a = mid + 1;
+      else b = mid;
+    }
+    return a;
+  };
+  return [first(lo, false), first(hi, true)];
 }
 
 /** Packed sort keys hold two ranks below 2²¹ each: exact in a double. */

@@ -186,15 +186,18 @@ export function extremes(arena: Arena, size: number, column: Float64Array, order
   return { min: arena.f64[OUT_F64 / 8]!, max: arena.f64[OUT_F64 / 8 + 1]! };
 }
 
-/** The slots of one page of the stones of bitmap `set`, walking `order` forwards (asc) or backwards (desc). */
-export function pageOf(arena: Arena, set: number, order: Uint32Array, desc: boolean, offset: number, limit: number): number[] {
+/**
+ * The slots of one page of the stones of bitmap `set`, walking `order` forwards (asc) or backwards (desc)
+ * within [from, to) (diamond-order.ts sortedSpan: no stone of the set lies outside it).
+ */
+export function pageOf(arena: Arena, set: number, order: Uint32Array, desc: boolean, offset: number, limit: number, from = 0, to = order.length): number[] {
   const u32 = arena.u32;
   const base = set >> 2;
   const out: number[] = [];
   let seen = 0;
-  const n = order.length;
+  const n = to - from;
   for (let j = 0; j < n && out.length < limit; j++) {
-    const slot = order[desc ? n - 1 - j : j]!;
+    const slot = order[desc ? to - 1 - j : from + j]!;
     if ((u32[base + (slot >>> 5)]! >>> (slot & 31)) & 1) {
       if (seen >= offset) out.push(slot);
       seen++;
