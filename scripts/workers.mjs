@@ -5,6 +5,7 @@
 // SIGINT drains every worker (each stops listening, finishes its requests in flight, then exits).
 import cluster from 'node:cluster';
 import os from 'node:os';
+import { aggregateMetrics } from './metrics-primary.mjs';
 
 /** WEB_CONCURRENCY, or the machine's available parallelism (at most 8); throws a line naming the variable. */
 export function workerCount(value = process.env.WEB_CONCURRENCY) {
@@ -19,6 +20,7 @@ const YOUNG_MS = 10_000;
 /** Starts `count` workers running `entry`; resolves once all of them listen. */
 export function serveWithWorkers(entry, count) {
   cluster.setupPrimary({ exec: entry });
+  aggregateMetrics(cluster);
   let stopping = false;
   const born = new Map();
   const fork = () => born.set(cluster.fork().id, Date.now());

@@ -8,6 +8,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { config } from './config.ts';
 import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
 import { startExpiryTimer } from './orders/order-lifecycle.ts';
+import { registerAppMetrics } from './observe/app-metrics.ts';
+import { recordPaymentWindows } from './orders/payment-windows.ts';
+import { startMailSender } from './mail/outbox-sender.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -16,10 +19,14 @@ export function whenReady(): Promise<Connection> {
     const conn = await getConnection();
     await assertReachable(conn, config.databaseUrl);
     await migrateToLatest(conn.db);
+    await recordPaymentWindows(conn.db);
     // Not awaited: the server answers at once; the first diamond search waits for the index if need be.
     warmDiamondIndex(conn.db);
     // Unpaid orders past their payment window are cancelled on a timer (and on demand before stone reads).
     startExpiryTimer(conn.db);
+    registerAppMetrics(conn.db);
+    // Each app server delivers the mail outbox; a message is taken by one of them (src/server/mail/outbox.ts).
+    startMailSender(conn.db);
     return conn;
   })();
   // A failed start is retried by the next request rather than remembered forever.

@@ -5,6 +5,7 @@
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
  *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
+ *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
  */
 import { config } from './config.ts';
 import { assertReachable, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
@@ -14,12 +15,13 @@ import { eraseDatabase } from './db/erase.ts';
 import { DatabaseUrlError, redact } from './db/url.ts';
 import { runImport } from './feeds/import-cli.ts';
 import { runOrders } from './orders/orders-cli.ts';
+import { runMail } from './mail/mail-cli.ts';
 import { CliUsageError } from './feeds/import-args.ts';
 import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
 import { MarkupFileError } from './feeds/markup.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders …';
+const usage = 'usage: cli.mjs prepare | seed [--diamonds N] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail …';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -29,6 +31,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'orders') {
     process.exitCode = await runOrders(rest);
+    return;
+  }
+  if (command === 'mail') {
+    process.exitCode = await runMail(rest);
     return;
   }
   if (command !== 'prepare' && command !== 'seed') throw new UsageError(usage);

@@ -21,6 +21,9 @@ import { serveCachedAsset } from './asset-cache.ts';
 import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
 import { reachedOverHttps } from './security/client-address.ts';
+import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
+import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
+import { log } from './observe/log.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -34,6 +37,8 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // unset, it is the development build, which rendered the listing's island ~4× slower (prop checks,
 // element validation). The test suites keep their NODE_ENV=test (src/server/clock.ts).
 process.env.NODE_ENV ||= 'production';
+// Every line on stdout is a JSON log line (src/server/observe/log.ts), the modules' console.* included.
+routeConsoleToLog();
 const entryPath = './entry.mjs';
 const { handler, options } = (await import(/* @vite-ignore */ entryPath)) as AdapterEntry;
 
@@ -41,7 +46,14 @@ const compress = compression({ threshold: 1024 });
 // This file runs as dist/server/serve.mjs; the browser's files are in dist/client.
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
 
-function listener(req: IncomingMessage, res: ServerResponse) {
+// Each request is logged once, with its id, route, status, duration and bytes (src/server/observe/request-log.ts).
+const listener = (req: IncomingMessage, res: ServerResponse) => observeRequest(req, res, () => serve(req, res));
+
+function serve(req: IncomingMessage, res: ServerResponse) {
+  if (isMetricsRequest(req)) {
+    void serveMetrics(req, res);
+    return;
+  }
   const proto = req.headers['x-forwarded-proto'];
   const secure = reachedOverHttps((req.socket as TLSSocket).encrypted === true, Array.isArray(proto) ? proto[0] : proto);
   for (const [name, value] of Object.entries(baseSecurityHeaders(secure))) res.setHeader(name, value);
@@ -63,7 +75,7 @@ const server =
     : http.createServer(listener);
 // Load tests keep connections open; Node's 5 s default would drop idle keep-alive sockets mid-run.
 server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
+server.listen(port, host, () => log.info({ port, host }, `Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
 
 // SIGTERM or SIGINT (a deploy, `npm start`'s primary stopping its workers): stop listening, let the
 // requests in flight finish (idle keep-alive connections close at once), then exit; 30 s at most.

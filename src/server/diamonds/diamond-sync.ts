@@ -332,3 +332,12 @@ export function warmDiamondIndex(db: Db): void {
 export function diamondIndexHealth(): { stones: number; generation: number; bytes: number } | null {
   return state ? { stones: state.index.liveCount, generation, bytes: state.index.byteLength } : null;
 }
+
+/**
+ * For /metrics: seconds since this server's last change-log read that completed had begun, and the
+ * changed stones it has yet to apply (null until the index is built).
+ */
+export function diamondSyncLag(): { seconds: number; pending: number } | null {
+  if (!state || lastReadBegan === -Infinity) return state ? { seconds: (Date.now() - state.syncedAt) / 1000, pending: pending.size } : null;
+  return { seconds: (performance.now() - lastReadBegan) / 1000, pending: pending.size };
+}
