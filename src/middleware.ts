@@ -27,7 +27,7 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     const { pathname } = context.url;
-    if (pathname.startsWith('/api/') || pathname.startsWith('/catalog/')) return errorResponse(error);
+    if (pathname.startsWith('/api/') || pathname.startsWith('/catalog/') || pathname === '/healthz') return errorResponse(error);
     noteDatabaseUnavailable(error, 'request');
     return new Response(UNAVAILABLE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } });
   }
@@ -55,7 +55,8 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
   }
   // Drawings need no database; share images (/images/share/…) do.
   const drawing = url.pathname.startsWith('/images/') && !url.pathname.startsWith('/images/share/');
-  if (!drawing) {
+  // /healthz says itself whether this server is ready (its 503 JSON names the database).
+  if (!drawing && url.pathname !== '/healthz') {
     try {
       await whenReady();
     } catch (error) {

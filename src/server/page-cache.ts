@@ -16,6 +16,7 @@
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getDb } from './db/database.ts';
+import { isDatabaseUnavailable } from './db/outage.ts';
 import { currentDiamondGeneration } from './diamonds/diamond-sync.ts';
 import { isHttps, withSecurityHeaders } from './security/headers.ts';
 import { negotiate } from './encoding.ts';
@@ -92,7 +93,11 @@ export async function sharedPage(context: APIContext, next: MiddlewareNext): Pro
     generation = await store.generation!();
   } catch (error) {
     const held = staleIfError(key, error);
-    if (!held) throw error;
+    // Nothing held: the route answers for itself (/healthz its 503 JSON, a page its 503), uncached.
+    if (!held) {
+      if (isDatabaseUnavailable(error)) return next();
+      throw error;
+    }
     const stale = answer(held, request, true);
     for (const [name, value] of STALE_HEADERS) stale.headers.set(name, value);
     return stale;

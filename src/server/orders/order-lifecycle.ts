@@ -17,6 +17,7 @@
  * link) and cancel (an unpaid or paid order not yet shipped; a paid one gets a refund line), each with
  * the stones released, the coupon use and the store credit given back.
  */
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Db } from '~/server/db/database.ts';
@@ -119,7 +120,7 @@ function intervalMs(): number {
 export function startExpiryTimer(db: Db): void {
   if (timer) return;
   const tick = () => {
-    expireDueOrders(db).catch((error) => console.error('Order expiry failed:', error));
+    expireDueOrders(db).catch((error) => (isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'order expiry') : console.error('Order expiry failed:', error)));
   };
   timer = setInterval(tick, intervalMs());
   timer.unref();
