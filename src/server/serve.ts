@@ -24,6 +24,7 @@ import { reachedOverHttps } from './security/client-address.ts';
 import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
 import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
 import { log } from './observe/log.ts';
+import { currentRequest } from './observe/request-context.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -51,6 +52,8 @@ const listener = (req: IncomingMessage, res: ServerResponse) => observeRequest(r
 
 function serve(req: IncomingMessage, res: ServerResponse) {
   if (isMetricsRequest(req)) {
+    const request = currentRequest();
+    if (request) request.route = '/metrics';
     void serveMetrics(req, res);
     return;
   }

@@ -33,6 +33,11 @@ export const requestDuration = metric(
     }),
 );
 
+export const requestsTotal = metric(
+  'http_requests_total',
+  () => new client.Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'] as const }),
+);
+
 export const responseBytes = metric(
   'http_response_bytes_total',
   () => new client.Counter({ name: 'http_response_bytes_total', help: 'Bytes sent in answer bodies (after compression), by route pattern', labelNames: ['route'] as const }),

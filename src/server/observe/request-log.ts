@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { log, maskUrl } from './log.ts';
-import { requestDuration, responseBytes } from './metrics.ts';
+import { requestDuration, requestsTotal, responseBytes } from './metrics.ts';
 import { requestIdFrom, runInRequest, type RequestContext } from './request-context.ts';
 
 export function observeRequest(req: IncomingMessage, res: ServerResponse, serve: () => void): void {
@@ -35,7 +35,9 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, serve:
     const ms = performance.now() - started;
     const status = res.headersSent ? res.statusCode : 499;
     const route = context.route ?? routeGroup(context.path, status);
-    requestDuration.observe({ method: context.method, route, status: String(status) }, ms / 1000);
+    const labels = { method: context.method, route, status: String(status) };
+    requestDuration.observe(labels, ms / 1000);
+    requestsTotal.inc(labels);
     responseBytes.inc({ route }, bytes);
     const level = status >= 500 ? 'error' : status === 404 ? 'debug' : 'info';
     log[level]({ reqId: context.id, method: context.method, route, path: maskUrl(url), status, ms: Math.round(ms * 10) / 10, bytes, aborted: !res.writableFinished || undefined }, 'request');
@@ -68,8 +70,9 @@ export function routeConsoleToLog(): void {
     const text = args.filter((a) => a !== error).map((a) => (typeof a === 'string' ? a : inspectShort(a))).join(' ');
     return { error, text: text || error?.message || '' };
   };
-  const to = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
+  const to = (fallback: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const { error, text } = format(args);
+    const level = levelOf(text) ?? fallback;
     if (error) log[level]({ err: error }, text);
     else log[level](text);
   };
@@ -86,4 +89,15 @@ function inspectShort(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * Astro's logger writes `HH:MM:SS [WARN] [label] message`: its level is kept. A page's content entry not
+ * found is a 404 (debug), which any client can cause at will.
+ */
+function levelOf(text: string): 'debug' | 'info' | 'warn' | 'error' | undefined {
+  const match = /^(?:\S+ )?\[(DEBUG|INFO|WARN|ERROR)\] (\[[^\]]+\] )?/.exec(text);
+  if (!match) return undefined;
+  if (/ was not found\.?$/.test(text) && match[2] === '[content] ') return 'debug';
+  return match[1]!.toLowerCase() as 'debug' | 'info' | 'warn' | 'error';
 }
