@@ -80,8 +80,13 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     expect(mail.text).toContain(`Total: ${order.formated_grand_total}`);
     // The HTML part: the wordmark, each line's picture (an absolute address) and price, the button.
     expect(mail.html).toContain('AURELLE');
-    const picture = order.items[0].product.base_image.medium_image_url as string;
+    const picture = (order.items[0].product.base_image.medium_image_url as string).replace(/\.svg$/, '.png');
     expect(mail.html).toContain(`src="${server.url}${picture}"`);
+    // The picture is there, as PNG (mail clients do not show SVG).
+    const image = await fetch(`${server.url}${picture}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
     expect(mail.html).toContain(order.items[0].formated_total);
     expect(mail.html).toContain(order.formated_grand_total);
     expect(mail.html).toMatch(/View your order/);

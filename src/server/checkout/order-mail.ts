@@ -16,7 +16,8 @@ const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl()
 function mailLines(order: PlacedOrder): MailLine[] {
   return order.items.map((i: OrderLine) => {
     const image = i.product?.base_image?.medium_image_url;
-    return { name: i.name, detail: `${i.sku} · ${i.qty_ordered} × ${i.formated_price}`, price: i.formated_total, image: image ? absolute(image) : null };
+    // PNG: most mail clients do not show SVG (the drawings are served in both: src/server/images/svg-response.ts).
+    return { name: i.name, detail: `${i.sku} · ${i.qty_ordered} × ${i.formated_price}`, price: i.formated_total, image: image ? absolute(image.replace(/\.svg$/, '.png')) : null };
   });
 }
 
