@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { aggregateMetrics } from './metrics-primary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Exit codes of src/server/serve-lifecycle.ts. */
@@ -73,6 +74,7 @@ export function serveWithWorkers(entry, count, { port, host }) {
   cluster.setupPrimary({ exec: entry });
   const shutdownMs = shutdownTimeoutMs();
   const file = stateFile(port);
+  aggregateMetrics(cluster);
   let stopping = false;
   let reloading = false;
   let reloads = 0;

@@ -10,9 +10,33 @@ import { sharedPage } from './server/page-cache.ts';
 import { isShareablePath } from './server/page-store.ts';
 import { ADMIN_IMPORT_PATH } from './server/feeds/import-http.ts';
 import { duringRequest } from './server/request-time.ts';
+import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/outage.ts';
+import { currentRequest } from './server/observe/request-context.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
-export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(withStatusText(await serve(context, next)), context.request, context.url)));
+export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(withStatusText(await answer(context, next)), context.request, context.url)));
+
+/**
+ * The route that served the request, for its log line and metrics (src/server/observe/), and a database
+ * out of reach answered 503 with Retry-After, JSON for the API, a short page otherwise, never a 500.
+ */
+async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const request = currentRequest();
+  if (request) request.route = context.routePattern;
+  try {
+    return await serve(context, next);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const { pathname } = context.url;
+    if (pathname.startsWith('/api/') || pathname.startsWith('/catalog/') || pathname === '/healthz') return errorResponse(error);
+    noteDatabaseUnavailable(error, 'request');
+    return new Response(UNAVAILABLE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } });
+  }
+}
+
+const UNAVAILABLE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment</title></head>' +
+  '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1b1b1b"><h1>Back in a moment</h1><p>The shop is briefly unavailable. Please try again in a few seconds.</p></body></html>';
 
 /** A page that sets its own status (the not-found screen's 404) leaves Astro as "404 OK": give it its own words ("404 Not Found"). */
 function withStatusText(response: Response): Response {
@@ -40,11 +64,12 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
   }
   // Drawings need no database; share images (/images/share/…) do.
   const drawing = url.pathname.startsWith('/images/') && !url.pathname.startsWith('/images/share/');
-  if (!drawing) {
+  // /healthz says itself whether this server is ready (its 503 JSON names the database).
+  if (!drawing && url.pathname !== '/healthz') {
     try {
       await whenReady();
     } catch (error) {
-      if (isApi) return errorResponse(new HttpError(503, 'The shop is starting or its database is unavailable', 'unavailable'));
+      if (isApi) return errorResponse(new HttpError(503, 'The shop is starting or its database is unavailable', 'unavailable', undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) }));
       throw error;
     }
   }

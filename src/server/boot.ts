@@ -9,6 +9,9 @@ import { config } from './config.ts';
 import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
 import { startExpiryTimer } from './orders/order-lifecycle.ts';
 import { loadShopMode } from './shop/shop-mode.ts';
+import { registerAppMetrics } from './observe/app-metrics.ts';
+import { recordPaymentWindows } from './orders/payment-windows.ts';
+import { startMailSender } from './mail/outbox-sender.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -19,10 +22,14 @@ export function whenReady(): Promise<Connection> {
     await migrateToLatest(conn.db);
     // The demo flag (app_demo in every page's shop configuration) is what the database holds.
     await loadShopMode(conn.db);
+    await recordPaymentWindows(conn.db);
     // Not awaited: the server answers at once; the first diamond search waits for the index if need be.
     warmDiamondIndex(conn.db);
     // Unpaid orders past their payment window are cancelled on a timer (and on demand before stone reads).
     startExpiryTimer(conn.db);
+    registerAppMetrics(conn.db);
+    // Each app server delivers the mail outbox; a message is taken by one of them (src/server/mail/outbox.ts).
+    startMailSender(conn.db);
     return conn;
   })();
   // A failed start is retried by the next request rather than remembered forever.

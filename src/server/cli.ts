@@ -9,6 +9,7 @@
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
  *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
+ *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
  */
 import { config } from './config.ts';
 import { assertReachable, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
@@ -18,6 +19,7 @@ import { eraseDatabase } from './db/erase.ts';
 import { DatabaseUrlError, redact } from './db/url.ts';
 import { runImport } from './feeds/import-cli.ts';
 import { runOrders } from './orders/orders-cli.ts';
+import { runMail } from './mail/mail-cli.ts';
 import { CliUsageError } from './feeds/import-args.ts';
 import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
@@ -25,7 +27,7 @@ import { MarkupFileError } from './feeds/markup.ts';
 import { demoRequested, loadShopMode, ShopDemoError } from './shop/shop-mode.ts';
 import type { Db } from './db/database.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N] [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders …';
+const usage = 'usage: cli.mjs prepare | seed [--diamonds N] [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail …';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -35,6 +37,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'orders') {
     process.exitCode = await runOrders(rest);
+    return;
+  }
+  if (command === 'mail') {
+    process.exitCode = await runMail(rest);
     return;
   }
   if (command !== 'prepare' && command !== 'seed') throw new UsageError(usage);

@@ -5,6 +5,9 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { z, ZodError } from 'zod';
+import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/outage.ts';
+import { log } from './observe/log.ts';
+import { currentRequest } from './observe/request-context.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -44,7 +47,15 @@ export function errorResponse(error: unknown): Response {
     return json(body, { status: error.status, headers: error.headers });
   }
   if (error instanceof ZodError) return errorResponse(validationError(error));
-  console.error(error);
+  if (isDatabaseUnavailable(error)) {
+    noteDatabaseUnavailable(error, 'request');
+    return json({ message: 'The shop is briefly unavailable. Please try again in a few seconds.', code: 'unavailable' } satisfies ErrorBody, {
+      status: 503,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  const request = currentRequest();
+  log.error({ err: error, path: request?.path, method: request?.method }, 'Request failed');
   return json({ message: 'Something went wrong', code: 'internal' } satisfies ErrorBody, { status: 500 });
 }
 

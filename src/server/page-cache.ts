@@ -16,10 +16,11 @@
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getDb } from './db/database.ts';
+import { isDatabaseUnavailable } from './db/outage.ts';
 import { currentDiamondGeneration } from './diamonds/diamond-sync.ts';
 import { isHttps, withSecurityHeaders } from './security/headers.ts';
 import { negotiate } from './encoding.ts';
-import { encoded, freshPage, keepPage, pageAnswer, pageKey, store, type SharedPage } from './page-store.ts';
+import { encoded, freshPage, keepPage, pageAnswer, pageKey, STALE_HEADERS, staleIfError, store, type SharedPage } from './page-store.ts';
 
 export const SHARED_PAGE_SECONDS = 30;
 
@@ -66,6 +67,7 @@ async function render(context: APIContext, next: MiddlewareNext, generation: num
     // answers are many and short-lived: the fast level is their last.
     squeeze: secured.headers.get('content-type')?.startsWith('text/html') ?? false,
     generation,
+    route: context.routePattern,
     storedAt: Date.now(),
     expires: Date.now() + SHARED_PAGE_SECONDS * 1000,
   };
@@ -86,7 +88,20 @@ export async function sharedPage(context: APIContext, next: MiddlewareNext): Pro
   const started = performance.now();
   const key = pageKey(isHttps(url, null), request.headers.get('host') ?? url.host, url.pathname + url.search);
   // One read of the change log: whether a held page is current, and what a new render is made from.
-  const generation = await store.generation!();
+  let generation: number;
+  try {
+    generation = await store.generation!();
+  } catch (error) {
+    const held = staleIfError(key, error);
+    // Nothing held: the route answers for itself (/healthz its 503 JSON, a page its 503), uncached.
+    if (!held) {
+      if (isDatabaseUnavailable(error)) return next();
+      throw error;
+    }
+    const stale = answer(held, request, true);
+    for (const [name, value] of STALE_HEADERS) stale.headers.set(name, value);
+    return stale;
+  }
   context.locals.timing = { changes: performance.now() - started };
   const hit = freshPage(key, generation);
   if (hit) return answer(hit, request, true);

@@ -8,6 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate, type Encoding } from './encoding.ts';
 import { compressBest, compressFast, type Coding } from './page-compress.ts';
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from './db/outage.ts';
+import { currentRequest } from './observe/request-context.ts';
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -24,6 +26,8 @@ export interface SharedPage {
   /** Its bytes as counted in the store's total (set by keepPage). */
   counted?: number;
   generation: number;
+  /** The route pattern that rendered it, for the log line and metrics of a hit (src/server/observe/). */
+  route?: string;
   storedAt: number;
   expires: number;
 }
@@ -56,7 +60,8 @@ export function freshPage(key: string, generation: number): SharedPage | undefin
     if (entry.squeeze) squeezeLater(key, entry);
     return entry;
   }
-  forgetPage(key, entry);
+  // Kept (the next render replaces it; the store's limits bound it): while the database is out of reach
+  // it is still the best answer there is (stale-if-error, below).
   return undefined;
 }
 
@@ -145,11 +150,47 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const key = pageKey(https, req.headers.host, req.url);
   // Nothing held for it: no need to read the change log.
   if (!store.entries.has(key) || !store.generation) return false;
-  const entry = freshPage(key, await store.generation());
+  let generation: number;
+  try {
+    generation = await store.generation();
+  } catch (error) {
+    const held = staleIfError(key, error);
+    if (!held) throw error;
+    noteRoute(held);
+    const { headers, body } = pageAnswer(held, req.headers['accept-encoding'], true);
+    for (const [name, value] of [...headers, ...STALE_HEADERS]) res.setHeader(name, value);
+    res.writeHead(held.status);
+    res.end(body);
+    return true;
+  }
+  const entry = freshPage(key, generation);
   if (!entry) return false;
+  noteRoute(entry);
   const { headers, body } = pageAnswer(entry, req.headers['accept-encoding'], true);
   for (const [name, value] of headers) res.setHeader(name, value);
   res.writeHead(entry.status);
   res.end(body);
   return true;
+}
+
+/**
+ * stale-if-error: with the database out of reach (the change log cannot be read, so no page can be known
+ * current), a page the store still holds is served as it was, however old, saying so in
+ * `Cache-Status: aurelle; hit; fwd=stale; detail=database-unavailable` and `Warning: 111` (revalidation
+ * failed); its Age tells how old. Any other error is not this function's to hide.
+ */
+export function staleIfError(key: string, error: unknown): SharedPage | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined;
+  noteDatabaseUnavailable(error, 'page cache');
+  return store.entries.get(key);
+}
+
+export const STALE_HEADERS: [string, string][] = [
+  ['cache-status', 'aurelle; hit; fwd=stale; detail=database-unavailable'],
+  ['warning', '111 - "Revalidation Failed"'],
+];
+
+function noteRoute(entry: SharedPage) {
+  const request = currentRequest();
+  if (request && entry.route) request.route = entry.route;
 }

@@ -23,6 +23,10 @@ import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
 import { reachedOverHttps } from './security/client-address.ts';
 import { becomeHealthy, drainable, EXIT_NOT_HEALTHY, leaseRelease, listen } from './serve-lifecycle.ts';
+import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
+import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
+import { log } from './observe/log.ts';
+import { currentRequest } from './observe/request-context.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -36,6 +40,8 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // unset, it is the development build, which rendered the listing's island ~4× slower (prop checks,
 // element validation). The test suites keep their NODE_ENV=test (src/server/clock.ts).
 process.env.NODE_ENV ||= 'production';
+// Every line on stdout is a JSON log line (src/server/observe/log.ts), the modules' console.* included.
+routeConsoleToLog();
 const entryPath = './entry.mjs';
 const { handler, options } = (await import(/* @vite-ignore */ entryPath)) as AdapterEntry;
 
@@ -43,7 +49,16 @@ const compress = compression({ threshold: 1024 });
 // This file runs as dist/server/serve.mjs; the browser's files are in dist/client.
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
 
-function listener(req: IncomingMessage, res: ServerResponse) {
+// Each request is logged once, with its id, route, status, duration and bytes (src/server/observe/request-log.ts).
+const listener = (req: IncomingMessage, res: ServerResponse) => observeRequest(req, res, () => serve(req, res));
+
+function serve(req: IncomingMessage, res: ServerResponse) {
+  if (isMetricsRequest(req)) {
+    const request = currentRequest();
+    if (request) request.route = '/metrics';
+    void serveMetrics(req, res);
+    return;
+  }
   const proto = req.headers['x-forwarded-proto'];
   const secure = reachedOverHttps((req.socket as TLSSocket).encrypted === true, Array.isArray(proto) ? proto[0] : proto);
   for (const [name, value] of Object.entries(baseSecurityHeaders(secure))) res.setHeader(name, value);
@@ -84,4 +99,4 @@ try {
   process.exit(EXIT_NOT_HEALTHY);
 }
 if (stopRequested) process.exit(0);
-listen(server, port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
+listen(server, port, host, () => log.info({ port, host }, `Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));

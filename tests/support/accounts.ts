@@ -93,6 +93,11 @@ export async function seedCustomer(databaseUrl: string, options: { password?: st
 export interface SeedOrderOptions {
   status?: string;
   createdAt?: string;
+  /**
+   * Its payment deadline. An unpaid fixture keeps its status for the test (a far-off deadline) unless one
+   * is given; `null` writes none, as a server from before migration 0011 did (the database then sets one).
+   */
+  paymentDueAt?: string | null;
   lines?: { qty: number; price_cents: number }[];
 }
 
@@ -135,6 +140,7 @@ export async function seedOrder(databaseUrl: string, customerId: number, options
       payment_token: null,
       created_at: now,
       updated_at: now,
+      ...(options.paymentDueAt !== null ? { payment_due_at: options.paymentDueAt ?? (['pending', 'pending_payment'].includes(options.status ?? '') ? '2999-01-01T00:00:00.000Z' : null) } : {}),
     })
     .returning(['id', 'increment_id'])
     .executeTakeFirstOrThrow();

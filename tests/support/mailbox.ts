@@ -26,14 +26,27 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-export async function startMailbox(dir: string): Promise<Mailbox> {
-  fs.rmSync(dir, { recursive: true, force: true });
+export interface MailboxOptions {
+  /** Listen on this port (a mail server brought back where it was); default: a free one. */
+  port?: number;
+  /** Keep what the folder holds (a mail server brought back keeps its mail). */
+  keep?: boolean;
+  /** Refuse this recipient (550, a permanent failure) when it answers true. */
+  refuse?: (address: string) => boolean;
+}
+
+export async function startMailbox(dir: string, options: MailboxOptions = {}): Promise<Mailbox> {
+  if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  let n = 0;
+  let n = fs.readdirSync(dir).length;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) callback(Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -57,7 +70,7 @@ export async function startMailbox(dir: string): Promise<Mailbox> {
   });
   // A shop server killed in the middle of sending (the SIGKILL tests) resets its connection: not an error of the test.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, dir, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }

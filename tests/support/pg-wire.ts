@@ -17,6 +17,13 @@ import { PGlite } from '@electric-sql/pglite';
 export interface WireServer {
   url: string;
   close(): Promise<void>;
+  /**
+   * Stops serving as a PostgreSQL shutting down does: every connection is told `FATAL 57P01 terminating
+   * connection due to administrator command` and closed, and new ones are refused; the data stays.
+   */
+  stop(): Promise<void>;
+  /** Serves again on the same port (after stop), with the same data. */
+  start(): Promise<void>;
 }
 
 const SSL_REQUEST = 80877103;
@@ -117,19 +124,47 @@ export async function servePglite(): Promise<WireServer> {
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen(0);
   const { port } = server.address() as net.AddressInfo;
+  let listening = true;
+  const stopListening = async () => {
+    if (!listening) return;
+    listening = false;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async close() {
       for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopListening();
       await db.close();
     },
+    async stop() {
+      const closing = stopListening();
+      for (const s of sockets) s.end(adminShutdown());
+      await closing;
+    },
+    async start() {
+      if (listening) return;
+      await listen(port);
+      listening = true;
+    },
   };
+}
+
+/** The ErrorResponse a PostgreSQL shutting down sends each client before closing its connection. */
+function adminShutdown(): Buffer {
+  const fields = [['S', 'FATAL'], ['V', 'FATAL'], ['C', '57P01'], ['M', 'terminating connection due to administrator command']];
+  const body = Buffer.concat([...fields.map(([k, v]) => Buffer.from(`${k}${v}\0`)), Buffer.from([0])]);
+  return Buffer.from(message('E', body));
 }
 
 /** A typed front-end message: its type byte, its length, its body. */

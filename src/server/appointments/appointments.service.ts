@@ -7,6 +7,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 import { HttpError, badRequest } from '~/server/http.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';
+import { staffAppointmentKey, staffAppointmentMail } from './appointment-staff-mail.ts';
 import { randomToken, sha256 } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import type { AppointmentRow } from '~/server/db/schema.ts';
@@ -118,6 +119,7 @@ export async function book(input: BookingInput, customer: Customer | undefined, 
   }
   // The booking stands whether or not the mail goes out at once; SMTP latency must not hold the shopper.
   sendMailLater(async () => confirmationMail(row, token));
+  sendMailLater(async () => staffAppointmentMail(row, 'booked'), { dedupeKey: staffAppointmentKey(row, 'booked') });
   return toAppointmentData(row);
 }
 
@@ -138,6 +140,7 @@ export async function cancelByToken(token: string, now = new Date()): Promise<Ap
   const cancelled = await cancelAppointment(row.id, now.toISOString());
   if (!cancelled) throw new HttpError(409, 'This appointment is already cancelled.', 'already_cancelled');
   sendMailLater(async () => cancellationMail(cancelled));
+  sendMailLater(async () => staffAppointmentMail(cancelled, 'cancelled'), { dedupeKey: staffAppointmentKey(cancelled, 'cancelled') });
   return toAppointmentData(cancelled);
 }
 

@@ -1,4 +1,6 @@
 /** What placing and paying an order writes (Kysely only); always called inside writeTransaction. */
+import { queue } from '~/server/mail/outbox.ts';
+import { staffEmail } from '~/server/mail/mailer.ts';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
@@ -85,6 +87,10 @@ export async function setOrderStatus(db: Db, orderId: number, status: string, on
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   await recordStatus(db, orderId, status, now);
+  // Paid (an unpaid order moved on to processing): the staff are told, in the same transaction.
+  if (status === 'processing' && onlyFrom.some((s) => s === 'pending' || s === 'pending_payment')) {
+    await queue(db, { template: 'staff_order_paid', params: { orderId }, recipient: staffEmail(), dedupeKey: `order:${orderId}:staff-paid` });
+  }
   return true;
 }
 

@@ -19,7 +19,7 @@ import { checkoutState, type CheckoutState } from './checkout-state.ts';
 import { claimCart, closeCart, findCartByToken, findRecentlyOrderedCart } from './checkout.repository.ts';
 import { assertReadyForPayment, type Shopper } from './checkout.service.ts';
 import { countRedemptions, insertCredit, insertRedemption, takeCouponUse } from './coupon.repository.ts';
-import { sendOrderConfirmation } from './order-mail.ts';
+import { queueOrderPlacedMail } from './order-mail.ts';
 import { customerForEmail, findOrderByCart, insertOrder, insertOrderItems, lockCustomer, takeDiamond } from './order-writer.repository.ts';
 import { orderPaymentPath, presentOrder } from './order.presenter.ts';
 import type { SaveOrderAnswer } from '~/features/checkout/checkout.schema.ts';
@@ -58,7 +58,6 @@ export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
   const answer = await presentOrder(order);
   if (placed) {
     if (answer.is_unpaid) forgetNextDue();
-    sendOrderConfirmation(answer);
     if (placed.invite) inviteToSetPassword(placed.invite);
     return { message: 'Thank you for your order', order: answer, ...(placed.redirectUrl ? { redirect_url: placed.redirectUrl } : {}) };
   }
@@ -153,6 +152,8 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
     redirectUrl = (await paymentProvider().start(trx, { orderId: order.id, amountCents: totals.grand, returnUrl })).redirectUrl;
   }
   await closeCart(trx, cart.id);
+  // The confirmation and the staff's notice commit with the order, or not at all (src/server/mail/outbox.ts).
+  await queueOrderPlacedMail(trx, { id: order.id, email: owner.email });
   const invite = !customer && !owner.hasPassword ? { id: owner.id, email: owner.email, first_name: owner.first_name } : undefined;
   return { redirectUrl, invite };
 }

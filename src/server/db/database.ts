@@ -9,6 +9,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema.ts';
 import { parseDatabaseUrl, redact, type DatabaseTarget } from './url.ts';
 import { config } from '~/server/config.ts';
+import { isDatabaseUnavailable, noteDatabaseUnavailable, noteDatabaseUp } from './outage.ts';
 
 export type Db = Kysely<Database>;
 export type DbKind = DatabaseTarget['kind'];
@@ -28,6 +29,13 @@ export async function openDatabase(url: string): Promise<Connection> {
 }
 
 const pooled = new WeakSet<Db>();
+const pools: import('pg').Pool[] = [];
+
+/** The PostgreSQL pools' use (for /metrics): connections open, idle, and queries waiting for one. */
+export function poolUse(): { total: number; idle: number; waiting: number; max: number } | undefined {
+  if (!pools.length) return undefined;
+  return pools.reduce((a, p) => ({ total: a.total + p.totalCount, idle: a.idle + p.idleCount, waiting: a.waiting + p.waitingCount, max: a.max + (p.options.max ?? 10) }), { total: 0, idle: 0, waiting: 0, max: 0 });
+}
 
 /**
  * Whether `db` spreads its queries over a pool of sessions (PostgreSQL), so that session state (a
@@ -56,7 +64,16 @@ async function dialectFor(target: DatabaseTarget) {
       // COUNT(*) and SUM() come back as bigint/numeric strings; we only ever count within int range.
       pg.types.setTypeParser(20, (v) => Number(v)); // int8
       pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
-      const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.PG_POOL_MAX) || 10 });
+      // A connection attempt that hangs (a host cut off) fails after PG_CONNECT_TIMEOUT_MS instead of
+      // holding the request for ever; a dead idle connection is dropped by the pool, which emits `error`:
+      // unhandled, that event would end the process (it did: a PostgreSQL restart crashed every worker).
+      const pool = new pg.Pool({
+        connectionString: target.url,
+        max: Number(process.env.PG_POOL_MAX) || 10,
+        connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS) || 5000,
+      });
+      pool.on('error', (error) => noteDatabaseUnavailable(error, 'idle connection'));
+      pools.push(pool);
       return new PostgresDialect({ pool });
     }
     case 'pglite': {
@@ -79,6 +96,26 @@ export async function assertReachable(conn: Connection, url: string): Promise<vo
 }
 
 export class DatabaseUnreachableError extends Error {}
+
+/**
+ * Asks the database `select 1`, failing after `timeoutMs` (/healthz: a server whose database does not
+ * answer is not ready, however long the driver would wait). Notes the outage or its end (db/outage.ts).
+ */
+export async function probeDatabase(conn: Connection, timeoutMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`select 1`.execute(conn.db),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs))),
+    ]);
+    noteDatabaseUp();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error, 'health check');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 let shared: Promise<Connection> | undefined;
 

@@ -455,6 +455,38 @@ export interface Database {
   catalog_changes: CatalogChangesTable;
   search_revision: SearchRevisionTable;
   shop_settings: ShopSettingsTable;
+  mail_outbox: MailOutboxTable;
+  order_payment_windows: OrderPaymentWindowsTable;
+}
+
+/**
+ * Every e-mail the shop sends, written in the same transaction as what caused it and delivered by a
+ * sender in each app server (src/server/mail/outbox.ts). `message` is the MailMessage as JSON; a row made
+ * from a template (`template` and `params`, rendered when first sent: an order's confirmation) has it
+ * filled in then. pending → sent, or failed after the last attempt; `next_attempt_at` is when a sender may
+ * take it (a sender that takes it moves it on by its lease, so no other takes it meanwhile).
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  template: string | null;
+  params: string | null;
+  recipient: string;
+  subject: string | null;
+  message: string | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  claimed_by: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The payment windows the running shop uses, so that the database can give a deadline to an order written without one. */
+export interface OrderPaymentWindowsTable {
+  status: string;
+  minutes: number;
 }
 
 export type DiamondRow = Selectable<DiamondsTable>;

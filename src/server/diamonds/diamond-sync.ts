@@ -25,6 +25,7 @@ import type { Db } from '~/server/db/database.ts';
 import { DiamondIndex, type IndexRow } from './diamond-index.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { requestBegan } from '~/server/request-time.ts';
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { forgetAllRows, forgetRows } from './diamond-rows.ts';
 import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, type Watermark } from './diamond.repository.ts';
 
@@ -292,7 +293,8 @@ function sync(db: Db, asOf = requestBegan()): Promise<void> {
 function startPolling(db: Db): void {
   if (timer) return;
   timer = setInterval(() => {
-    sync(db).catch((error: unknown) => console.error('diamond index: sync failed', error));
+    // A database out of reach fails every poll: one log line per interval (db/outage.ts), not one a second.
+    sync(db).catch((error: unknown) => (isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'diamond index sync') : console.error('diamond index: sync failed', error)));
     if (Date.now() - lastPrune > RETENTION_MS / 4) {
       lastPrune = Date.now();
       pruneChanges(db, new Date(Date.now() - RETENTION_MS).toISOString()).catch((error: unknown) => console.error('diamond index: prune failed', error));
@@ -331,4 +333,13 @@ export function warmDiamondIndex(db: Db): void {
 /** What /healthz reports of this server's index: its listed stones and generation (null until built). */
 export function diamondIndexHealth(): { stones: number; generation: number; bytes: number } | null {
   return state ? { stones: state.index.liveCount, generation, bytes: state.index.byteLength } : null;
+}
+
+/**
+ * For /metrics: seconds since this server's last change-log read that completed had begun, and the
+ * changed stones it has yet to apply (null until the index is built).
+ */
+export function diamondSyncLag(): { seconds: number; pending: number } | null {
+  if (!state || lastReadBegan === -Infinity) return state ? { seconds: (Date.now() - state.syncedAt) / 1000, pending: pending.size } : null;
+  return { seconds: (performance.now() - lastReadBegan) / 1000, pending: pending.size };
 }

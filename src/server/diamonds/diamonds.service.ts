@@ -2,6 +2,7 @@
  * The diamond catalogue: search (through the in-memory index), one stone by id or certificate, and
  * the rows-to-API mapping (dollars and formated_* strings, image URLs, a display name).
  */
+import { diamondSearchDuration } from '~/server/observe/metrics.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
@@ -88,7 +89,9 @@ export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?:
   const result = index.search(toIndexQuery(q));
   const t2 = performance.now();
   const rows = await diamondRows(db, result.ids);
-  if (options.timing) Object.assign(options.timing, { sync: t1 - t0, index: t2 - t1, rows: performance.now() - t2 });
+  const t3 = performance.now();
+  if (options.timing) Object.assign(options.timing, { sync: t1 - t0, index: t2 - t1, rows: t3 - t2 });
+  diamondSearchDuration.observe((t3 - t0) / 1000);
   // A stone that a row read since the index's says is sold is left out rather than shown as for sale.
   const data = result.ids.flatMap((id) => {
     const row = rows.get(id);

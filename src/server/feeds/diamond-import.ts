@@ -11,6 +11,7 @@
  *   the file does not name. Delisting never deletes: carts, wishlists and orders keep their rows.
  * - `dryRun` reads and checks everything, writes nothing, and reports what would have happened.
  */
+import { importRows, importRuns } from '~/server/observe/metrics.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { Markup } from '~/features/diamonds/markup.schema.ts';
 import { readLab } from './feed-codes.ts';
@@ -58,7 +59,15 @@ interface Checked {
 export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | string>, options: ImportOptions = {}): Promise<ImportSummary> {
   const source = options.source ?? 'default';
   if (!SOURCE_PATTERN.test(source)) throw new Error(`The source name ${JSON.stringify(source)} must be letters, digits, dots, dashes or underscores (at most 64)`);
-  return withScratch(db, (session, seen) => withFewerCheckpoints(session, () => run(session, seen, input, source, options)));
+  try {
+    const summary = await withScratch(db, (session, seen) => withFewerCheckpoints(session, () => run(session, seen, input, source, options)));
+    importRuns.inc({ result: summary.dry_run ? 'dry_run' : 'done' });
+    for (const outcome of ['inserted', 'updated', 'unchanged', 'delisted', 'rejected', 'skipped'] as const) importRows.inc({ outcome }, summary[outcome]);
+    return summary;
+  } catch (error) {
+    importRuns.inc({ result: 'failed' });
+    throw error;
+  }
 }
 
 async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array | string>, source: string, options: ImportOptions): Promise<ImportSummary> {

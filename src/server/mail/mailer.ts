@@ -1,23 +1,38 @@
 /**
- * Outgoing e-mail for every area (accounts, order confirmation, appointments): `sendMail` goes through
- * SMTP when SMTP_URL is set (smtp://user:pass@host:port, smtps:// for TLS); otherwise each message is
- * written to var/mail/ as an .eml file and its path logged, so a demo shop needs no mail server.
+ * Outgoing e-mail for every area (accounts, orders, appointments, payments): callers queue, the outbox
+ * delivers (outbox.ts, outbox-sender.ts). `sendMail` writes the message into the outbox at once (resolving
+ * when it is written, not when it is delivered), `sendMailLater` builds and queues it without making the
+ * caller wait, and `queueMail` writes it with a transaction's handle, so that it commits with what caused it.
+ * The sender delivers through SMTP when SMTP_URL is set (smtp://user:pass@host:port, smtps:// for TLS);
+ * otherwise each message is written to var/mail/ as an .eml file, so a demo shop needs no mail server.
+ *
+ * HTML parts are written with `simpleHtml` or `mailMjml` (layout.ts: MJML) and compiled by the sender.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '~/server/config.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
+import { log, maskEmails } from '~/server/observe/log.ts';
+import { compileMjml, esc, isMjml, mailMjml } from './layout.ts';
+import { queue, type StoredMessage } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** HTML, or MJML (from simpleHtml or mailMjml), compiled to HTML when sent. */
   html?: string;
   replyTo?: string;
   /** A calendar invitation (appointments): sent as a text/calendar alternative and an .ics attachment. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+}
+
+export interface QueueOptions {
+  /** A message queued under a key already used is not queued again (notifications are sent once). */
+  dedupeKey?: string;
 }
 
 let transport: { url: string | undefined; transporter: Transporter } | undefined;
@@ -27,7 +42,10 @@ function transporter(): Transporter {
   if (transport?.url !== url || !transport) {
     transport = {
       url,
-      transporter: url ? nodemailer.createTransport(url) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      transporter: url
+        ? // A mail server that does not answer fails the attempt in seconds (the outbox retries), not minutes.
+          nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     };
   }
   return transport.transporter;
@@ -38,8 +56,48 @@ export function mailFrom(): string {
   return process.env.MAIL_FROM?.trim() || `"${shopConfig.shop_name}" <${shopConfig.email}>`;
 }
 
-/** Sends one message; resolves once the SMTP server accepted it (or the file is written). */
-export async function sendMail(message: MailMessage): Promise<void> {
+/** Where the staff's notifications go: STAFF_EMAIL, else the shop's e-mail (shop.json). */
+export function staffEmail(): string {
+  return process.env.STAFF_EMAIL?.trim() || shopConfig.email;
+}
+
+/** The message as stored: its MJML compiled to HTML. */
+export async function finished(message: MailMessage): Promise<StoredMessage> {
+  return isMjml(message.html) ? { ...message, html: await compileMjml(message.html) } : message;
+}
+
+/** Writes the message into the outbox with `db`: pass a transaction's handle to commit it with the change that caused it. */
+export async function queueMail(db: Db, message: MailMessage, options: QueueOptions = {}): Promise<void> {
+  // Kept as written (its MJML compiled by the sender), so a transaction's write lock is not held for it.
+  await queue(db, { message, dedupeKey: options.dedupeKey });
+}
+
+/** Queues one message at once, on its own (resolves once it is in the outbox; the sender delivers it). */
+export async function sendMail(message: MailMessage, options: QueueOptions = {}): Promise<void> {
+  await queueMail(await getDb(), message, options);
+}
+
+/**
+ * Builds and queues without making the caller wait. Used where the answer must not depend on the message
+ * (password recovery answers the same for unknown addresses) and where there is no transaction to join.
+ * A failure to build or queue is logged, never shown.
+ */
+export function sendMailLater(build: () => Promise<MailMessage | undefined>, options: QueueOptions = {}): void {
+  void (async () => {
+    try {
+      const message = await build();
+      if (message) await sendMail(message, options);
+    } catch (error) {
+      log.error({ err: error }, 'Queuing mail failed');
+    }
+  })();
+}
+
+/**
+ * Hands one message to the mail server (or writes it to var/mail/ without SMTP_URL): the outbox's sender
+ * calls this; resolves once the server accepted it.
+ */
+export async function deliver(message: StoredMessage): Promise<void> {
   const info = await transporter().sendMail({ from: mailFrom(), ...message });
   if (config.smtpUrl) return;
   const dir = path.join(config.varDir, 'mail');
@@ -47,23 +105,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
   await fs.writeFile(file, info.message as Buffer);
-  console.log(`Mail "${message.subject}" to ${message.to} written to ${file}`);
-}
-
-/**
- * Sends without making the caller wait. Used where the answer must not depend on whether a message
- * went out (password recovery answers the same for unknown addresses) and where SMTP latency should
- * not hold up the shopper. A failure is logged, never shown.
- */
-export function sendMailLater(build: () => Promise<MailMessage | undefined>): void {
-  void (async () => {
-    try {
-      const message = await build();
-      if (message) await sendMail(message);
-    } catch (error) {
-      console.error('Sending mail failed:', error);
-    }
-  })();
+  log.info({ file }, `Mail "${maskEmails(message.subject)}" written to ${file} (SMTP_URL is not set)`);
 }
 
 /** The shop's public address for links in e-mail: SITE_URL, never the request's Host header
@@ -74,14 +116,10 @@ export function siteUrl(): string {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return esc(text);
 }
 
-/** A plain, accessible HTML body: paragraphs and one call-to-action link. */
+/** The shop's e-mail look (layout.ts) with paragraphs and one call-to-action link: MJML, compiled when sent. */
 export function simpleHtml(paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d2a3f;color:#fff;padding:12px 24px;border-radius:24px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
-    : '';
-  return `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px"><h1 style="font-family:Georgia,serif;font-weight:normal">${escapeHtml(shopConfig.shop_name)}</h1>${body}${button}</body></html>`;
+  return mailMjml({ paragraphs, action });
 }

@@ -49,6 +49,7 @@ import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
 import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
 import { shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
+import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAnswerSchema } from '~/server/mail/mail.answers.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -150,5 +151,21 @@ export const operations: Operation[] = [
     params: staffOrderPathSchema,
     answers: { 200: staffOrderAnswerSchema },
     errors: [401, 404, 409, 429],
+  }),
+  op('get', '/api/admin/mail', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'The mail outbox, newest first: every message with its status (pending, sent, failed), attempts and last error',
+    query: mailListQuerySchema,
+    answers: { 200: mailListAnswerSchema },
+    errors: [400, 401, 404, 429],
+  }),
+  op('post', '/api/admin/mail/{id}/resend', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'Queue a message again (failed, or sent and wanted again): tried at once, its attempts counted from zero',
+    params: mailPathSchema,
+    answers: { 200: mailResendAnswerSchema },
+    errors: [400, 401, 404, 429],
   }),
 ];

@@ -17,6 +17,7 @@
  * link) and cancel (an unpaid or paid order not yet shipped; a paid one gets a refund line), each with
  * the stones released, the coupon use and the store credit given back.
  */
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Db } from '~/server/db/database.ts';
@@ -29,7 +30,8 @@ import type { ShipRequest, staffOrderSchema } from './staff.answers.ts';
 export { shipRequestSchema } from './staff.answers.ts';
 import { claimDueOrder, findOrderByReference, giveBackCouponUse, insertRefund, nextDueAt, refundStoreCredit, releaseStones, statusHistory } from './order-holds.repository.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
-import { canceledOrderMail, expiredOrderMail, sendLater, shippedOrderMail } from './order-lifecycle-mail.ts';
+import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
+import { queueMail } from '~/server/mail/mailer.ts';
 
 /** At most this many orders per pass; the next pass takes the rest. */
 const PASS_MAX = 500;
@@ -64,14 +66,13 @@ export async function runExpiryPass(db: Db): Promise<number> {
     const done = await writeTransaction(db, async (trx) => {
       const id = await claimDueOrder(trx, now);
       if (id === undefined) return null;
-      return (await expireOne(trx, id, now)) ?? false;
+      const expiredOrder = await expireOne(trx, id, now);
+      // The shopper's e-mail commits with the cancellation (src/server/mail/outbox.ts).
+      if (expiredOrder) await queueMail(trx, await expiredOrderMail(trx, expiredOrder.order, expiredOrder.stones), { dedupeKey: `order:${id}:expired` });
+      return expiredOrder ?? false;
     });
     if (done === null) break;
-    if (done) {
-      expired++;
-      const { order, stones } = done;
-      sendLater(() => expiredOrderMail(db, order, stones));
-    }
+    if (done) expired++;
   }
   return expired;
 }
@@ -119,7 +120,7 @@ function intervalMs(): number {
 export function startExpiryTimer(db: Db): void {
   if (timer) return;
   const tick = () => {
-    expireDueOrders(db).catch((error) => console.error('Order expiry failed:', error));
+    expireDueOrders(db).catch((error) => (isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'order expiry') : console.error('Order expiry failed:', error)));
   };
   timer = setInterval(tick, intervalMs());
   timer.unref();
@@ -157,13 +158,16 @@ export type StaffOrderView = z.output<typeof staffOrderSchema>;
 
 export async function shipOrder(db: Db, reference: string, input: ShipRequest): Promise<StaffOrderView> {
   const order = await orderByReference(db, reference);
-  const shipped = await writeTransaction(db, (trx) => setOrderStatus(trx, order.id, 'shipped', ['processing'], { carrier: input.carrier, tracking_number: input.tracking }));
+  const shipped = await writeTransaction(db, async (trx) => {
+    if (!(await setOrderStatus(trx, order.id, 'shipped', ['processing'], { carrier: input.carrier, tracking_number: input.tracking }))) return false;
+    await queueMail(trx, shippedOrderMail((await findOrderById(trx, order.id))!), { dedupeKey: `order:${order.id}:shipped` });
+    return true;
+  });
   if (!shipped) {
     const current = (await findOrderById(db, order.id))!;
     throw new HttpError(409, `Only an order in processing can be shipped; this one is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_shippable', { status: [current.status] });
   }
   const after = (await findOrderById(db, order.id))!;
-  sendLater(() => shippedOrderMail(after));
   return staffView(db, after);
 }
 
@@ -182,13 +186,14 @@ export async function cancelOrder(db: Db, reference: string): Promise<StaffOrder
     // A paid order gets its money back; cash on delivery was never paid.
     const paid = current.status === 'processing' && current.payment_method !== 'cashondelivery' && current.grand_total_cents > 0;
     if (paid) await insertRefund(trx, { order_id: order.id, amount_cents: current.grand_total_cents, reason: `Order ${current.increment_id} cancelled by the shop`, created_at: now });
-    return paid ? current.grand_total_cents : 0;
+    const refund = paid ? current.grand_total_cents : 0;
+    await queueMail(trx, canceledOrderMail((await findOrderById(trx, order.id))!, refund), { dedupeKey: `order:${order.id}:canceled` });
+    return refund;
   });
   if (refund === undefined) {
     const current = (await findOrderById(db, order.id))!;
     throw new HttpError(409, `This order cannot be cancelled: it is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_cancelable', { status: [current.status] });
   }
   const after = (await findOrderById(db, order.id))!;
-  sendLater(() => canceledOrderMail(after, refund));
   return staffView(db, after);
 }

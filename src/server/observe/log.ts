@@ -1,0 +1,118 @@
+/**
+ * The shop's log: JSON lines (pino) on stdout, one object per line, with `reqId` on every line written
+ * while a request is served (src/server/observe/request-context.ts). LOG_LEVEL (trace, debug, info, warn,
+ * error, fatal, silent; default info) sets what is written; on a terminal the lines are pretty-printed
+ * (pino-pretty), LOG_PRETTY=0 or 1 overrides. Shoppers' e-mail addresses and tokens never reach the log:
+ * fields with such names are masked, and addresses inside messages are masked too.
+ *
+ * Serve.ts and the Astro app are bundled apart: the one logger lives on `globalThis`.
+ */
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import { currentRequest } from './request-context.ts';
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+export function logLevel(value = process.env.LOG_LEVEL): string {
+  const level = value?.trim().toLowerCase();
+  return level && LEVELS.includes(level) ? level : 'info';
+}
+
+const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
+
+/** `jane.doe@example.com` → `j***@example.com`: enough to tell two addresses apart in a log, not to write to one. */
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL, (match, first: string) => `${first}***@${match.slice(match.indexOf('@') + 1)}`);
+}
+
+/** Query parameters whose values are masked in logged URLs. */
+const SECRET_PARAMS = /token|key|secret|password|email|code|session/i;
+
+/** A URL's path and query for the log: secret-looking parameters' values become `***`. */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return maskEmails(url);
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq !== -1 && SECRET_PARAMS.test(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=***` : pair;
+    });
+  return maskEmails(`${url.slice(0, q)}?${params.join('&')}`);
+}
+
+const REDACT = [
+  'email', 'to', 'token', 'password', 'authorization', 'cookie', 'payment_token',
+  '*.email', '*.to', '*.token', '*.password', '*.authorization', '*.cookie', '*.payment_token',
+];
+
+function prettyWanted(): boolean {
+  if (process.env.LOG_PRETTY === '1') return true;
+  if (process.env.LOG_PRETTY === '0') return false;
+  return process.stdout.isTTY === true;
+}
+
+export function createLogger(destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level: logLevel(),
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT, censor: '***' },
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const request = currentRequest();
+      return request ? { reqId: request.id } : {};
+    },
+    hooks: {
+      // Messages are masked too: an address may be part of a sentence ("Mail to jane@… failed").
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? maskEmails(a) : a)) as Parameters<typeof method>);
+      },
+    },
+    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+  };
+  const stream = destination ?? (prettyWanted() ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) : pino.destination({ dest: 1, sync: true }));
+  return pino(options, stream);
+}
+
+const KEY = Symbol.for('aurelle.logger');
+const holder = globalThis as typeof globalThis & { [KEY]?: Logger };
+
+/** The process's logger. */
+export const log: Logger = (holder[KEY] ??= createLogger());
+
+/**
+ * The same event logged once per interval, with a count: the first occurrence at once, then, while it
+ * keeps happening, one line per `intervalMs` saying how many times it happened since (a database outage
+ * fails every request: one line, not thousands). Keys are a fixed few per call site (bounded memory).
+ */
+const repeats = new Map<string, { count: number; timer: NodeJS.Timeout }>();
+
+export function logThrottled(key: string, level: 'warn' | 'error', fields: Record<string, unknown>, message: string, intervalMs = throttleMs()): void {
+  const seen = repeats.get(key);
+  if (seen) {
+    seen.count++;
+    return;
+  }
+  log[level]({ ...fields, repeatKey: key }, message);
+  const entry = {
+    count: 0,
+    timer: setInterval(() => {
+      if (entry.count === 0) {
+        clearInterval(entry.timer);
+        repeats.delete(key);
+        return;
+      }
+      log[level]({ ...fields, repeatKey: key, repeated: entry.count, intervalSeconds: intervalMs / 1000 }, `${message} (${entry.count} more times in the last ${intervalMs / 1000} s)`);
+      entry.count = 0;
+    }, intervalMs),
+  };
+  entry.timer.unref();
+  repeats.set(key, entry);
+}
+
+function throttleMs(): number {
+  const n = Number(process.env.LOG_REPEAT_SECONDS);
+  return (Number.isFinite(n) && n > 0 ? n : 10) * 1000;
+}

@@ -1,0 +1,147 @@
+/**
+ * The mail outbox (issue 28), on both databases, with a real SMTP server (tests/support/mailbox.ts):
+ * - an order placed while the mail server is down succeeds; its confirmation and the staff's notice wait in
+ *   the outbox (pending, attempts counted, the error kept) and arrive once the mail server is back, the
+ *   confirmation in the shop's look (HTML with the lines' pictures and prices) with a plain-text part;
+ * - a message the mail server refuses is tried MAIL_MAX_ATTEMPTS times, then marked failed, the staff are
+ *   told, `npm run mail -- list --failed` and GET /api/admin/mail?failed=1 show it, and a resend delivers it;
+ * - two app servers on one database deliver 40 queued messages, each exactly once.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../support/databases.ts';
+import { freePort } from '../support/free-port.ts';
+import { runNode, startServer, type TestServer } from '../support/server.ts';
+import { mailsTo, startMailbox, waitForMail, type Mailbox } from '../support/mailbox.ts';
+import { Shopper } from '../support/shopper.ts';
+import { band, readyCart, saveOrder } from '../support/checkout.ts';
+import { ADMIN_TOKEN } from '../support/admin.ts';
+import { uniqueName } from '../support/unique.ts';
+import { openDatabase, type Connection } from '~/server/db/database.ts';
+import { queue } from '~/server/mail/outbox.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const withBand = { products: [{ id: band.id, variant: band.variants[0]!.id }] };
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kind }) => {
+  let server: TestServer;
+  let mailbox: Mailbox | undefined;
+  let smtpPort: number;
+  let conn: Connection;
+  const dir = path.join(os.tmpdir(), `shop-outbox-mail-${process.pid}-${kind}`);
+  const staff = `${uniqueName('staff')}@example.com`;
+  const refused = new Set<string>();
+  const env = () => ({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    STAFF_EMAIL: staff,
+    ADMIN_TOKEN,
+    MAIL_POLL_MS: '100',
+    MAIL_MAX_ATTEMPTS: '4',
+    MAIL_RETRY_BASE_SECONDS: '1',
+    MAIL_RETRY_MAX_SECONDS: '4',
+  });
+
+  beforeAll(async () => {
+    // The mail server's port is known, but nothing listens there yet: the mail server is down.
+    smtpPort = await freePort();
+    server = await startServer(kind, { diamonds: 50, env: env() });
+    conn = await openDatabase(server.databaseUrl);
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await server?.stop();
+    await mailbox?.stop();
+  });
+
+  const outbox = async (query = '') => (await new Shopper(server.url).call('GET', `/api/admin/mail${query}`, undefined, admin)).body.data as { id: number; kind: string; to: string; status: string; attempts: number; last_error: string | null }[];
+
+  it('keeps an order’s mail while the mail server is down and delivers it, in the shop’s look, once it is back', { timeout: 60_000 }, async () => {
+    const email = `${uniqueName('down')}@example.com`;
+    const s = new Shopper(server.url);
+    await readyCart(s, { ...withBand, email });
+    const placed = await saveOrder(s);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const order = placed.body.order;
+
+    // Both messages wait: attempted, failed, kept with the error.
+    await expect
+      .poll(async () => (await outbox()).filter((m) => (m.kind === 'order_confirmation' && m.to === email) || (m.kind === 'staff_new_order' && m.to === staff)).map((m) => `${m.kind} ${m.status} ${m.attempts > 0 && m.last_error ? 'tried' : 'untried'}`).sort(), { timeout: 20_000, interval: 100 })
+      .toEqual(['order_confirmation pending tried', 'staff_new_order pending tried']);
+    expect(mailsTo(dir, email)).toHaveLength(0);
+
+    mailbox = await startMailbox(dir, { port: smtpPort, refuse: (a) => refused.has(a) });
+    const mail = await waitForMail(dir, email, new RegExp(`Your order ${order.increment_id}`), 1, 20_000);
+    const notice = await waitForMail(dir, staff, new RegExp(`New order ${order.increment_id}`), 1, 20_000);
+
+    // The plain-text part: every line with its price, and the totals.
+    expect(mail.text).toContain(`${order.items[0].name} × 1: ${order.items[0].formated_total}`);
+    expect(mail.text).toContain(`Total: ${order.formated_grand_total}`);
+    // The HTML part: the wordmark, each line's picture (an absolute address) and price, the button.
+    expect(mail.html).toContain('AURELLE');
+    const picture = (order.items[0].product.base_image.medium_image_url as string).replace(/\.svg$/, '.png');
+    expect(mail.html).toContain(`src="${server.url}${picture}"`);
+    // The picture is there, as PNG (mail clients do not show SVG).
+    const image = await fetch(`${server.url}${picture}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(mail.html).toContain(order.items[0].formated_total);
+    expect(mail.html).toContain(order.formated_grand_total);
+    expect(mail.html).toMatch(/View your order/);
+    // The staff's notice names the customer and lists the lines and the total.
+    expect(notice.text).toContain(email);
+    expect(notice.text).toContain(`Total: ${order.formated_grand_total}`);
+    expect(notice.html).toContain(`src="${server.url}${picture}"`);
+    await expect.poll(async () => (await outbox()).filter((m) => m.to === email && m.kind === 'order_confirmation').map((m) => m.status), { timeout: 10_000 }).toEqual(['sent']);
+    expect(mailsTo(dir, email).filter((m) => /Your order/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt, tells the staff, lists it as failed, and resends it', { timeout: 60_000 }, async () => {
+    if (!mailbox) mailbox = await startMailbox(dir, { port: smtpPort, refuse: (a) => refused.has(a) });
+    const email = `${uniqueName('refused')}@example.com`;
+    refused.add(email);
+    const s = new Shopper(server.url);
+    await readyCart(s, { ...withBand, email });
+    const placed = await saveOrder(s);
+    expect(placed.status).toBe(200);
+
+    const notice = await waitForMail(dir, staff, /could not be delivered/, 1, 30_000);
+    const [failed] = (await outbox('?failed=1')).filter((m) => m.to === email);
+    expect(failed).toMatchObject({ kind: 'order_confirmation', status: 'failed', attempts: 4 });
+    expect(failed!.last_error).toMatch(/No such mailbox/);
+    expect(notice.subject).toBe(`E-mail ${failed!.id} could not be delivered`);
+    expect(notice.text).toContain(`npm run mail -- resend ${failed!.id}`);
+
+    const listed = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'mail', 'list', '--failed'], { ...process.env, DATABASE_URL: server.databaseUrl });
+    expect(listed.status, listed.output).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^\\s*${failed!.id}\\s+failed .*${email}.*failed after 4 attempts`, 'm'));
+
+    refused.delete(email);
+    const resent = await new Shopper(server.url).call('POST', `/api/admin/mail/${failed!.id}/resend`, {}, admin);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body.data).toMatchObject({ id: failed!.id, status: 'pending', attempts: 0 });
+    await waitForMail(dir, email, /Your order/, 1, 20_000);
+    expect((await new Shopper(server.url).call('POST', '/api/admin/mail/999999999/resend', {}, admin)).status).toBe(404);
+    expect((await new Shopper(server.url).call('GET', '/api/admin/mail?status=lost', undefined, admin)).status).toBe(400);
+    expect((await new Shopper(server.url).call('GET', '/api/admin/mail')).status).toBe(401);
+  });
+
+  it('two app servers on one database send each of 40 messages exactly once', { timeout: 90_000 }, async () => {
+    if (!mailbox) mailbox = await startMailbox(dir, { port: smtpPort, refuse: (a) => refused.has(a) });
+    const other = await startServer(kind, { sharing: server, env: { ...env(), MAIL_POLL_MS: '50' } });
+    try {
+      const tag = uniqueName('once');
+      const addresses = Array.from({ length: 40 }, (_, i) => `${tag}-${i}@example.com`);
+      for (const to of addresses) await queue(conn.db, { message: { to, subject: `Once ${to}`, text: 'Sent once.' } });
+      await expect
+        .poll(async () => Number((await conn.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient', 'in', addresses).where('status', '=', 'sent').executeTakeFirstOrThrow()).n), { timeout: 60_000, interval: 100 })
+        .toBe(40);
+      for (const to of addresses) await waitForMail(dir, to);
+      for (const to of addresses) expect(mailsTo(dir, to), to).toHaveLength(1);
+    } finally {
+      await other.stop();
+    }
+  });
+});
