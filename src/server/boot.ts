@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { config } from './config.ts';
 import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
 import { startExpiryTimer } from './orders/order-lifecycle.ts';
+import { startAnalyticsPruning } from './analytics/retention.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -20,6 +21,8 @@ export function whenReady(): Promise<Connection> {
     warmDiamondIndex(conn.db);
     // Unpaid orders past their payment window are cancelled on a timer (and on demand before stone reads).
     startExpiryTimer(conn.db);
+    // Analytics events past ANALYTICS_RETENTION_DAYS are deleted now and every hour.
+    startAnalyticsPruning(conn.db);
     return conn;
   })();
   // A failed start is retried by the next request rather than remembered forever.
