@@ -2,7 +2,9 @@
  * Hashed build assets (/_astro/*.js, .css, .svg) served compressed from memory: each file is compressed
  * once, at the best level (brotli 11, gzip 9), the first time it is asked for, instead of on every
  * request. Their names change with their content, so the cache never goes stale and browsers may keep
- * them for a year. Anything else (other encodings, other files) falls through to the adapter.
+ * them for a year. Only the build's real files are remembered (the folder is listed once): any other name
+ * under /_astro/ is a small 404 at once, never a render of the shop's not-found page and never an entry
+ * here. Real files in other encodings (identity) or of other types fall through to the adapter.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,36 +24,56 @@ interface Entry {
   etag: string;
 }
 
-const cache = new Map<string, Entry | null>();
+/** Compressed bodies of real files only: at most two entries per file of the build. */
+const cache = new Map<string, Entry>();
 
-function load(clientDir: string, name: string, encoding: 'br' | 'gzip'): Entry | null {
+let files: Set<string> | undefined;
+/** The names of the build's files under /_astro/ (immutable while the server runs). */
+function realFiles(clientDir: string): Set<string> {
+  if (!files) {
+    const dir = path.join(clientDir, '_astro');
+    files = new Set(fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name) : []);
+  }
+  return files;
+}
+
+function load(clientDir: string, name: string, encoding: 'br' | 'gzip'): Entry {
   const key = `${encoding}:${name}`;
   const cached = cache.get(key);
-  if (cached !== undefined) return cached;
-  const file = path.join(clientDir, '_astro', name);
-  let entry: Entry | null = null;
-  if (path.dirname(file) === path.join(clientDir, '_astro') && fs.existsSync(file) && fs.statSync(file).isFile()) {
-    const raw = fs.readFileSync(file);
-    const body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } })
-        : zlib.gzipSync(raw, { level: 9 });
-    entry = { body, etag: `"${name}-${encoding}"` };
-  }
+  if (cached) return cached;
+  const raw = fs.readFileSync(path.join(clientDir, '_astro', name));
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } })
+      : zlib.gzipSync(raw, { level: 9 });
+  const entry = { body, etag: `"${name}-${encoding}"` };
   cache.set(key, entry);
   return entry;
+}
+
+function notFound(req: IncomingMessage, res: ServerResponse) {
+  const body = 'Not found';
+  res.statusCode = 404;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Answers the request from the cache and returns true, or returns false to let the adapter serve it. */
 export function serveCachedAsset(clientDir: string, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const pathname = (req.url ?? '').split('?')[0]!;
-  const match = /^\/_astro\/([A-Za-z0-9._-]+)$/.exec(pathname);
-  const type = match ? TYPES[path.extname(match[1]!)] : undefined;
+  if (!pathname.startsWith('/_astro/')) return false;
+  const name = pathname.slice('/_astro/'.length);
+  if (!realFiles(clientDir).has(name)) {
+    notFound(req, res);
+    return true;
+  }
+  const type = TYPES[path.extname(name)];
   const encoding = negotiate(req.headers['accept-encoding']);
-  if (!match || !type || encoding === 'identity') return false;
-  const entry = load(clientDir, match[1]!, encoding);
-  if (!entry) return false;
+  if (!type || encoding === 'identity') return false;
+  const entry = load(clientDir, name, encoding);
   res.setHeader('content-type', type);
   res.setHeader('content-encoding', encoding);
   res.setHeader('vary', 'Accept-Encoding');

@@ -12,6 +12,7 @@ import { loadShopMode } from './shop/shop-mode.ts';
 import { registerAppMetrics } from './observe/app-metrics.ts';
 import { recordPaymentWindows } from './orders/payment-windows.ts';
 import { startMailSender } from './mail/outbox-sender.ts';
+import { startAnalyticsPruning } from './analytics/retention.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -30,6 +31,8 @@ export function whenReady(): Promise<Connection> {
     registerAppMetrics(conn.db);
     // Each app server delivers the mail outbox; a message is taken by one of them (src/server/mail/outbox.ts).
     startMailSender(conn.db);
+    // Analytics events past ANALYTICS_RETENTION_DAYS are deleted now and every hour.
+    startAnalyticsPruning(conn.db);
     return conn;
   })();
   // A failed start is retried by the next request rather than remembered forever.

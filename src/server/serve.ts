@@ -7,6 +7,9 @@
  *   runs, so src/middleware.ts never sees them. Astro's own answers override these defaults (a page's
  *   CSP with its hashes), because headers given to writeHead win over those set beforehand.
  * - the shared page cache's hits (src/server/page-store.ts), answered before the request reaches Astro.
+ * - the transport limits (src/server/transport/): the 1 MB body limit for every route but the admin import,
+ *   counted as the bytes arrive; 414 for an over-long address and an answer for a malformed one; header
+ *   and body time-outs; a cap on connections per client address.
  * Hashed assets (/_astro/*) are compressed once and served from memory (src/server/asset-cache.ts) with
  * `Cache-Control: public, max-age=31536000, immutable`, as the adapter marks them too.
  * PORT, HOST, SERVER_CERT_PATH and SERVER_KEY_PATH mean what they mean to the adapter's entry.
@@ -27,6 +30,9 @@ import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
 import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
 import { log } from './observe/log.ts';
 import { currentRequest } from './observe/request-context.ts';
+import { admitTarget } from './transport/request-target.ts';
+import { admitBody } from './transport/request-body.ts';
+import { applyConnectionLimits } from './transport/connections.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -63,7 +69,14 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   const secure = reachedOverHttps((req.socket as TLSSocket).encrypted === true, Array.isArray(proto) ? proto[0] : proto);
   for (const [name, value] of Object.entries(baseSecurityHeaders(secure))) res.setHeader(name, value);
   res.setHeader('content-security-policy', LOCKED_DOWN_CSP);
+  if (!admitTarget(req, res)) return;
   if (serveCachedAsset(clientDir, req, res)) return;
+  const admitted = admitBody(req, res);
+  if (admitted === true) route(req, res);
+  else if (admitted) admitted.then((ok) => ok && route(req, res));
+}
+
+function route(req: IncomingMessage, res: ServerResponse) {
   const render = () => compress(req as never, res as never, () => handler(req, res));
   // A page the same for every shopper, already rendered and still current, skips Astro altogether.
   serveSharedPage(req, res, (req.socket as TLSSocket).encrypted === true).then(
@@ -77,8 +90,10 @@ const host = process.env.HOST ?? (typeof options.host === 'boolean' ? (options.h
 const lifecycle = drainable(listener);
 const server =
   process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH
-    ? https.createServer({ key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH) }, lifecycle.listener)
-    : http.createServer(lifecycle.listener);
+    ? https.createServer({ key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH), connectionsCheckingInterval: 1000 }, lifecycle.listener)
+    : http.createServer({ connectionsCheckingInterval: 1000 }, lifecycle.listener);
+// Header, body and request time-outs, a cap on connections per client address (src/server/transport/).
+applyConnectionLimits(server as http.Server);
 // Load tests keep connections open; Node's 5 s default would drop idle keep-alive sockets mid-run.
 server.keepAliveTimeout = 65_000;
 

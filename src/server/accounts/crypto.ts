@@ -1,9 +1,16 @@
 /**
- * Password hashing and secret tokens. Passwords use scrypt at OWASP's parameters (N=2^17, r=8, p=1),
- * through the async API so that the ~0.5 s of work runs on libuv's pool, not the event loop.
+ * Password hashing and secret tokens. Passwords use scrypt at OWASP's parameters (N=2^17, r=8, p=1).
  * The stored form names its parameters, so a later change of cost still verifies older hashes.
+ *
+ * Hashing (~0.5 s of CPU and 128 MiB each) runs on worker threads of its own (background-workers.ts),
+ * never on the event loop nor on libuv's pool: with crypto.scrypt on the pool, 20 parallel sign-ins held
+ * its 4 threads and every other request waited behind them for a file lookup (/healthz took 20 s). At
+ * most SCRYPT_CONCURRENCY hashes run at once per process (default 2; 1 on a one-core machine), at most
+ * 100 more wait in line; beyond, 503 with Retry-After.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { BackgroundWorkers } from '~/server/background-workers.ts';
 
 const LOG_N = 17;
 const R = 8;
@@ -12,10 +19,17 @@ const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const maxmemFor = (n: number, r: number) => 256 * n * r;
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+const HASH = `
+const { scryptSync } = require('node:crypto');
+run = ({ password, salt, options }) => scryptSync(password, salt, ${KEY_LENGTH}, options);
+`;
+const concurrency = Number(process.env.SCRYPT_CONCURRENCY);
+let hashers: BackgroundWorkers<{ password: string; salt: Uint8Array; options: ScryptOptions }, Uint8Array> | undefined;
+
+async function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  hashers ??= new BackgroundWorkers('password hashing', HASH, Number.isInteger(concurrency) && concurrency > 0 ? concurrency : Math.min(2, availableParallelism()), 100, 'Too many sign-ins at once. Please try again in a moment.');
+  const key = await hashers.run({ password: password.normalize('NFKC'), salt, options });
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
 
 /** `scrypt$17$8$1$<salt>$<key>` (base64url). */

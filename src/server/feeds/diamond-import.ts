@@ -14,7 +14,7 @@
 import { importRows, importRuns } from '~/server/observe/metrics.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { Markup } from '~/features/diamonds/markup.schema.ts';
-import { readLab } from './feed-codes.ts';
+import { excerpt, readLab } from './feed-codes.ts';
 import { readRow, type FeedStone } from './feed-row.ts';
 import { readFeed, type FeedFormat } from './feed-reader.ts';
 import { withScratch, type ImportScratch } from './import-scratch.ts';
@@ -81,7 +81,7 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
   };
   const reject = (line: number, stock: string | undefined, reasons: string[]) => {
     summary.rejected++;
-    if (summary.rejections.length < MAX_REJECTIONS) summary.rejections.push({ line, stock_number: stock?.trim() || null, reasons });
+    if (summary.rejections.length < MAX_REJECTIONS) summary.rejections.push({ line, stock_number: stock?.trim() ? excerpt(stock, 64) : null, reasons });
   };
 
   let checked: Checked[] = [];

@@ -99,7 +99,14 @@ const ORIGIN_TABLE = table(ORIGIN_CODES);
 /** A value read, or the reason it cannot be. */
 export type Read<T> = { value: T } | { reason: string };
 
-const quoted = (raw: string) => JSON.stringify(raw.trim());
+/** At most 40 characters of a value a row gave, for a reason (never the whole of a 20 MB field). */
+export function excerpt(raw: string, max = 40): string {
+  const text = raw.trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** A value a row gave, quoted and cut to 40 characters, as reasons show it. */
+export const quoted = (raw: string) => JSON.stringify(excerpt(raw));
 
 export function readShape(raw: string): Read<Shape> {
   const v = SHAPES.get(valueKey(raw));

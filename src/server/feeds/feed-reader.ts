@@ -4,6 +4,9 @@
  *   quoted fields with doubled quotes and line breaks inside quotes; UTF-8 with or without a BOM;
  * - JSON Lines: one object per line, its keys the same column names as a CSV header.
  * Each record carries the line it starts on, as an editor would find it.
+ * A line (a CSV record) longer than MAX_LINE_CHARS (64 KB, far beyond any real stock row) is refused as
+ * soon as it passes the limit, never read whole: a JSON line is skipped and reported, a CSV record stops
+ * the file with a FeedFormatError naming its line (a CSV reader cannot find the next record for sure).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -22,6 +25,9 @@ export interface FeedRecord {
 
 export class FeedFormatError extends Error {}
 
+export const MAX_LINE_CHARS = 64 * 1024;
+const TOO_LONG = `the line is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters`;
+
 type Source = AsyncIterable<Uint8Array | string>;
 
 /** Decodes the source and returns its first line (for sniffing) and the whole text stream again. */
@@ -36,7 +42,7 @@ async function peek(source: Source): Promise<{ head: string; text: AsyncGenerato
     const chunk = typeof next.value === 'string' ? next.value : decoder.decode(next.value, { stream: true });
     buffered.push(chunk);
     head += chunk;
-    if (head.length > 1_000_000) break;
+    if (head.length > MAX_LINE_CHARS) break;
   }
   async function* text(): AsyncGenerator<string> {
     yield* buffered;
@@ -71,7 +77,7 @@ export async function* readFeed(source: Source, format?: FeedFormat): AsyncGener
 }
 
 async function* readCsv(text: AsyncGenerator<string>, delimiter: string): AsyncGenerator<FeedRecord> {
-  const parser = parse({ delimiter, bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+  const parser = parse({ delimiter, bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, max_record_size: MAX_LINE_CHARS });
   // A failing source (a body over its limit, a dropped connection) destroys the parser: its error surfaces below.
   pipeline(Readable.from(text), parser).catch(() => undefined);
   let columns: [FeedField, number][] | undefined;
@@ -101,21 +107,38 @@ async function* readCsv(text: AsyncGenerator<string>, delimiter: string): AsyncG
   } catch (error) {
     if (error instanceof FeedHeaderError) throw error;
     const e = error as { code?: string; lines?: number; message?: string };
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new FeedFormatError(`The CSV cannot be read at line ${e.lines ?? lastLine + 1}: ${TOO_LONG}`);
     if (e.code?.startsWith('CSV_')) throw new FeedFormatError(`The CSV cannot be read at line ${e.lines ?? lastLine + 1}: ${e.message}`);
     throw error;
   }
   if (!columns) throw new FeedFormatError('The file is empty');
 }
 
-async function* lines(text: AsyncGenerator<string>): AsyncGenerator<string> {
+/** The lines of the text; a line past MAX_LINE_CHARS is dropped as it streams in and given as `null`. */
+async function* lines(text: AsyncGenerator<string>): AsyncGenerator<string | null> {
   let rest = '';
+  let overlong = false;
   for await (const chunk of text) {
-    rest += chunk;
-    const parts = rest.split('\n');
-    rest = parts.pop()!;
-    yield* parts;
+    let at = 0;
+    for (;;) {
+      const end = chunk.indexOf('\n', at);
+      const piece = chunk.slice(at, end < 0 ? undefined : end);
+      if (!overlong) {
+        rest += piece;
+        if (rest.length > MAX_LINE_CHARS) {
+          overlong = true;
+          rest = '';
+        }
+      }
+      if (end < 0) break;
+      yield overlong ? null : rest;
+      rest = '';
+      overlong = false;
+      at = end + 1;
+    }
   }
-  if (rest) yield rest;
+  if (overlong) yield null;
+  else if (rest) yield rest;
 }
 
 async function* readJsonLines(text: AsyncGenerator<string>): AsyncGenerator<FeedRecord> {
@@ -124,6 +147,10 @@ async function* readJsonLines(text: AsyncGenerator<string>): AsyncGenerator<Feed
   const keys = new Map<string, FeedField | undefined>();
   for await (const content of lines(text)) {
     line++;
+    if (content === null) {
+      yield { line, raw: {}, error: TOO_LONG };
+      continue;
+    }
     const trimmed = content.replace(/^\uFEFF/, '').trim();
     if (!trimmed) continue;
     let value: unknown;

@@ -9,7 +9,7 @@ import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedField } from './feed-columns.ts';
 import { markupFor, parseDecimal, retailCents, toNumber, type Decimal } from './feed-money.ts';
 import {
-  readAvailability, readClarity, readColor, readCut, readFinish, readFluorescence, readLab, readOrigin, readShape,
+  quoted, readAvailability, readClarity, readColor, readCut, readFinish, readFluorescence, readLab, readOrigin, readShape,
   type Availability, type Read,
 } from './feed-codes.ts';
 
@@ -29,6 +29,8 @@ const LABELS: Partial<Record<FeedField, string>> = {
 };
 
 const MAX_CARAT = 30;
+/** A lab's report number: letters, digits and dashes (upper-cased, spaces taken out, before this check). */
+const CERTIFICATE = /^[A-Z0-9-]+$/;
 
 /** "6.45 x 6.42 x 3.98", "6.42-6.45*3.98", "6.45*6.42*3.98" (mm) → [length, width, depth]. */
 const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
@@ -51,7 +53,7 @@ function url(raw: string | undefined, label: string, reasons: string[]): string 
   } catch {
     // reported below
   }
-  reasons.push(`${label} ${JSON.stringify(text.slice(0, 80))} is not an http(s) address`);
+  reasons.push(`${label} ${quoted(text)} is not an http(s) address`);
   return null;
 }
 
@@ -79,7 +81,7 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
     const d = parseDecimal(value.replace(/%$/, ''));
     const n = d && toNumber(d);
     if (n === undefined || !(n > 0 && n <= 100)) {
-      reasons.push(`${LABELS[field]} ${JSON.stringify(value)} is out of 0–100`);
+      reasons.push(`${LABELS[field]} ${quoted(value)} is out of 0–100`);
       return undefined;
     }
     return n;
@@ -92,7 +94,7 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   const caratDecimal = caratText === undefined ? undefined : parseDecimal(caratText);
   const carat = caratDecimal && toNumber(caratDecimal);
   if (caratText !== undefined && (carat === undefined || !(carat > 0 && carat <= MAX_CARAT))) {
-    reasons.push(`carat ${JSON.stringify(caratText)} must be more than 0 and at most ${MAX_CARAT}`);
+    reasons.push(`carat ${quoted(caratText)} must be more than 0 and at most ${MAX_CARAT}`);
   }
   const color = grade('color', (v) => readColor(v, text('fancy_color')));
   const clarity = grade('clarity', readClarity);
@@ -103,6 +105,7 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   const lab = grade('lab', readLab);
   const certificate = required('certificate')?.toUpperCase().replace(/\s+/g, '');
   if (certificate && certificate.length > 64) reasons.push('certificate number is longer than 64 characters');
+  else if (certificate && !CERTIFICATE.test(certificate)) reasons.push(`certificate number ${quoted(text('certificate'))} may hold only letters, digits and -`);
   const depth = percent('depth');
   const table = percent('table');
 
@@ -114,10 +117,10 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   let size: [number, number, number] | undefined;
   if (text('measurements')) {
     size = parseMeasurements(text('measurements'));
-    if (!size) reasons.push(`measurements ${JSON.stringify(text('measurements'))} do not parse (L x W x D or L-W*D, in mm)`);
+    if (!size) reasons.push(`measurements ${quoted(text('measurements'))} do not parse (L x W x D or L-W*D, in mm)`);
   } else if (text('length') || text('width') || text('height')) {
     size = parseMeasurements(`${text('length')}x${text('width')}x${text('height')}`);
-    if (!size) reasons.push(`measurements ${JSON.stringify(`${text('length')} / ${text('width')} / ${text('height')}`)} do not parse (three numbers in mm)`);
+    if (!size) reasons.push(`measurements ${quoted(`${text('length')} / ${text('width')} / ${text('height')}`)} do not parse (three numbers in mm)`);
   } else {
     reasons.push('missing measurements');
   }
@@ -127,7 +130,7 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
     if (!value) return undefined;
     const d = parseDecimal(value);
     if (!d || d.units <= 0n) {
-      reasons.push(`price ${JSON.stringify(value)} must be more than 0`);
+      reasons.push(`price ${quoted(value)} must be more than 0`);
       return undefined;
     }
     return d;

@@ -6,34 +6,68 @@
  * The digest names what the card shows (share.ts), so an answer is `public, max-age=31536000, immutable`
  * with an ETag (If-None-Match answers 304). A digest that is no longer current (the price changed)
  * redirects (302, not cached) to the current image; an unknown or hidden stone or product is a 404.
+ * Each image is drawn once per digest and kept (share-store.ts), on a worker thread (share-drawing.ts);
+ * drawing is limited per client address (60 drawings in 10 minutes; beyond, 429 with Retry-After),
+ * while images already drawn are served to anyone.
  */
 import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
 import { getProduct } from '~/server/products/products.service.ts';
-import { renderShareCard, type ShareCard } from './share-image.ts';
+import { HttpError } from '~/server/http.ts';
+import { consume, type Limit } from '~/server/security/rate-limit.ts';
+import type { ShareCard } from './share-image.ts';
+import { drawShareCard } from './share-drawing.ts';
+import { storedShareImage, storeShareImage } from './share-store.ts';
 import { brandCard, diamondCard, diamondImagePath, digest, productCard, productImagePath, shareVariant } from './share.ts';
 
-/** Rendered images, most recent last (a card takes 20–60 ms to draw; a popular one is drawn once). */
-const rendered = new Map<string, Buffer>();
-const KEEP = 256;
+/** Drawings (images not drawn before) per client address. */
+export const SHARE_DRAW_LIMIT: Limit = { bucket: 'share:draw', max: 60, windowMs: 10 * 60_000 };
 
-function png(card: ShareCard, request: Request): Response {
+/** Drawings under way, by digest: a second request for the same new image waits for the first. */
+const drawing = new Map<string, Promise<Buffer>>();
+
+async function imageOf(card: ShareCard, tag: string, client: string): Promise<Buffer> {
+  const stored = await storedShareImage(tag);
+  if (stored) return stored;
+  let underWay = drawing.get(tag);
+  if (!underWay) {
+    await consume(SHARE_DRAW_LIMIT, client);
+    underWay = drawShareCard(card).then(async (png) => {
+      await storeShareImage(tag, png);
+      return png;
+    });
+    drawing.set(tag, underWay);
+    underWay.then(
+      () => drawing.delete(tag),
+      () => drawing.delete(tag),
+    );
+  }
+  return underWay;
+}
+
+const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+
+async function png(card: ShareCard, request: Request, client: string): Promise<Response> {
   const tag = digest(card);
   const etag = `"${tag}"`;
   const headers = { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable', etag };
   if (request.headers.get('if-none-match')?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
-  let bytes = rendered.get(tag);
-  if (bytes) rendered.delete(tag);
-  else bytes = renderShareCard(card);
-  rendered.set(tag, bytes);
-  if (rendered.size > KEEP) rendered.delete(rendered.keys().next().value!);
+  let bytes: Buffer;
+  try {
+    bytes = await imageOf(card, tag, client);
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 429 || error.status === 503)) return plain(error.status, error.message, error.headers);
+    throw error;
+  }
   return new Response(new Uint8Array(bytes), { headers: { ...headers, 'content-length': String(bytes.length) } });
 }
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const notFound = () => plain(404, 'Not found');
 const moved = (path: string) => new Response(null, { status: 302, headers: { location: path, 'cache-control': 'no-store' } });
 
-export async function shareImage(file: string, request: Request): Promise<Response> {
-  if (file === 'brand.png') return png(brandCard(), request);
+/** `client`: the client address drawings are counted under (security/client-address.ts). */
+export async function shareImage(file: string, request: Request, client: string): Promise<Response> {
+  if (file === 'brand.png') return png(brandCard(), request, client);
 
   let match = /^diamonds\/(\d{1,9})-([A-Za-z0-9_-]{1,20})\.png$/.exec(file);
   if (match) {
@@ -41,7 +75,7 @@ export async function shareImage(file: string, request: Request): Promise<Respon
     if (!row || Number(row.id) !== Number(match[1])) return notFound();
     const diamond = toDiamond(row);
     const card = diamondCard(diamond);
-    return digest(card) === match[2] ? png(card, request) : moved(diamondImagePath(diamond));
+    return digest(card) === match[2] ? png(card, request, client) : moved(diamondImagePath(diamond));
   }
 
   match = /^products\/(\d{1,9})--([a-z0-9_]{1,40})-([A-Za-z0-9_-]{1,20})\.png$/.exec(file);
@@ -50,7 +84,7 @@ export async function shareImage(file: string, request: Request): Promise<Respon
     if (!product || !product.status) return notFound();
     const variant = shareVariant(product, match[2]);
     const card = productCard(product, variant);
-    return digest(card) === match[3] && (variant?.metal_code ?? 'default') === match[2] ? png(card, request) : moved(productImagePath(product, variant));
+    return digest(card) === match[3] && (variant?.metal_code ?? 'default') === match[2] ? png(card, request, client) : moved(productImagePath(product, variant));
   }
   return notFound();
 }

@@ -4,7 +4,7 @@
  * storefront's fonts (Montserrat, Amiri) and colours, rendered by resvg (@resvg/resvg-js, a prebuilt
  * binary from npm). Every input is in the URL (see share-urls.ts), so an image never changes for its URL.
  */
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { shopFontFiles } from './fonts.ts';
 
 export const SHARE_WIDTH = 1200;
@@ -65,12 +65,19 @@ ${title}${details}${price}
 </svg>`;
 }
 
-/** The card as PNG bytes, 1200×630. */
-export function renderShareCard(card: ShareCard): Buffer {
-  const resvg = new Resvg(shareCardSvg(card), {
+/** resvg's options for a card: its width, the shop's fonts (files), the card's background. */
+export function shareRenderOptions(fontFiles: string[]): ResvgRenderOptions {
+  return {
     fitTo: { mode: 'width', value: SHARE_WIDTH },
-    font: { loadSystemFonts: false, fontFiles: shopFontFiles(), defaultFontFamily: 'Montserrat', serifFamily: 'Amiri', sansSerifFamily: 'Montserrat' },
+    font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'Montserrat', serifFamily: 'Amiri', sansSerifFamily: 'Montserrat' },
     background: IVORY,
-  });
-  return resvg.render().asPng();
+  };
+}
+
+/**
+ * The card as PNG bytes, 1200×630, drawn on the calling thread (tests and scripts). The shop draws
+ * through drawShareCard (share-drawing.ts), on a worker thread.
+ */
+export function renderShareCard(card: ShareCard): Buffer {
+  return new Resvg(shareCardSvg(card), shareRenderOptions(shopFontFiles())).render().asPng();
 }
