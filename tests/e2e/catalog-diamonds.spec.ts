@@ -148,7 +148,7 @@ test('in build-your-own, a diamond page offers to choose it for the ring', async
   const available = ovalOf(testInfo);
   await page.goto(`/build-your-own/diamonds/${available.id}`);
   await expect(page.getByText('Step 2: the diamond')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Choose this diamond' })).toHaveAttribute('href', `/engagement-rings?diamond=${available.id}`);
+  await expect(page.getByRole('link', { name: 'Choose this diamond' })).toHaveAttribute('href', `/engagement-rings?diamond=${available.id}&start=diamond`);
 });
 
 test('the diamond listing has no accessibility violations', async ({ page }) => {
