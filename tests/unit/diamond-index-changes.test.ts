@@ -47,6 +47,14 @@ function expectSameAsScratch(index: DiamondIndex, rows: Map<number, IndexRow>) {
     }
   }
   expect(index.bounds()).toEqual(scratch.bounds());
+  // And against the rows themselves.
+  const live = [...rows.values()].filter((r) => r.status === 'available' && !r.is_hidden);
+  const extent = (f: (r: IndexRow) => number) => ({ min: Math.min(...live.map(f)), max: Math.max(...live.map(f)) });
+  expect(index.bounds()).toEqual(
+    live.length
+      ? { carat: extent((r) => r.carat), price: extent((r) => r.price_cents), depth: extent((r) => r.depth), table: extent((r) => r.table_pct), lw_ratio: extent((r) => r.lw_ratio) }
+      : null,
+  );
   expect(index.liveCount).toBe(scratch.liveCount);
 }
 
