@@ -24,7 +24,6 @@ export interface Kernels {
   and_into(dst: number, src: number, words: number): void;
   andnot_into(dst: number, src: number, words: number): void;
   popcnt_and(a: number, b: number, words: number): number;
-  range_f64(dst: number, col: number, words: number, lo: number, hi: number): void;
   range_u16(dst: number, col: number, words: number, lo: number, hi: number): void;
   range_u32(dst: number, col: number, words: number, lo: number, hi: number): void;
   andnot_to(dst: number, a: number, b: number, words: number): void;

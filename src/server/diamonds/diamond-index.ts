@@ -184,11 +184,6 @@ export class DiamondIndex implements Columns {
     return columns.reduce((n, a) => n + a.buffer.byteLength, 0) + this.arena.byteLength + exceptions;
   }
 
-  /** A range column's value of the stone in `slot`. */
-  narrow(key: NarrowKey, slot: number): number {
-    return this.arena.narrow[key].get(slot);
-  }
-
   /** Lets go of the spare orders (after a run of batches): an idle index holds one copy of each order. */
   releaseSpare(): void {
     this.spare = {};
@@ -354,7 +349,7 @@ export class DiamondIndex implements Columns {
       while (!arena.bit(live, order[hi]!)) hi--;
       return { min: this[key][order[lo]!]!, max: this[key][order[hi]!]! };
     };
-    const narrow = (key: NarrowKey & ('depth' | 'table' | 'lw')) => {
+    const narrow = (key: Exclude<NarrowKey, 'carat' | 'price'>) => {
       const [min, max] = arena.extent(key, live, words);
       return { min, max };
     };

@@ -115,30 +115,6 @@
         (br $next)))
     (i32.wrap_i64 (local.get $n)))
 
-  ;; dst: the stones whose f64 value v in `col` is neither below lo nor above hi (as `!(v < lo || v > hi)`).
-  (func (export "range_f64") (param $dst i32) (param $col i32) (param $words i32) (param $lo f64) (param $hi f64)
-    (local $end i32) (local $acc i64) (local $j i64) (local $v v128) (local $vlo v128) (local $vhi v128)
-    (local.set $vlo (f64x2.splat (local.get $lo)))
-    (local.set $vhi (f64x2.splat (local.get $hi)))
-    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $words) (i32.const 3))))
-    (block $done
-      (loop $word
-        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
-        (local.set $acc (i64.const 0))
-        (local.set $j (i64.const 0))
-        (loop $pair
-          (local.set $v (v128.load (local.get $col)))
-          (local.set $acc (i64.or (local.get $acc)
-            (i64.shl
-              (i64.extend_i32_u (i64x2.bitmask (v128.or (f64x2.lt (local.get $v) (local.get $vlo)) (f64x2.gt (local.get $v) (local.get $vhi)))))
-              (local.get $j))))
-          (local.set $col (i32.add (local.get $col) (i32.const 16)))
-          (local.set $j (i64.add (local.get $j) (i64.const 2)))
-          (br_if $pair (i64.lt_u (local.get $j) (i64.const 64))))
-        (i64.store (local.get $dst) (i64.xor (local.get $acc) (i64.const -1)))
-        (local.set $dst (i32.add (local.get $dst) (i32.const 8)))
-        (br $word))))
-
   ;; dst: the stones whose u16 code in `col` lies within [lo, hi].
   (func (export "range_u16") (param $dst i32) (param $col i32) (param $words i32) (param $lo i32) (param $hi i32)
     (local $end i32) (local $acc i64) (local $j i64) (local $v v128) (local $vlo v128) (local $vhi v128)
