@@ -40,8 +40,24 @@ for (const tree of TREES) {
   await buildIfStale();
 }
 
+/**
+ * CPU seconds a process has used (user + system, /proc; undefined elsewhere): a server's CPU time per
+ * request is what the request costs whatever else the machine runs, where latency on a shared machine
+ * is mostly waiting for a core.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sends every path to each server in turn (the order alternating); answers each server's figures. */
-async function run(bases, paths, concurrency) {
+async function run(servers, paths, concurrency) {
+  const bases = servers.map((s) => s.base);
+  const cpuBefore = servers.map((s) => cpuSeconds(s.child.pid));
   const per = bases.map(() => ({ times: [], passes: [], errors: 0 }));
   let next = 0;
   const started = performance.now();
@@ -65,7 +81,9 @@ async function run(bases, paths, concurrency) {
   );
   const seconds = (performance.now() - started) / 1000;
   const q = (list, p) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
-  return per.map(({ times, passes, errors }) => {
+  const cpuAfter = servers.map((s) => cpuSeconds(s.child.pid));
+  return per.map(({ times, passes, errors }, k) => {
+    const cpu = cpuBefore[k] === undefined ? undefined : ((cpuAfter[k] - cpuBefore[k]) * 1000) / times.length;
     times.sort((a, b) => a - b);
     passes.sort((a, b) => a - b);
     return {
@@ -73,6 +91,8 @@ async function run(bases, paths, concurrency) {
       n: times.length, p50: q(times, 0.5), p95: q(times, 0.95), p99: q(times, 0.99), rps: times.length / seconds, errors,
       // The index pass alone (Server-Timing), to tell the algorithm's time from the machine's queueing.
       ...(passes.length && { pass50: q(passes, 0.5), pass95: q(passes, 0.95) }),
+      // The server's CPU time per request, on average (clock ticks of 10 ms, summed over the run).
+      ...(cpu !== undefined && { cpu }),
     };
   });
 }
@@ -80,6 +100,7 @@ async function run(bases, paths, concurrency) {
 const fmt = (r) =>
   `${String(r.n).padStart(5)}  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${r.rps.toFixed(0).padStart(5)} req/s` +
   (r.pass50 !== undefined ? `  (index pass p50 ${r.pass50.toFixed(1)} / p95 ${r.pass95.toFixed(1)} ms)` : '') +
+  (r.cpu !== undefined ? `  server CPU ${r.cpu.toFixed(1)} ms/request` : '') +
   (r.errors ? `  ${r.errors} errors` : '');
 const summary = [];
 
@@ -108,13 +129,13 @@ for (const kind of KINDS) {
     const r = rng(7);
     for (let i = 0; i < SEARCHES; i++) ids.push(`/catalog/api/diamonds/${61 + Math.floor(r() * N)}`);
     const mix = searches(SEARCHES, 42);
-    await run(bases, searches(100, 1), 2); // warm the JIT with other questions
-    await run(bases, ids.slice(0, 100), 2);
+    await run(servers, searches(100, 1), 2); // warm the JIT with other questions
+    await run(servers, ids.slice(0, 100), 2);
     const rows = {
-      [`searches, concurrency 1`]: await run(bases, mix, 1),
-      [`pk lookups, concurrency 1`]: await run(bases, ids, 1),
-      [`searches, concurrency ${CONCURRENCY}`]: await run(bases, searches(SEARCHES, 43), CONCURRENCY),
-      [`pk lookups, concurrency ${CONCURRENCY}`]: await run(bases, ids.slice().reverse(), CONCURRENCY),
+      [`searches, concurrency 1`]: await run(servers, mix, 1),
+      [`pk lookups, concurrency 1`]: await run(servers, ids, 1),
+      [`searches, concurrency ${CONCURRENCY}`]: await run(servers, searches(SEARCHES, 43), CONCURRENCY),
+      [`pk lookups, concurrency ${CONCURRENCY}`]: await run(servers, ids.slice().reverse(), CONCURRENCY),
     };
     // Every question distinct (a price cap above every stone), so no answer comes from the server's cache of recent ones.
     const deep = (page) =>
@@ -122,8 +143,8 @@ for (const kind of KINDS) {
         const f = { price: { max: 10_000_000 + page * 1000 + i }, ...(i % 2 ? { shape: ['round', 'oval'] } : {}) };
         return `/catalog/api/diamonds?page_number=${page}&sort_by=${SORTS[i % SORTS.length]}&diamond_filters=${encodeURIComponent(JSON.stringify(f))}`;
       });
-    rows['page 1, concurrency 1'] = await run(bases, deep(1), 1);
-    rows['page 1000, concurrency 1'] = await run(bases, deep(1000), 1);
+    rows['page 1, concurrency 1'] = await run(servers, deep(1), 1);
+    rows['page 1000, concurrency 1'] = await run(servers, deep(1000), 1);
     const os = await import('node:os');
     for (const [k] of bases.entries()) {
       if (TREES.length > 1) console.log(`--- ${TREES[k]}`);
@@ -138,7 +159,8 @@ for (const kind of KINDS) {
       console.log(`--- ${path.basename(TREES[k])} / ${path.basename(TREES[0])}`);
       for (const [name, per] of Object.entries(rows)) {
         const [a, b] = [per[0], per[k]];
-        console.log(`${name.padEnd(28)} p50 ${(b.p50 / a.p50).toFixed(2)}×  p95 ${(b.p95 / a.p95).toFixed(2)}×  p99 ${(b.p99 / a.p99).toFixed(2)}×`);
+        const cpu = a.cpu && b.cpu !== undefined ? `  server CPU ${(b.cpu / a.cpu).toFixed(2)}×` : '';
+        console.log(`${name.padEnd(28)} p50 ${(b.p50 / a.p50).toFixed(2)}×  p95 ${(b.p95 / a.p95).toFixed(2)}×  p99 ${(b.p99 / a.p99).toFixed(2)}×${cpu}`);
       }
     }
     console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);

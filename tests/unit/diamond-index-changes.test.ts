@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { generateDiamond } from '~/server/db/seed/diamonds.ts';
 import { createRng } from '~/server/db/seed/random.ts';
 import { DiamondIndex, type IndexQuery, type IndexRow } from '~/server/diamonds/diamond-index.ts';
-import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
+import { DIAMOND_SORTS, FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS, type ListFilterKey, type RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { bucketOf } from '~/server/diamonds/diamond-histogram.ts';
 import { CLARITIES, COLORS, CUTS, SHAPES } from '~/features/diamonds/grades.ts';
 
 const stone = (rng: () => number, i: number, id: number): IndexRow => {
@@ -34,7 +35,34 @@ const QUERIES: Partial<IndexQuery>[] = [
   { allowed: { shape: 0b1111111110, lab: 0b1, polish: 0b11 }, ranges: { depth: [60.5, 63.333], table: [54, 60], lw_ratio: [1, 1.25] } },
 ];
 
-/** Every sort, both ways, a few filters: the whole answer, compared with the from-scratch index. */
+const RANGE_VALUE: Record<RangeFilterKey, (r: IndexRow) => number> = {
+  carat: (r) => r.carat, price: (r) => r.price_cents, depth: (r) => r.depth, table: (r) => r.table_pct, lw_ratio: (r) => r.lw_ratio,
+};
+
+/** What a query answers by a plain filter over the rows: total, facets, sliders' extents and histograms (on the index's edges). */
+function plainAnswer(rows: Iterable<IndexRow>, q: IndexQuery, edges: { carat: number[]; price: number[] }) {
+  const live = [...rows].filter((r) => r.status === 'available' && !r.is_hidden);
+  const passes = (r: IndexRow, except?: string) =>
+    LIST_FILTER_KEYS.every((k) => k === except || q.allowed[k] === undefined || (q.allowed[k]! >> LIST_FILTERS[k].indexOf(r[k] as never)) & 1) &&
+    (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).every(([k, [lo, hi]]) => k === except || !(RANGE_VALUE[k](r) < lo || RANGE_VALUE[k](r) > hi));
+  const facets = Object.fromEntries(FACET_KEYS.map((k) => [k, LIST_FILTERS[k as ListFilterKey].map((g) => live.filter((r) => r[k] === g && passes(r, k)).length)]));
+  const extent = (list: number[]) => (list.length ? { min: Math.min(...list), max: Math.max(...list) } : null);
+  const carats = live.filter((r) => passes(r, 'carat')).map((r) => r.carat);
+  const prices = live.filter((r) => passes(r, 'price')).map((r) => r.price_cents);
+  const histogram = (e: number[], values: number[]) => e.slice(1).map((_, b) => values.filter((v) => bucketOf(e, v) === b).length);
+  return {
+    total: live.filter((r) => passes(r)).length,
+    facets,
+    carat: extent(carats),
+    price: extent(prices),
+    histograms: { carat: histogram(edges.carat, carats), price: histogram(edges.price, prices) },
+  };
+}
+
+/**
+ * Every sort, both ways, a few filters: the whole answer, compared with the from-scratch index, and its
+ * counts (total, facets, extents, histograms) with a plain filter over the rows.
+ */
 function expectSameAsScratch(index: DiamondIndex, rows: Map<number, IndexRow>) {
   const scratch = fromScratch(rows.values());
   for (const sort of DIAMOND_SORTS) {
@@ -43,10 +71,25 @@ function expectSameAsScratch(index: DiamondIndex, rows: Map<number, IndexRow>) {
       for (const extra of QUERIES) {
         const q = everything(sort, desc, extra);
         expect(index.search(q), `${sort} ${desc ? 'desc' : 'asc'} ${JSON.stringify(extra)}`).toEqual(scratch.search(q));
+        if (sort === 'price' && !desc) {
+          const got = index.search(q);
+          const edges = { carat: got.histograms.carat.edges, price: got.histograms.price.edges };
+          expect({ total: got.total, facets: got.facets, carat: got.carat, price: got.price, histograms: { carat: got.histograms.carat.counts, price: got.histograms.price.counts } }).toEqual(
+            plainAnswer(rows.values(), q, edges),
+          );
+        }
       }
     }
   }
   expect(index.bounds()).toEqual(scratch.bounds());
+  // And against the rows themselves.
+  const live = [...rows.values()].filter((r) => r.status === 'available' && !r.is_hidden);
+  const extent = (f: (r: IndexRow) => number) => ({ min: Math.min(...live.map(f)), max: Math.max(...live.map(f)) });
+  expect(index.bounds()).toEqual(
+    live.length
+      ? { carat: extent((r) => r.carat), price: extent((r) => r.price_cents), depth: extent((r) => r.depth), table: extent((r) => r.table_pct), lw_ratio: extent((r) => r.lw_ratio) }
+      : null,
+  );
   expect(index.liveCount).toBe(scratch.liveCount);
 }
 

@@ -57,8 +57,13 @@ describe('the pass kernels', () => {
         const values = Array.from({ length: size }, () => Math.round(r() * 500) / 100);
         values.forEach((v, s) => (arena.carat[s] = v));
         const [lo, hi] = [Math.round(r() * 300) / 100, Math.round(r() * 500) / 100];
-        arena.k.range_f64(c, arena.column('carat'), words, lo, hi);
-        expect(read(c)).toEqual(values.map((v) => !(v < lo || v > hi)));
+        values.forEach((v, s) => arena.narrow.depth.set(s, s % 7 === 3 ? v + 1e-7 : v));
+        const coded = values.filter((_, s) => bitsA[s] && s % 7 !== 3).map((v) => Math.round(v * 100));
+        arena.k.minmax_u16(a, arena.narrow.depth.codes.byteOffset, words, OUT_F64);
+        expect([arena.u32[OUT_F64 >> 2], arena.u32[(OUT_F64 >> 2) + 1]! | 0]).toEqual(coded.length ? [Math.min(...coded), Math.max(...coded)] : [0xffff, -1]);
+        const inA2 = values.filter((_, s) => bitsA[s]);
+        const all = values.map((v, s) => (s % 7 === 3 ? v + 1e-7 : v)).filter((_, s) => bitsA[s]);
+        expect(arena.extent('depth', a, words)).toEqual(inA2.length ? [Math.min(...all), Math.max(...all)] : [Infinity, -Infinity]);
         values.forEach((v, s) => arena.narrow.depth.set(s, v));
         const [ka, kb] = narrowBounds(lo, hi);
         arena.k.range_u16(c, arena.narrow.depth.codes.byteOffset, words, ka, kb);

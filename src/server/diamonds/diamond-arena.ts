@@ -24,13 +24,13 @@ export interface Kernels {
   and_into(dst: number, src: number, words: number): void;
   andnot_into(dst: number, src: number, words: number): void;
   popcnt_and(a: number, b: number, words: number): number;
-  range_f64(dst: number, col: number, words: number, lo: number, hi: number): void;
   range_u16(dst: number, col: number, words: number, lo: number, hi: number): void;
   range_u32(dst: number, col: number, words: number, lo: number, hi: number): void;
   andnot_to(dst: number, a: number, b: number, words: number): void;
   popcnt_group(mask: number, first: number, stride: number, count: number, words: number, out: number): void;
   count_u8(bitmap: number, codes: number, words: number, out: number): void;
   minmax_f64(bitmap: number, col: number, words: number, out: number): void;
+  minmax_u16(bitmap: number, col: number, words: number, out: number): void;
 }
 
 const passModule = new WebAssembly.Module(Uint8Array.from(atob(PASS_WASM), (c) => c.charCodeAt(0)));
@@ -176,6 +176,24 @@ export class Arena {
 
   get byteLength(): number {
     return this.memory.buffer.byteLength;
+  }
+
+  /**
+   * The smallest and largest value of a u16 column among the stones of a bitmap (the first `words`
+   * words), the values kept on the side included: [Infinity, -Infinity] when there are none.
+   */
+  extent(key: 'depth' | 'table' | 'lw', bitmap: number, words: number): [number, number] {
+    const column = this.narrow[key];
+    this.k.minmax_u16(bitmap, column.codes.byteOffset, words, OUT_F64);
+    const [lo, hi] = [this.u32[OUT_F64 >> 2]!, this.u32[(OUT_F64 >> 2) + 1]! | 0];
+    let min = lo === EXCEPTION ? Infinity : lo / column.scale;
+    let max = hi < 0 ? -Infinity : hi / column.scale;
+    for (const [slot, v] of column.exceptions) {
+      if (slot >= words * 64 || !this.bit(bitmap, slot)) continue;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    return [min, max];
   }
 
   /** Byte offset of scratch bitmap i. */

@@ -19,8 +19,8 @@
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, A_SIZE, B_SIZE, C_SIZE, decodeA, decodeB, decodeC, encode, type GradedStone } from './diamond-codes.ts';
-import { Arena, GRADE_BASE, type NarrowKey } from './diamond-arena.ts';
-import { extremes, pageOf, scan, type Columns } from './diamond-scan.ts';
+import { Arena, GRADE_BASE, OUT_F64, type NarrowKey } from './diamond-arena.ts';
+import { extremes, pageOf, scan, wordsFor, type Columns } from './diamond-scan.ts';
 import { histogramEdges } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortedSpan, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
 
@@ -184,11 +184,6 @@ export class DiamondIndex implements Columns {
     return columns.reduce((n, a) => n + a.buffer.byteLength, 0) + this.arena.byteLength + exceptions;
   }
 
-  /** A range column's value of the stone in `slot`. */
-  narrow(key: NarrowKey, slot: number): number {
-    return this.arena.narrow[key].get(slot);
-  }
-
   /** Lets go of the spare orders (after a run of batches): an idle index holds one copy of each order. */
   releaseSpare(): void {
     this.spare = {};
@@ -331,32 +326,34 @@ export class DiamondIndex implements Columns {
     staged.orders = orders;
   }
 
-  /** The extent of every range over the live stones (price in cents); null when none is live. One tight pass. */
+  /**
+   * The extent of every range over the live stones (price in cents); null when none is live. Carat and
+   * price from each end of their sorted orders, the others by a kernel over the live bitmap.
+   */
   bounds(): InventoryBounds {
     if (this.cachedBounds !== undefined) return this.cachedBounds;
-    const { A, carat, price } = this;
-    const { depth, table, lw } = this.arena.narrow;
-    let live = 0;
-    let c0 = Infinity, c1 = -Infinity, p0 = Infinity, p1 = -Infinity, d0 = Infinity, d1 = -Infinity;
-    let t0 = Infinity, t1 = -Infinity, l0 = Infinity, l1 = -Infinity;
-    for (let i = 0; i < this.size; i++) {
-      if (A[i]! >= A_LIVE) continue;
-      live++;
-      const c = carat[i]!, p = price[i]!, d = depth.get(i), t = table.get(i), l = lw.get(i);
-      if (c < c0) c0 = c;
-      if (c > c1) c1 = c;
-      if (p < p0) p0 = p;
-      if (p > p1) p1 = p;
-      if (d < d0) d0 = d;
-      if (d > d1) d1 = d;
-      if (t < t0) t0 = t;
-      if (t > t1) t1 = t;
-      if (l < l0) l0 = l;
-      if (l > l1) l1 = l;
-    }
-    this.cachedBounds = live
-      ? { carat: { min: c0, max: c1 }, price: { min: p0, max: p1 }, depth: { min: d0, max: d1 }, table: { min: t0, max: t1 }, lw_ratio: { min: l0, max: l1 } }
-      : null;
+    const { arena } = this;
+    const words = wordsFor(this.size);
+    const live = arena.live;
+    if (!arena.k.popcnt_and(live, live, words)) return (this.cachedBounds = null);
+    const extent = (key: 'carat' | 'price') => {
+      const order = this.orders[key];
+      // Orders are whole except while a few stones are moved one by one (applyBatch), when nothing searches.
+      if (order?.length !== this.size) {
+        arena.k.minmax_f64(live, arena.column(key), words, OUT_F64);
+        return { min: arena.f64[OUT_F64 / 8]!, max: arena.f64[OUT_F64 / 8 + 1]! };
+      }
+      let lo = 0;
+      while (!arena.bit(live, order[lo]!)) lo++;
+      let hi = order.length - 1;
+      while (!arena.bit(live, order[hi]!)) hi--;
+      return { min: this[key][order[lo]!]!, max: this[key][order[hi]!]! };
+    };
+    const narrow = (key: Exclude<NarrowKey, 'carat' | 'price'>) => {
+      const [min, max] = arena.extent(key, live, words);
+      return { min, max };
+    };
+    this.cachedBounds = { carat: extent('carat'), price: extent('price'), depth: narrow('depth'), table: narrow('table'), lw_ratio: narrow('lw') };
     return this.cachedBounds;
   }
 

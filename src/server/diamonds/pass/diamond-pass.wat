@@ -115,30 +115,6 @@
         (br $next)))
     (i32.wrap_i64 (local.get $n)))
 
-  ;; dst: the stones whose f64 value v in `col` is neither below lo nor above hi (as `!(v < lo || v > hi)`).
-  (func (export "range_f64") (param $dst i32) (param $col i32) (param $words i32) (param $lo f64) (param $hi f64)
-    (local $end i32) (local $acc i64) (local $j i64) (local $v v128) (local $vlo v128) (local $vhi v128)
-    (local.set $vlo (f64x2.splat (local.get $lo)))
-    (local.set $vhi (f64x2.splat (local.get $hi)))
-    (local.set $end (i32.add (local.get $dst) (i32.shl (local.get $words) (i32.const 3))))
-    (block $done
-      (loop $word
-        (br_if $done (i32.ge_u (local.get $dst) (local.get $end)))
-        (local.set $acc (i64.const 0))
-        (local.set $j (i64.const 0))
-        (loop $pair
-          (local.set $v (v128.load (local.get $col)))
-          (local.set $acc (i64.or (local.get $acc)
-            (i64.shl
-              (i64.extend_i32_u (i64x2.bitmask (v128.or (f64x2.lt (local.get $v) (local.get $vlo)) (f64x2.gt (local.get $v) (local.get $vhi)))))
-              (local.get $j))))
-          (local.set $col (i32.add (local.get $col) (i32.const 16)))
-          (local.set $j (i64.add (local.get $j) (i64.const 2)))
-          (br_if $pair (i64.lt_u (local.get $j) (i64.const 64))))
-        (i64.store (local.get $dst) (i64.xor (local.get $acc) (i64.const -1)))
-        (local.set $dst (i32.add (local.get $dst) (i32.const 8)))
-        (br $word))))
-
   ;; dst: the stones whose u16 code in `col` lies within [lo, hi].
   (func (export "range_u16") (param $dst i32) (param $col i32) (param $words i32) (param $lo i32) (param $hi i32)
     (local $end i32) (local $acc i64) (local $j i64) (local $v v128) (local $vlo v128) (local $vhi v128)
@@ -231,4 +207,30 @@
         (br $word)))
     (f64.store (local.get $out) (local.get $min))
     (f64.store offset=8 (local.get $out) (local.get $max)))
+  ;; The smallest and largest u16 code of `col` among the stones of the bitmap, codes 0xffff left out,
+  ;; written to out[0] and out[1] as i32 (0xffff and -1 when there are none).
+  (func (export "minmax_u16") (param $bitmap i32) (param $col i32) (param $words i32) (param $out i32)
+    (local $end i32) (local $x i64) (local $v i32) (local $min i32) (local $max i32)
+    (local.set $min (i32.const 0xffff))
+    (local.set $max (i32.const -1))
+    (local.set $end (i32.add (local.get $bitmap) (i32.shl (local.get $words) (i32.const 3))))
+    (block $done
+      (loop $word
+        (br_if $done (i32.ge_u (local.get $bitmap) (local.get $end)))
+        (local.set $x (i64.load (local.get $bitmap)))
+        (block $empty
+          (loop $bit
+            (br_if $empty (i64.eqz (local.get $x)))
+            (local.set $v (i32.load16_u (i32.add (local.get $col) (i32.shl (i32.wrap_i64 (i64.ctz (local.get $x))) (i32.const 1)))))
+            (if (i32.ne (local.get $v) (i32.const 0xffff))
+              (then
+                (if (i32.lt_s (local.get $v) (local.get $min)) (then (local.set $min (local.get $v))))
+                (if (i32.gt_s (local.get $v) (local.get $max)) (then (local.set $max (local.get $v))))))
+            (local.set $x (i64.and (local.get $x) (i64.sub (local.get $x) (i64.const 1))))
+            (br $bit)))
+        (local.set $col (i32.add (local.get $col) (i32.const 128)))
+        (local.set $bitmap (i32.add (local.get $bitmap) (i32.const 8)))
+        (br $word)))
+    (i32.store (local.get $out) (local.get $min))
+    (i32.store offset=4 (local.get $out) (local.get $max)))
 )
