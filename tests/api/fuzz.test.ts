@@ -4,14 +4,17 @@
  * and not. Each answer must be a success (2xx), a redirect with a Location, or a 4xx JSON error with a
  * message; never a 5xx, never a hang, and the server must still answer /healthz afterwards. Every JSON
  * answer must also be what the OpenAPI document says for its path, method and status.
- * FUZZ_RUNS sets the cases per route and method (default 60).
+ * Then form bodies (URL-encoded and multipart, well-formed and not, up to 3 MB) to every route that takes
+ * a body and every page with a form, sent with Content-Length or chunked; and malformed `%` escapes and
+ * over-long addresses on every route and on pages: JSON on the API, never a 5xx anywhere.
+ * FUZZ_RUNS sets the cases per route and method (default 60; a third of it for forms and addresses).
  */
 import http from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answer, databases } from '../support/api.ts';
 import { callFrom, freshAddress, uniqueEmail } from '../support/accounts.ts';
-import { authMode, contentType, hostileBody, hostileParam, hostileQuery } from '../support/hostile.ts';
+import { authMode, contentType, hostileBody, hostileForm, hostileParam, hostileQuery, malformedSegment } from '../support/hostile.ts';
 import { concretePath, discoverApiRoutes, type ApiRoute, type Method } from '../support/routes.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 60;
@@ -24,24 +27,34 @@ interface Raw {
   location?: string;
 }
 
-function send(base: string, from: string, method: Method, path: string, body: string | undefined, headers: Record<string, string>): Promise<Raw> {
+/** One request; with `chunked`, the body goes without Content-Length, in pieces of 16 KB. */
+function send(base: string, from: string, method: Method, path: string, body: string | undefined, headers: Record<string, string>, chunked = false): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, base), { method, localAddress: from, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+    const framing = body === undefined ? {} : chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) };
+    // The path is written as given (malformed escapes included): http.request does not normalise it.
+    const target = new URL(base);
+    const req = http.request({ host: target.hostname, port: target.port, path, method, localAddress: from, headers: { ...headers, ...framing } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
     });
     req.setTimeout(15_000, () => req.destroy(new Error(`no answer within 15 s: ${method} ${path}`)));
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
+    let answered = false;
+    req.on('response', () => (answered = true));
+    // A server that refuses a body before it has all arrived (413) may close while we still write.
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    if (body !== undefined && chunked) {
+      const bytes = Buffer.from(body);
+      for (let at = 0; at < bytes.length; at += 16 * 1024) req.write(bytes.subarray(at, at + 16 * 1024));
+    } else if (body !== undefined) req.write(body);
     req.end();
   });
 }
 
 /** Why an answer is unacceptable, or undefined when it is fine. */
 function fault(res: Raw): string | undefined {
-  // Node's HTTP parser refuses an over-long request line or headers itself, before any of our code runs.
-  if (res.status === 431 || res.status === 414) return undefined;
+  // Node's HTTP parser refuses over-long headers itself (431, a JSON answer too, src/server/transport/connections.ts).
+  if (res.status === 431) return undefined;
   if (res.status >= 500 || res.status < 200) return `status ${res.status}`;
   if (res.status >= 300 && res.status < 400) return res.location ? undefined : `redirect ${res.status} without a Location`;
   if (res.status < 300) return undefined;
@@ -75,6 +88,16 @@ async function signIn(base: string, from: string): Promise<string> {
 }
 
 const label = (route: ApiRoute, method: Method) => `${method} ${route.pattern}`;
+
+/** The pages that take a form post (before JavaScript, or only as a form). */
+const PAGE_FORMS = [
+  '/customer', '/customer/account/profile', '/customer/account/addresses', '/customer/forgot-password', '/customer/reset-password/x',
+  '/customer/first-time-login', '/checkout', '/checkout/payment', '/checkout/payment-gateway', '/checkout/order-payment', '/book-appointment',
+  '/book-appointment/cancel/x', '/cart', '/wishlist', '/search',
+];
+
+/** Pages with a place (HOLE) for a malformed segment: a path segment or a query value. */
+const PAGE_PATHS = ['/customer/reset-password/HOLE', '/search?q=HOLE', '/diamonds/HOLE', '/products/HOLE', '/HOLE', '/rings/HOLE', '/book-appointment/cancel/HOLE', '/diamonds?shape=HOLE'];
 
 describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
   it('finds the API routes on disk', () => {
@@ -117,6 +140,77 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
       }
     }
     console.log(`fuzz on ${kind}: ${cases} hostile requests over ${routes.reduce((n, r) => n + r.methods.length, 0)} route methods (${routes.length} route files), ${failures.length} unacceptable answers`);
+    expect(failures).toEqual([]);
+  });
+  it('never answers a hostile form or chunked body with a 5xx, on the API and on pages', { timeout: 240_000 }, async () => {
+    const from = freshAddress();
+    const token = await signIn(url, from);
+    const failures: string[] = [];
+    let cases = 0;
+    const targets = [
+      ...routes.flatMap((route) => route.methods.filter((m) => m !== 'GET').map((method) => ({ label: label(route, method), method, api: true, path: (param: string) => concretePath(route, { param, rest: [param] }) }))),
+      ...PAGE_FORMS.map((page) => ({ label: `POST ${page}`, method: 'POST' as Method, api: false, path: () => page })),
+    ];
+    for (const target of targets) {
+      const mayUseToken = !/logout/.test(target.label);
+      await fc.assert(
+        fc.asyncProperty(hostileForm, fc.boolean(), hostileParam, authMode, async (form, chunked, param, auth) => {
+          cases++;
+          const path = target.path(param);
+          const headers: Record<string, string> = { 'content-type': form.type };
+          if (auth === 'token' && mayUseToken) headers.authorization = `Bearer ${token}`;
+          const res = await send(url, from, target.method, path, form.body, headers, chunked).catch((error: Error) => error);
+          let problem: string | undefined;
+          if (res instanceof Error) problem = `no answer (${res.message})`;
+          else if (target.api) problem = fault(res) ?? (await documented(url, target.method, path, res));
+          else if (res.status >= 500 || res.status < 200) problem = `status ${res.status}`;
+          else if (Buffer.byteLength(form.body) > 1024 * 1024 && res.status !== 413) problem = `a ${Buffer.byteLength(form.body)}-byte body answered ${res.status}, not 413`;
+          const said = res instanceof Error ? '' : res.text.slice(0, 200);
+          if (problem) failures.push(`${target.label} → ${problem}: ${chunked ? 'chunked ' : ''}${form.type} ${form.body.slice(0, 200)} :: ${said}`);
+          return problem === undefined;
+        }),
+        { numRuns: Math.ceil(RUNS / 3), endOnFailure: true },
+      ).catch(() => undefined);
+      const health = await send(url, from, 'GET', '/healthz', undefined, {});
+      expect(health.status, `the server stopped serving after ${target.label}`).toBe(200);
+    }
+    console.log(`fuzz on ${kind}: ${cases} hostile form bodies over ${targets.length} routes and pages, ${failures.length} unacceptable answers`);
+    expect(failures).toEqual([]);
+  });
+
+  it('answers malformed and over-long addresses with JSON on the API and the not-found screen on pages, never a 5xx', { timeout: 240_000 }, async () => {
+    const from = freshAddress();
+    const failures: string[] = [];
+    let cases = 0;
+    const targets = [
+      ...routes.flatMap((route) =>
+        route.methods.map((method) => ({ label: label(route, method), method, api: true, path: (seg: string) => (/\[/.test(route.pattern) ? concretePath(route, { param: 'HOLE', rest: ['HOLE'] }).replace(/HOLE/g, seg) : `${route.pattern}${seg}`) })),
+      ),
+      ...PAGE_PATHS.map((page) => ({ label: `GET ${page}`, method: 'GET' as Method, api: false, path: (seg: string) => page.replace('HOLE', seg) })),
+    ];
+    for (const target of targets) {
+      await fc.assert(
+        fc.asyncProperty(malformedSegment, async (seg) => {
+          cases++;
+          const path = target.path(seg);
+          const res = await send(url, from, target.method, path, target.method === 'GET' ? undefined : '{}', target.method === 'GET' ? {} : { 'content-type': 'application/json' }).catch((error: Error) => error);
+          const long = path.length > 8192;
+          let problem: string | undefined;
+          if (res instanceof Error) problem = `no answer (${res.message})`;
+          else if (res.status >= 500 || res.status < 200) problem = `status ${res.status}`;
+          else if (target.api) problem = fault(res) ?? (long && res.status !== 414 ? `an address of ${path.length} characters answered ${res.status}` : undefined);
+          else if (long) problem = res.status === 414 ? undefined : `an address of ${path.length} characters answered ${res.status}`;
+          else if (res.status === 400 || !res.type.includes('text/html')) problem = `${res.status} ${res.type}, not a page`;
+          const said = res instanceof Error ? '' : res.text.slice(0, 200);
+          if (problem) failures.push(`${target.label} → ${problem}: ${path.slice(0, 200)} :: ${said}`);
+          return problem === undefined;
+        }),
+        { numRuns: Math.ceil(RUNS / 3), endOnFailure: true },
+      ).catch(() => undefined);
+    }
+    const health = await send(url, from, 'GET', '/healthz', undefined, {});
+    expect(health.status).toBe(200);
+    console.log(`fuzz on ${kind}: ${cases} malformed addresses over ${targets.length} routes and pages, ${failures.length} unacceptable answers`);
     expect(failures).toEqual([]);
   });
 });

@@ -70,3 +70,39 @@ export const contentType = fc.constantFrom<string | undefined>(
 );
 
 export const authMode = fc.constantFrom('token', 'token', 'none', 'garbage');
+
+/** A value as a form field carries it: hostile strings, percent-encoded or not, sometimes with a broken escape. */
+const formValue = fc.oneof(
+  { weight: 4, arbitrary: hostileString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))) },
+  { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%f', '%ff', '%E0%A4%A', '%C0%AF', '+', '&', '=', '%00') },
+);
+
+/** Form bodies: fields the shop's forms use (and `_action`s its pages offer), raw and malformed. */
+export const hostileForm: fc.Arbitrary<{ type: string; body: string }> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('login', 'register', 'logout', 'verify', 'profile', 'password', 'address-save', 'address-delete', 'address-default', 'pay', 'cancel', 'x'),
+        fc.dictionary(fc.constantFrom(...FIELDS, 'ids', 'ids[]', 'token', 'metal_code', 'selected_size', 'subscriber_email', 'date', 'time', 'name', 'message'), formValue, { maxKeys: 8 }),
+      )
+      .map(([action, fields]) => ({ type: 'application/x-www-form-urlencoded', body: [`_action=${action}`, ...Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${v}`)].join('&') })),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 80 }).map((body) => ({ type: 'application/x-www-form-urlencoded', body })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom('x', '', '"quoted"'), fc.string({ maxLength: 60 })).map(([boundary, junk]) => ({
+      type: `multipart/form-data; boundary=${boundary}`,
+      body: `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${junk}\r\n--x--\r\n`,
+    })),
+  },
+  // Just under and just over the 1 MB limit.
+  { weight: 1, arbitrary: fc.constantFrom(1024 * 1024 - 64, 1024 * 1024 + 1, 3 * 1024 * 1024).map((n) => ({ type: 'application/x-www-form-urlencoded', body: `_action=login&email=${'a'.repeat(n)}` })) },
+);
+
+/** Broken `%` escapes and over-long segments, to put into a path. */
+export const malformedSegment = fc.oneof(
+  fc.constantFrom('%', '%f', '%zz', '%ff', '%E0%A4%A', '%C0%AF', '%%', '%u0041', '%ED%A0%80', 'a%2', '%GG'),
+  fc.tuple(fc.string({ maxLength: 10 }).map((s) => encodeURIComponent(s)), fc.constantFrom('%', '%f', '%zz', '%ff')).map(([a, b]) => a + b),
+  fc.integer({ min: 8_200, max: 15_000 }).map((n) => 'a'.repeat(n)),
+);

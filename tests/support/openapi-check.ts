@@ -61,8 +61,9 @@ export async function checkAnswer(base: string, method: string, url: string, sta
   let ref: string | undefined;
   if (!operation) {
     // No operation there: the catch-all's 404, a 405 naming the methods the path serves, or what the
-    // middleware refuses before any route (a NUL in the address, a body over 1 MB, another site): errors.
-    if (![400, 403, 404, 405, 413, 503].includes(status)) throw new Error(`${where}: the OpenAPI document has no ${method} ${found?.template ?? pathname}, yet it answered ${status}`);
+    // server refuses before any route (a NUL or a malformed escape in the address, a body over 1 MB or
+    // late, an address over the limit, another site): errors.
+    if (![400, 403, 404, 405, 408, 413, 414, 503].includes(status)) throw new Error(`${where}: the OpenAPI document has no ${method} ${found?.template ?? pathname}, yet it answered ${status}`);
     ref = '#/components/schemas/Error';
   } else {
     const answer = operation.responses[String(status)];

@@ -3,7 +3,8 @@
  * registered operations (operations.ts) with zod's own JSON Schema output: requests as their schemas
  * accept them (`io: 'input'`), answers as the presenters produce them (`io: 'output'`). Named answer
  * schemas become `components.schemas`; everything the middleware may answer for any operation (400 for
- * a NUL in the address, 403 from another site, 413 for a body over 1 MB, 503 while starting) is added
+ * a NUL or a malformed % escape in the address, 403 from another site, 408 for a body that does not
+ * arrive in time, 413 for a body over 1 MB, 414 for an address over 8,192 characters, 503 while starting) is added
  * to each operation here, so that the registrations list only what the route itself does.
  */
 import { z } from 'zod';
@@ -67,7 +68,9 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed: a request from another site, or a cart or wishlist that is not the caller’s',
   404: 'Not found',
   409: 'Conflicts with the current state (sold, reserved, changed meanwhile)',
+  408: 'The request body did not arrive in time',
   413: 'The request body is larger than 1 MB',
+  414: 'The address is longer than 8,192 characters',
   422: 'A choice the item needs is missing: a ring without its size (`errors.selected_size`)',
   429: 'Too many requests: wait for Retry-After seconds',
   503: 'The shop is starting or its database is unavailable',
@@ -135,7 +138,7 @@ export function buildDocument(): JsonSchema {
       };
     }
     if (o.form) responses['303'] = { description: STATUS_TEXT[303], headers: { Location: { schema: { type: 'string' } } } };
-    const errors = new Set([400, 413, 503, ...(o.method === 'get' ? [] : [403]), ...(o.access === 'customer' ? [401] : []), ...(o.errors ?? [])]);
+    const errors = new Set([400, 413, 414, 503, ...(o.method === 'get' ? [] : [403, 408]), ...(o.access === 'customer' ? [401] : []), ...(o.errors ?? [])]);
     for (const status of [...errors].sort()) {
       const special = o.errorAnswers?.[status];
       responses[status] = {
@@ -181,7 +184,7 @@ export function buildDocument(): JsonSchema {
       description:
         'The shop’s own commerce API. Every error answers the `Error` shape with a 4xx status. A signed-in customer is named by the session cookie or the bearer token that sign-in answers (the same token). ' +
         `Guests are named by the cookies ${CART_COOKIE} (cart) and ${WISHLIST_COOKIE} (wishlist), set by the first add. The catalogue ({api}) is served under /catalog. ` +
-        'Any other path or method under /api/ and /catalog/ answers an `Error`: 404 (no such endpoint) or 405 (with Allow), and before any route 400 (a NUL in the address), 403 (a request from another site) or 413 (a body over 1 MB).',
+        'Any other path or method under /api/ and /catalog/ answers an `Error`: 404 (no such endpoint) or 405 (with Allow), and before any route 400 (a NUL or a malformed % escape in the address), 403 (a request from another site), 408 (a body that did not arrive within 30 s), 413 (a body over 1 MB, whether sent with Content-Length or chunked) or 414 (an address over 8,192 characters).',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(allOperations.map((o) => o.tag))].map((name) => ({ name })),

@@ -2,7 +2,7 @@
  * Drawn share images, kept by digest (the digest names everything the card shows, so an image never goes
  * stale): the most recent 256 in memory, and every one on disk under `$VAR_DIR/share-images/` (one PNG
  * per digest, written whole then renamed into place, so that workers and restarts share them). The disk
- * keeps at most SHARE_IMAGE_FILES files (default 20,000, about 1.5 GB); beyond, the least recently
+ * keeps at most SHARE_IMAGE_FILES files (default 5,000: about 0.9 GB at ~185 KB a card); beyond, the least recently
  * written tenth is removed.
  */
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ const memory = new Map<string, Buffer>();
 
 const maxFiles = (() => {
   const n = Number(process.env.SHARE_IMAGE_FILES);
-  return Number.isInteger(n) && n > 0 ? n : 20_000;
+  return Number.isInteger(n) && n > 0 ? n : 5_000;
 })();
 
 const dir = () => path.join(config.varDir, 'share-images');

@@ -33,6 +33,8 @@ export function refuse(res: ServerResponse, api: boolean, status: number, code: 
   res.setHeader('content-length', Buffer.byteLength(body));
   res.setHeader('cache-control', 'no-store');
   for (const [name, value] of Object.entries(extra.headers ?? {})) res.setHeader(name, value);
+  // Held: the connection is closed after the answer (request-body.ts); the client must not reuse it.
+  if (extra.hold) res.setHeader('connection', 'close');
   if (extra.hold) res.write(body);
   else res.end(body);
 }
