@@ -6,6 +6,8 @@
  *   seed [--diamonds N] [--force]
  *                      erase the database and seed the demo shop with N diamonds (refused when the
  *                      database holds orders, unless --force)
+ *   backup FILE [--force]    a consistent copy of the SQLite database while the shop runs (src/server/db/backup.ts)
+ *   restore FILE [--force]   put a backup back (a live database only with --force)
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
  *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
@@ -25,9 +27,11 @@ import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
 import { MarkupFileError } from './feeds/markup.ts';
 import { demoRequested, loadShopMode, ShopDemoError } from './shop/shop-mode.ts';
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
+import path from 'node:path';
 import type { Db } from './db/database.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N] [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail …';
+const usage = 'usage: cli.mjs prepare | seed [--diamonds N] [--force] | backup FILE [--force] | restore FILE [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail …';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -41,6 +45,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'mail') {
     process.exitCode = await runMail(rest);
+    return;
+  }
+  if (command === 'backup' || command === 'restore') {
+    await runBackup(command, rest);
     return;
   }
   if (command !== 'prepare' && command !== 'seed') throw new UsageError(usage);
@@ -71,6 +79,28 @@ async function main(argv: string[]): Promise<void> {
   } finally {
     await conn.close();
   }
+}
+
+async function runBackup(command: 'backup' | 'restore', args: string[]) {
+  const files = args.filter((a) => !a.startsWith('--'));
+  const unknown = args.filter((a) => a.startsWith('--') && a !== '--force');
+  if (files.length !== 1 || unknown.length) throw new UsageError(`usage: npm run ${command} -- FILE [--force]`);
+  // FILE is where the operator stood (npm runs scripts from the project folder).
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!);
+  const force = args.includes('--force');
+  const url = config.databaseUrl;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const orders = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
+  if (command === 'backup') {
+    const done = await backupDatabase(url, file, { force });
+    console.log(`Backed up sqlite ${redact(url)} to ${done.file} (${orders(done.orders)}, ${mb(done.bytes)}) in ${(done.ms / 1000).toFixed(1)} s`);
+    return;
+  }
+  const done = await restoreDatabase(url, file, { force });
+  console.log(
+    `Restored ${file} into sqlite ${done.file} (${orders(done.orders)}, ${mb(done.bytes)}) in ${(done.ms / 1000).toFixed(1)} s` +
+      (done.wasInUse ? ': restart the shop now, so that its servers read it afresh' : ': start the shop (an older backup is migrated forward)'),
+  );
 }
 
 /** Orders in the database, or 0 when it has no orders table yet (a new or foreign database). */
@@ -111,7 +141,7 @@ function parseDiamonds(args: string[]): number {
 class UsageError extends CliUsageError {}
 
 /** Errors the operator can act on: their message says what to fix, without a stack. */
-const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
+const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, BackupError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) {
