@@ -18,12 +18,26 @@ import { Shopper } from '../support/shopper.ts';
 import { band, readyCart, saveOrder } from '../support/checkout.ts';
 import { ADMIN_TOKEN } from '../support/admin.ts';
 import { uniqueName } from '../support/unique.ts';
+import { booking, openDay, slotStarts } from '../support/appointments.ts';
+import { linkIn } from '../support/mailbox.ts';
 import { openDatabase, type Connection } from '~/server/db/database.ts';
 import { queue } from '~/server/mail/outbox.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const withBand = { products: [{ id: band.id, variant: band.variants[0]!.id }] };
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+/** Fills the hosted test payment page's form, as a browser without JavaScript would. */
+async function payOnGateway(base: string, redirect: string, card = '4242 4242 4242 4242') {
+  const res = await fetch(new URL(redirect, base), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Ada Lovelace', card_number: card, expiry: '12/39', cvc: '123' }),
+  });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location')!, base);
+}
 
 describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kind }) => {
   let server: TestServer;
@@ -126,6 +140,35 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     expect((await new Shopper(server.url).call('POST', '/api/admin/mail/999999999/resend', {}, admin)).status).toBe(404);
     expect((await new Shopper(server.url).call('GET', '/api/admin/mail?status=lost', undefined, admin)).status).toBe(400);
     expect((await new Shopper(server.url).call('GET', '/api/admin/mail')).status).toBe(401);
+  });
+
+  it('tells the staff of a paid order and of an appointment booked and cancelled, once each', { timeout: 60_000 }, async () => {
+    if (!mailbox) mailbox = await startMailbox(dir, { port: smtpPort, refuse: (a) => refused.has(a) });
+    const s = new Shopper(server.url);
+    await readyCart(s, { ...withBand, email: `${uniqueName('card')}@example.com`, method: 'card' });
+    const placed = await saveOrder(s);
+    expect(placed.body.order.status).toBe('pending_payment');
+    const { id, order_token, increment_id, formated_grand_total } = placed.body.order;
+    const back = await payOnGateway(server.url, placed.body.redirect_url);
+    const paid = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+    expect(paid.body.order.status).toBe('processing');
+    const notice = await waitForMail(dir, staff, new RegExp(`^Order ${increment_id} paid`));
+    expect(notice.subject).toBe(`Order ${increment_id} paid: ${formated_grand_total}`);
+    expect(notice.text).toContain(`Total: ${formated_grand_total}`);
+    // Asked again, the order stays paid and the staff are not told twice.
+    await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+
+    const client = `${uniqueName('visit')}@example.com`;
+    const booked = await new Shopper(server.url).call('POST', '/api/appointments', booking(slotStarts(openDay(3))[0]!, client));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const { reference } = booked.body.data;
+    const bookedNotice = await waitForMail(dir, staff, new RegExp(`^Appointment ${reference} booked`));
+    expect(bookedNotice.text).toContain(client);
+    const token = decodeURIComponent(linkIn(await waitForMail(dir, client, /appointment on/), '/book-appointment/cancel/').pathname.split('/').at(-1)!);
+    expect((await new Shopper(server.url).call('POST', '/api/appointments/cancel', { token })).status).toBe(200);
+    await waitForMail(dir, staff, new RegExp(`^Appointment ${reference} cancelled`));
+    await expect.poll(async () => (await outbox('?status=pending')).length, { timeout: 10_000 }).toBe(0);
+    expect(mailsTo(dir, staff).filter((m) => m.subject.startsWith(`Order ${increment_id} paid`))).toHaveLength(1);
   });
 
   it('two app servers on one database send each of 40 messages exactly once', { timeout: 90_000 }, async () => {

@@ -60,9 +60,11 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT, censor: '***' },
     formatters: { level: (label) => ({ level: label }) },
-    mixin: () => {
+    // Every line of a request's work names it; an error also says which request (its method and path).
+    mixin: (_merge, level) => {
       const request = currentRequest();
-      return request ? { reqId: request.id } : {};
+      if (!request) return {};
+      return level >= 50 ? { reqId: request.id, method: request.method, path: maskUrl(request.path) } : { reqId: request.id };
     },
     hooks: {
       // Messages are masked too: an address may be part of a sentence ("Mail to jane@… failed").
