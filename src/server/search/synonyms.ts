@@ -15,11 +15,8 @@ export const CATEGORY_WORDS: Record<string, string> = {
 export const QUERY_SYNONYMS: Record<string, string[]> = {
   bridal: ['engagement'],
   proposal: ['engagement'],
-  studs: ['stud'],
-  stud: ['stud'],
   huggie: ['huggie', 'hoop'],
   huggies: ['huggie', 'hoop'],
-  eternity: ['eternity'],
   synthetic: ['lab'],
   created: ['grown'],
   manmade: ['lab'],
