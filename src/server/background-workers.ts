@@ -2,9 +2,7 @@
  * Heavy CPU work (password hashing, share-image drawing) on worker threads of its own, never on the event
  * loop and never on libuv's pool (whose 4 threads every request needs for file lookups). A thread may
  * lower its own scheduling priority (`nice`; Linux sets it per thread), so that when the machine is busy
- * the event loop answering other requests runs first: share drawings do (nice 10); password hashing does
- * not, since a shopper waits for it (on a machine loaded 15× over its cores, nice 10 made a hash 2.3×
- * slower, and sign-ins time out). `size` threads at most, at most `waiting` jobs
+ * the event loop answering other requests runs first (share drawings and password hashing, nice 10). `size` threads at most, at most `waiting` jobs
  * queued (beyond: 503 with Retry-After, work-gate.ts). Threads start on first use and are started again
  * if one ever dies; an idle thread never keeps the process alive.
  *
