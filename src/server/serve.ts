@@ -16,7 +16,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import cluster from 'node:cluster';
 import compression from 'compression';
+import { providerSetting } from './payments/payment-settings.ts';
 import { serveCachedAsset } from './asset-cache.ts';
 import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
@@ -63,7 +65,12 @@ const server =
     : http.createServer(listener);
 // Load tests keep connections open; Node's 5 s default would drop idle keep-alive sockets mid-run.
 server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
+server.listen(port, host, () => {
+  console.log(`Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`);
+  // Cards off (or on the test gateway in production): one line, from the first worker only.
+  const { note } = providerSetting();
+  if (note && (!cluster.worker || cluster.worker.id === 1)) console.warn(note);
+});
 
 // SIGTERM or SIGINT (a deploy, `npm start`'s primary stopping its workers): stop listening, let the
 // requests in flight finish (idle keep-alive connections close at once), then exit; 30 s at most.

@@ -19,7 +19,7 @@ export const shopConfig: ShopConfig = parseShopConfig(raw);
  * block or open a comment.
  */
 export function shopConfigJson(config: ShopConfig = shopConfig): string {
-  const { diamond_markup: _markup, orders: _orders, appointments: _appointments, navigation: _navigation, ...shared } = config;
+  const { diamond_markup: _markup, orders: _orders, payments: _payments, appointments: _appointments, navigation: _navigation, ...shared } = config;
   const page: PageShopConfig = shared;
   return JSON.stringify(page).replace(/</g, '\\u003c');
 }
