@@ -19,7 +19,7 @@ import { formatCents } from '~/lib/money.ts';
 import { writeTransaction, isUniqueViolation } from '~/server/checkout/transaction.ts';
 import { findOrderById, sellReservedDiamonds, setOrderStatus, takeDiamond } from '~/server/checkout/order-writer.repository.ts';
 import { orderPaymentPath } from '~/server/checkout/order.presenter.ts';
-import { UNPAID_STATUSES } from '~/server/orders/order-status.ts';
+import { EXPIRED_REASON, UNPAID_STATUSES } from '~/server/orders/order-status.ts';
 import type { OrderRow } from '~/server/orders/order.repository.ts';
 import { cardProvider, providerByCode, type OrderToPay, type PaymentProvider, type ProviderSession, type SessionState } from './payment-provider.ts';
 import {
@@ -156,7 +156,8 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
       await expireOpenSessions(trx, order.id);
       return { outcome: 'paid' as const, order: order.id };
     }
-    if (session.amountCents === order.grand_total_cents && order.status === 'canceled' && !(await hadMoneyBefore(trx, order.id, session.id)) && (await revive(trx, order))) {
+    // Revived only when it lapsed for want of this payment; an order the shop cancelled stays cancelled.
+    if (session.amountCents === order.grand_total_cents && order.status === 'canceled' && order.cancel_reason === EXPIRED_REASON && !(await hadMoneyBefore(trx, order.id, session.id)) && (await revive(trx, order))) {
       await setOrderStatus(trx, order.id, 'processing', ['canceled'], { ...payment, cancel_reason: null });
       await expireOpenSessions(trx, order.id);
       return { outcome: 'revived' as const, order: order.id };
