@@ -2,7 +2,8 @@
  * Which card provider the settings choose, from the environment alone (no provider code loaded, so
  * the server's start-up can say it in one line before anything else):
  *   PAYMENT_PROVIDER      stripe | test; unset: test outside production, none in production
- *   PAYMENT_TEST_GATEWAY  1: the test gateway is allowed in production, on purpose (it takes no money)
+ *   PAYMENT_TEST_GATEWAY  1: the test gateway is allowed in production, on purpose (it takes no money);
+ *                         with PAYMENT_PROVIDER unset it then chooses it (a demo shop on `npm start`)
  *   STRIPE_SECRET_KEY     required by stripe; STRIPE_WEBHOOK_SECRET verifies its notifications
  */
 export const PROVIDER_CODES = ['stripe', 'test'] as const;
@@ -16,8 +17,8 @@ export interface ProviderSetting {
 
 export function providerSetting(env: NodeJS.ProcessEnv = process.env): ProviderSetting {
   const production = (env.NODE_ENV ?? 'production') === 'production';
-  const asked = env.PAYMENT_PROVIDER?.trim().toLowerCase() || (production ? '' : 'test');
-  if (!asked) return { code: undefined, note: 'Card payments are off: no PAYMENT_PROVIDER is set (set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take cards).' };
+  const asked = env.PAYMENT_PROVIDER?.trim().toLowerCase() || (production && env.PAYMENT_TEST_GATEWAY !== '1' ? '' : 'test');
+  if (!asked) return { code: undefined, note: 'Card payments are off: no PAYMENT_PROVIDER is set (set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take cards, or PAYMENT_TEST_GATEWAY=1 for a demo with test cards).' };
   if (!(PROVIDER_CODES as readonly string[]).includes(asked)) return { code: undefined, note: `Card payments are off: PAYMENT_PROVIDER=${asked} is not one of ${PROVIDER_CODES.join(', ')}.` };
   if (asked === 'test' && production && env.PAYMENT_TEST_GATEWAY !== '1') {
     return { code: undefined, note: 'Card payments are off: the test gateway takes no real money and is refused in production (PAYMENT_TEST_GATEWAY=1 allows it on purpose).' };
