@@ -296,6 +296,42 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     expect(view).toMatchObject({ status: 409, body: { errors: { amount: [expect.stringContaining('at most $0.00')] } } });
   });
 
+  it('with STRIPE_CAPTURE=manual the card is authorised at checkout, captured when the order ships, and released when it is cancelled', { timeout: 90_000 }, async () => {
+    // A second app server on the same database, taking cards by authorisation.
+    const manual = await startServer(kind, { sharing: server, env: { ...env(), STRIPE_CAPTURE: 'manual' } });
+    cleanup.push(() => manual.stop());
+    const place = async () => {
+      const s = new Shopper(manual.url);
+      const email = guestEmail();
+      const diamond = stone();
+      await readyCart(s, { diamonds: [diamond.id], email, method: 'card' });
+      const res = await saveOrder(s);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const sessionId = String(res.body.redirect_url).split('/').pop()!;
+      expect(stripe.calls('POST', '/v1/checkout/sessions').find((c) => c.body.metadata?.order_id === String(res.body.order.id))!.body.payment_intent_data).toMatchObject({ capture_method: 'manual' });
+      await stripe.pay(sessionId, { notify: false });
+      expect(await stripe.deliver(stripe.events.at(-1)!, `${manual.url}/api/payments/stripe/webhook`)).toBe(200);
+      return { email, order: res.body.order as { id: number; increment_id: string }, pi: stripe.sessions.get(sessionId)!.payment_intent as string };
+    };
+    const shipped = await place();
+    expect(await orderRow(shipped.order.id)).toMatchObject({ status: 'processing', payment_captured: 0 });
+    expect(stripe.intents.get(shipped.pi)!.status).toBe('requires_capture');
+    expect((await waitForMail(mailbox.dir, shipped.email, /Payment received/)).text).toContain('authorised on your card');
+    const ship = await admin(manual.url, `/api/admin/orders/${shipped.order.id}/ship`, { carrier: 'UPS', tracking: '1Z999AA10123456784' });
+    expect(ship.status, JSON.stringify(ship.body)).toBe(200);
+    expect(stripe.calls('POST', `/v1/payment_intents/${shipped.pi}/capture`)).toHaveLength(1);
+    expect(stripe.intents.get(shipped.pi)!.status).toBe('succeeded');
+    expect(await orderRow(shipped.order.id)).toMatchObject({ status: 'shipped', payment_captured: 1 });
+
+    const canceled = await place();
+    const cancel = await admin(manual.url, `/api/admin/orders/${canceled.order.id}/cancel`);
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(stripe.calls('POST', `/v1/payment_intents/${canceled.pi}/cancel`)).toHaveLength(1);
+    expect(stripe.intents.get(canceled.pi)!.status).toBe('canceled');
+    expect(stripe.calls('POST', '/v1/refunds').filter((r) => r.body.payment_intent === canceled.pi)).toHaveLength(0);
+    expect((await waitForMail(mailbox.dir, canceled.email, /has been cancelled/)).text).toContain('nothing has been charged');
+  });
+
   it("every object the stand-in answered or sent has Stripe's shape (schemas derived from the SDK's declarations)", { timeout: 120_000 }, async () => {
     const ajv = new Ajv({ strict: false, allErrors: true });
     const check = (name: string, objects: unknown[]) => {
