@@ -281,6 +281,8 @@ export interface OrderRefundsTable {
   /** The provider that refunds it (null: recorded only, before issue 29, or a bank transfer paid back by hand). */
   provider: string | null;
   provider_refund_id: string | null;
+  /** The payment (payment_sessions.id) it goes back to. */
+  payment_session_id: string | null;
   /** pending → succeeded | failed | canceled (the provider's word). */
   status: Generated<string>;
 }

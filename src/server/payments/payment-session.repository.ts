@@ -72,10 +72,13 @@ export function refundsOf(db: Db, orderId: number): Promise<RefundRow[]> {
   return db.selectFrom('order_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-export async function insertRefundRow(db: Db, values: { order_id: number; amount_cents: number; reason: string; provider: string | null; provider_refund_id?: string | null; status: string }): Promise<number> {
+export async function insertRefundRow(
+  db: Db,
+  values: { order_id: number; amount_cents: number; reason: string; provider: string | null; provider_refund_id?: string | null; payment_session_id?: string | null; status: string },
+): Promise<number> {
   const row = await db
     .insertInto('order_refunds')
-    .values({ provider_refund_id: null, ...values, created_at: nowIso() })
+    .values({ provider_refund_id: null, payment_session_id: null, ...values, created_at: nowIso() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -164,7 +164,10 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
     }
     // Paid for an order that cannot take it (cancelled and its stones sold, paid already, another
     // amount): the money goes back at once, in full.
-    const refundId = status === 'authorized' ? undefined : await insertRefundRow(trx, { order_id: order.id, amount_cents: session.amountCents, reason: `Payment for order ${order.increment_id} received after it could no longer be kept`, provider: provider.code, status: 'pending' });
+    const refundId =
+      status === 'authorized'
+        ? undefined
+        : await insertRefundRow(trx, { order_id: order.id, amount_cents: session.amountCents, reason: `Payment for order ${order.increment_id} received after it could no longer be kept`, provider: provider.code, payment_session_id: session.id, status: 'pending' });
     return { outcome: 'refunded' as const, order: order.id, refundId, authorized: status === 'authorized' };
   });
   if (result.outcome === 'paid' || result.outcome === 'revived') {
@@ -288,14 +291,19 @@ export async function planRefund(trx: Db, order: OrderRow, amountCents: number |
   }
   const plan: RefundPlan & { amountCents: number } = { rowIds: [], voids: [], amountCents: 0 };
   let rest = want;
-  // Each payment's own remainder: refunds are booked against payments by their provider's reference.
-  const usedByPayment = new Map<string, number>();
-  for (const r of refunds) usedByPayment.set(String(r.provider ?? ''), (usedByPayment.get(String(r.provider ?? '')) ?? 0) + r.amount_cents);
+  // What each payment has left: its own refunds (older rows, without a payment named, count against the newest).
+  const usedBy = new Map<string, number>();
+  let unassigned = 0;
+  for (const r of refunds) {
+    if (r.payment_session_id) usedBy.set(r.payment_session_id, (usedBy.get(r.payment_session_id) ?? 0) + r.amount_cents);
+    else unassigned += r.amount_cents;
+  }
   for (const p of [...taken].reverse()) {
     if (rest <= 0) break;
-    const used = Math.min(p.amount_cents, usedByPayment.get(p.provider) ?? 0);
-    usedByPayment.set(p.provider, (usedByPayment.get(p.provider) ?? 0) - used);
-    const available = p.amount_cents - used;
+    let available = p.amount_cents - (usedBy.get(p.id) ?? 0);
+    const legacy = Math.min(Math.max(available, 0), unassigned);
+    available -= legacy;
+    unassigned -= legacy;
     if (available <= 0) continue;
     const part = Math.min(available, rest);
     if (p.status === 'authorized') {
@@ -305,7 +313,7 @@ export async function planRefund(trx: Db, order: OrderRow, amountCents: number |
       await moveSession(trx, p.id, 'expired', ['authorized']);
     } else {
       const manual = !providerByCode(p.provider);
-      plan.rowIds.push(await insertRefundRow(trx, { order_id: order.id, amount_cents: part, reason, provider: p.provider, status: manual ? 'manual' : 'pending' }));
+      plan.rowIds.push(await insertRefundRow(trx, { order_id: order.id, amount_cents: part, reason, provider: p.provider, payment_session_id: p.id, status: manual ? 'manual' : 'pending' }));
     }
     plan.amountCents += part;
     rest -= part;
@@ -328,13 +336,13 @@ export async function runRefunds(db: Db, rowIds: number[]): Promise<number> {
       continue;
     }
     const provider = providerByCode(row.provider ?? '');
-    const payment = (await takenSessions(db, row.order_id)).find((p) => p.provider === row.provider) ?? (await db.selectFrom('payment_sessions').selectAll().where('order_id', '=', row.order_id).where('provider', '=', row.provider ?? '').where('payment_ref', 'is not', null).orderBy('created_at', 'desc').executeTakeFirst());
-    if (!provider || !payment?.payment_ref && provider.code !== 'test') {
+    const payment = row.payment_session_id ? await findSession(db, row.payment_session_id) : (await takenSessions(db, row.order_id)).find((p) => p.provider === row.provider);
+    if (!provider || !payment?.payment_ref) {
       await updateRefundRow(db, id, { status: 'failed' });
       continue;
     }
     try {
-      const refund = await provider.refund({ paymentRef: payment?.payment_ref ?? payment?.id ?? '', amountCents: row.amount_cents, orderId: row.order_id, refundRowId: id, idempotencyKey: `refund-${row.order_id}-${id}` });
+      const refund = await provider.refund({ paymentRef: payment.payment_ref, amountCents: row.amount_cents, orderId: row.order_id, refundRowId: id, idempotencyKey: `refund-${row.order_id}-${id}` });
       // The provider's notification may have recorded this refund already (charge.refunded): one row.
       const twin = await db.selectFrom('order_refunds').select('id').where('provider_refund_id', '=', refund.id).where('id', '!=', id).executeTakeFirst();
       if (twin) await db.deleteFrom('order_refunds').where('id', '=', twin.id).execute();

@@ -64,7 +64,7 @@ async function handleEvent(db: Db, event: Stripe.Event): Promise<void> {
 async function recordDashboardRefunds(db: Db, charge: Stripe.Charge): Promise<void> {
   const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intent) return;
-  const payment = await db.selectFrom('payment_sessions').select(['order_id']).where('provider', '=', 'stripe').where('payment_ref', '=', intent).executeTakeFirst();
+  const payment = await db.selectFrom('payment_sessions').select(['id', 'order_id']).where('provider', '=', 'stripe').where('payment_ref', '=', intent).executeTakeFirst();
   if (!payment) return;
   for await (const refund of stripeClient().refunds.list({ payment_intent: intent, limit: 100 })) {
     const known = await findRefundByProviderId(db, refund.id);
@@ -83,7 +83,7 @@ async function recordDashboardRefunds(db: Db, charge: Stripe.Charge): Promise<vo
       if (row) continue;
     }
     try {
-      await insertRefundRow(db, { order_id: payment.order_id, amount_cents: refund.amount, reason: refund.reason ? `Refunded in Stripe (${refund.reason.replace(/_/g, ' ')})` : 'Refunded in Stripe', provider: 'stripe', provider_refund_id: refund.id, status: refund.status ?? 'succeeded' });
+      await insertRefundRow(db, { order_id: payment.order_id, amount_cents: refund.amount, reason: refund.reason ? `Refunded in Stripe (${refund.reason.replace(/_/g, ' ')})` : 'Refunded in Stripe', provider: 'stripe', provider_refund_id: refund.id, payment_session_id: payment.id, status: refund.status ?? 'succeeded' });
     } catch {
       // Recorded by a concurrent delivery (the provider id is unique).
     }

@@ -63,7 +63,9 @@ export const testGateway: PaymentProvider = {
   },
   async expire(db, sessionId) {
     await moveSession(db, sessionId, 'expired', ['open']);
-    return view((await findSession(db, sessionId))!);
+    const row = await findSession(db, sessionId);
+    // A session opened but never recorded (it lost a race to another "Pay") was never payable.
+    return row ? view(row) : { id: sessionId, url: null, state: 'expired', amountCents: 0, paymentRef: null, orderId: null };
   },
   async capture() {
     // The test gateway takes payments whole; nothing is ever only authorised.

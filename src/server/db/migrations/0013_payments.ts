@@ -14,6 +14,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('payment_sessions').addColumn('payment_ref', 'text').execute();
   await db.schema.alterTable('payment_sessions').addColumn('url', 'text').execute();
+  // The test gateway's payments are their own reference (a refund names it).
+  await sql`update payment_sessions set payment_ref = id where provider = 'test' and status = 'paid'`.execute(db);
   // Older data could hold several open sessions of one order: the newest stays open.
   await sql`update payment_sessions set status = 'expired'
     where status = 'open' and exists (
@@ -32,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('order_refunds').addColumn('provider', 'text').execute();
   await db.schema.alterTable('order_refunds').addColumn('provider_refund_id', 'text').execute();
+  // The payment (session row) a refund goes back to.
+  await db.schema.alterTable('order_refunds').addColumn('payment_session_id', 'text').execute();
   // pending (asked, no answer yet) → succeeded | failed | canceled; rows before this migration were recorded only.
   await db.schema.alterTable('order_refunds').addColumn('status', 'text', (c) => c.notNull().defaultTo('succeeded')).execute();
   await sql`create unique index order_refunds_provider_id on order_refunds (provider_refund_id) where provider_refund_id is not null`.execute(db);
