@@ -4,7 +4,7 @@
  *   seed --diamonds N  erase the database and seed the demo shop with N diamonds
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
- *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
+ *   orders list|ship|cancel|refund|mark-paid|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
  */
 import { config } from './config.ts';
 import { assertReachable, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';

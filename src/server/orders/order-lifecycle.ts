@@ -14,8 +14,10 @@
  * in-process memo of the next deadline makes the check free until an order is due.
  *
  * Staff: ship (processing → shipped, with carrier and tracking number, and an e-mail with a tracking
- * link) and cancel (an unpaid or paid order not yet shipped; a paid one gets a refund line), each with
- * the stones released, the coupon use and the store credit given back.
+ * link; a manual-capture card payment is captured first) and cancel (an unpaid or paid order not yet
+ * shipped; a paid one is refunded in full through its payment provider), each with the stones
+ * released, the coupon use and the store credit given back; partial refunds and bank transfers marked
+ * paid (payments/payments.service.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
