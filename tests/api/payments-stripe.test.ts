@@ -129,6 +129,9 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
 
     // Expired at Stripe (say, from its dashboard): the next "Pay" opens a new session, the old one stays dead.
     await call(stripe.url, 'POST', `/v1/checkout/sessions/${o.sessionId}/expire`, undefined, { authorization: 'Bearer sk_test_standin' });
+    expect(await stripe.deliver(stripe.event('checkout.session.expired', stripe.sessions.get(o.sessionId)!))).toBe(200);
+    expect(await db.selectFrom('payment_sessions').select('status').where('id', '=', o.sessionId).execute()).toEqual([{ status: 'expired' }]);
+    expect((await orderRow(o.order.id)).status).toBe('pending_payment');
     const fresh = await update(o);
     expect(fresh.body.redirect_url).not.toBe(`${stripe.url}/c/pay/${o.sessionId}`);
     expect(sessionsOf(o.order.id).filter((s) => s.status === 'open')).toHaveLength(1);
