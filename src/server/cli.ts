@@ -10,7 +10,7 @@
  *   restore FILE [--force]   put a backup back (a live database only with --force)
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
- *   orders list|ship|cancel|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
+ *   orders list|ship|cancel|refund|mark-paid|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
  *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
  */
 import { config } from './config.ts';

@@ -71,11 +71,11 @@ export function validationError(error: ZodError): HttpError {
   return new HttpError(400, message, 'validation_failed', errors);
 }
 
-/** Reads a JSON body of at most 1 MB; an empty body reads as {}. */
-export async function readJson(request: Request): Promise<unknown> {
+/** Reads a body of at most 1 MB as text, exactly as sent (signed notifications are verified on these bytes). */
+export async function readText(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is larger than 1 MB', 'payload_too_large');
-  if (!request.body) return {};
+  if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -89,7 +89,12 @@ export async function readJson(request: Request): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON body of at most 1 MB; an empty body reads as {}. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = (await readText(request)).trim();
   if (!text) return {};
   // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it here rather than fail there.
   if (text.includes('\u0000') || text.includes('\\u0000')) throw badRequest('The request body contains a NUL character');

@@ -20,7 +20,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import cluster from 'node:cluster';
 import compression from 'compression';
+import { providerSetting } from './payments/payment-settings.ts';
 import { serveCachedAsset } from './asset-cache.ts';
 import { serveSharedPage } from './page-store.ts';
 import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
@@ -114,4 +116,9 @@ try {
   process.exit(EXIT_NOT_HEALTHY);
 }
 if (stopRequested) process.exit(0);
-listen(server, port, host, () => log.info({ port, host }, `Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`));
+listen(server, port, host, () => {
+  log.info({ port, host }, `Server listening on ${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`);
+  // Cards off (or on the test gateway in production): one line, from the first worker only.
+  const { note } = providerSetting();
+  if (note && (!cluster.worker || cluster.worker.id === 1)) console.warn(note);
+});

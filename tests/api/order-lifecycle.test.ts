@@ -212,7 +212,8 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     const back = await payOnGateway(server.url, placed.body.redirect_url);
     const late = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
     expect(late.status).toBe(409);
-    expect(await db.selectFrom('payment_sessions').select('status').where('order_id', '=', id).execute()).toEqual([{ status: 'open' }]);
+    // The order's session ended with it: it can never be paid (issue 29).
+    expect(await db.selectFrom('payment_sessions').select('status').where('order_id', '=', id).execute()).toEqual([{ status: 'expired' }]);
 
     // The stone and the coupon can be had again.
     const again = signedIn(server.url, customer.token);
@@ -324,13 +325,14 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     expect(twice.status).toBe(409);
     expect((await admin(server.url, `/api/admin/orders/${a.order.id}/cancel`)).status).toBe(409);
 
-    // Admin API: cancel a paid order: a refund line, the stone back on sale.
+    // Admin API: cancel a paid order: refunded in full through its provider (here the test gateway), the stone back on sale.
     const b = await place('card', true);
     const canceled = await admin(server.url, `/api/admin/orders/${b.order.increment_id}/cancel`);
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
-    expect(canceled.body.data).toMatchObject({ status: 'canceled', status_label: 'Cancelled', refunds: [{ amount_cents: Math.round(b.order.grand_total * 100) }] });
+    expect(canceled.body.data).toMatchObject({ status: 'canceled', status_label: 'Cancelled', refunds: [{ amount_cents: Math.round(b.order.grand_total * 100), provider: 'test', status: 'succeeded' }], refundable_cents: 0 });
+    expect(canceled.body.data.refunds[0].provider_refund_id).toMatch(/^tre_/);
     expect(await inSearch(server.url, b.diamond)).toBe(true);
-    expect((await a.s.get(`/api/order/${b.order.id}`)).body.data.status_history.map((h: { status: string }) => h.status)).toEqual(['pending_payment', 'processing', 'canceled']);
+    expect((await a.s.get(`/api/order/${b.order.id}`)).body.data.status_history.map((h: { status: string }) => h.status)).toEqual(['pending_payment', 'processing', 'canceled', 'refund']);
 
     // CLI: list, ship, cancel (an unpaid bank-transfer order: no refund line), and refusals.
     const c = await place('cashondelivery');

@@ -80,6 +80,25 @@ export const shopConfigSchema = z
         payment_link_extends_hold: z.boolean().optional(),
       })
       .optional(),
+    /** How shoppers pay by bank transfer (server only): shown on the payment step, the success page, the order view and the e-mail. */
+    payments: z
+      .strictObject({
+        bank_transfer: z
+          .strictObject({
+            account_name: z.string().trim().min(1).max(120),
+            bank_name: z.string().trim().min(1).max(120),
+            account_number: z.string().trim().min(1).max(40).optional(),
+            iban: z.string().trim().min(1).max(40).optional(),
+            routing_number: z.string().trim().min(1).max(40).optional(),
+            swift_bic: z.string().trim().min(1).max(20).optional(),
+            /** What the reference must say; {order} is the order number (default: the order number alone). */
+            reference: z.string().trim().min(1).max(120).optional(),
+          })
+          .refine((b) => b.account_number || b.iban, { message: 'give account_number or iban', path: ['account_number'] })
+          .refine((b) => b.routing_number || b.swift_bic, { message: 'give routing_number or swift_bic', path: ['routing_number'] })
+          .optional(),
+      })
+      .optional(),
   })
   .superRefine((config, ctx) => {
     for (const issue of [...checkNavigation(config.navigation), ...checkPageRoutes(config)]) {
@@ -93,7 +112,7 @@ export type ShopConfig = z.infer<typeof shopConfigSchema>;
  * shared part and `app_demo`, the demo flag, which the running shop's database decides rather than the
  * editors' file (src/server/shop/shop-mode.ts).
  */
-export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders'> & { app_demo: boolean };
+export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders' | 'payments'> & { app_demo: boolean };
 export type NavItem = z.infer<typeof navItemSchema>;
 export type NavColumn = z.infer<typeof navColumnSchema>;
 export type CmsPageRoute = z.infer<typeof cmsPageRouteSchema>;

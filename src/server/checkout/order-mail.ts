@@ -10,6 +10,7 @@ import { mailMjml, type MailLine } from '~/server/mail/layout.ts';
 import { queue } from '~/server/mail/outbox.ts';
 import { successPath } from './order.presenter.ts';
 import { transferWindowWords } from '~/server/orders/payment-hold.ts';
+import { bankLines, bankRows } from '~/server/payments/bank-transfer.ts';
 
 const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl()}${url}`);
 
@@ -34,21 +35,29 @@ function totals(order: PlacedOrder): [string, string][] {
 const textLines = (order: PlacedOrder) => order.items.map((i) => `${i.name} × ${i.qty_ordered}: ${i.formated_total}`);
 const textTotals = (order: PlacedOrder) => totals(order).map(([label, amount]) => `${label}: ${amount}`);
 
+/** The order's lines and totals, one line each (the text part of the confirmation and of the receipt). */
+export function orderLinesAndTotals(order: PlacedOrder): string[] {
+  return [...textLines(order), ...textTotals(order)];
+}
+
 export function orderConfirmationMail(order: PlacedOrder): MailMessage {
-  const next =
-    order.payment_method === 'banktransfer'
-      ? `Please transfer ${order.formated_grand_total} within ${transferWindowWords()} with the reference ${order.increment_id}; the order is cancelled if it has not arrived by then.`
-      : order.status === 'pending_payment'
-        ? 'Your order is waiting for its card payment; you can pay it from the order page.'
+  const transfer = order.payment_method === 'banktransfer' && order.is_unpaid;
+  const next = transfer
+    ? `Please transfer ${order.formated_grand_total} within ${transferWindowWords()} with the reference ${order.increment_id}; the order is cancelled if it has not arrived by then.`
+    : order.status === 'pending_payment'
+      ? 'Your order is waiting for its card payment; you can pay it from the order page.'
+      : order.payment_method === 'card'
+        ? 'Your payment has been received. We will let you know when it ships.'
         : 'We will let you know when it ships.';
   const intro = `Thank you for your order ${order.increment_id}.`;
+  const bank = transfer ? ['Our bank details:', ...bankLines(bankRows(order))] : [];
   const payment = `Payment: ${order.payment_title}. ${next}`;
   const url = `${siteUrl()}${successPath({ id: order.id, payment_token: order.order_token })}`;
   return {
     to: order.email,
     subject: `Your order ${order.increment_id}`,
-    text: `${[intro, ...textLines(order), ...textTotals(order), payment].join('\n')}\n\nView your order: ${url}\n`,
-    html: mailMjml({ heading: 'Thank you for your order', paragraphs: [intro], lines: mailLines(order), totals: totals(order), after: [payment], action: { label: 'View your order', url } }),
+    text: `${[intro, ...textLines(order), ...textTotals(order), payment, ...bank].join('\n')}\n\nView your order: ${url}\n`,
+    html: mailMjml({ heading: 'Thank you for your order', paragraphs: [intro], lines: mailLines(order), totals: totals(order), after: [payment, ...bank], action: { label: 'View your order', url } }),
   };
 }
 

@@ -77,7 +77,7 @@ export function findOrderById(db: Db, id: number) {
  * Moves the order to `status` if it is in one of `onlyFrom` (the condition is in the UPDATE, so of two
  * racing changes one wins), with the history row; `extra` columns change along with it.
  */
-export async function setOrderStatus(db: Db, orderId: number, status: string, onlyFrom: string[], extra: Partial<Pick<OrdersTable, 'cancel_reason' | 'carrier' | 'tracking_number' | 'payment_method'>> = {}): Promise<boolean> {
+export async function setOrderStatus(db: Db, orderId: number, status: string, onlyFrom: string[], extra: Partial<Pick<OrdersTable, 'cancel_reason' | 'carrier' | 'tracking_number' | 'payment_method' | 'payment_provider' | 'payment_reference' | 'paid_at'>> & { payment_captured?: number } = {}): Promise<boolean> {
   const now = nowIso();
   const result = await db
     .updateTable('orders')

@@ -4,6 +4,8 @@
  */
 import type { PaymentMethod, PaymentMethodCode } from '~/features/checkout/checkout.schema.ts';
 import { transferWindowWords } from '~/server/orders/payment-hold.ts';
+import { cardProvider } from '~/server/payments/payment-provider.ts';
+import { bankLines, bankRows } from '~/server/payments/bank-transfer.ts';
 
 export const COD_LIMIT_CENTS = 500_000;
 
@@ -19,8 +21,13 @@ const ALL: Record<PaymentMethodCode, PaymentMethod> = {
 
 export function paymentMethods(shippingCountry: string | undefined, grandTotalCents: number): PaymentMethod[] {
   // The transfer's window is the shop's (orders/payment-hold.ts): the order is cancelled after it.
-  const transfer = { ...ALL.banktransfer, description: `Transfer the total within ${transferWindowWords()} using your order number as the reference; we ship once it arrives.` };
-  const methods = [ALL.card, transfer];
+  const details = bankLines(bankRows());
+  const transfer = {
+    ...ALL.banktransfer,
+    description: `Transfer the total within ${transferWindowWords()} using your order number as the reference; we ship once it arrives.${details.length ? ` ${details.join('. ')}.` : ''}`,
+  };
+  // No card provider (production without one configured): cards are not offered at all.
+  const methods = cardProvider() ? [ALL.card, transfer] : [transfer];
   if (shippingCountry === 'US' && grandTotalCents <= COD_LIMIT_CENTS) methods.push(ALL.cashondelivery);
   return methods;
 }

@@ -2,7 +2,7 @@
  * POST /api/checkout/save-order: placing an order is ONE transaction. It claims the cart, re-prices it
  * from the catalogue, checks every line can still be bought, takes each diamond (a stone belongs to at
  * most one live order), consumes the coupon and the store credit, writes the order and its lines,
- * starts the card payment and closes the cart; or, on any refusal or crash, none of it.
+ * and closes the cart; or, on any refusal or crash, none of it. A card payment opens after it commits.
  * It is idempotent: orders.cart_id is unique and the cart is claimed first, so a retried or
  * double-clicked submission finds the order the first one wrote and answers it again.
  */
@@ -14,7 +14,7 @@ import { describeChoices, presentItem, unitPriceCents } from '~/server/cart/line
 import { needsSize, sizeRequired } from '~/server/cart/cart.rules.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import { inviteToSetPassword } from '~/server/accounts/recovery.service.ts';
-import { paymentProvider } from '~/server/payments/payment-provider.ts';
+import { openPayment } from '~/server/payments/payments.service.ts';
 import { checkoutState, type CheckoutState } from './checkout-state.ts';
 import { claimCart, closeCart, findCartByToken, findRecentlyOrderedCart } from './checkout.repository.ts';
 import { assertReadyForPayment, type Shopper } from './checkout.service.ts';
@@ -58,8 +58,20 @@ export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
   const answer = await presentOrder(order);
   if (placed) {
     if (answer.is_unpaid) forgetNextDue();
+    // The card payment opens once the order is committed (a provider's answer never holds the write lock);
+    // if the provider cannot be reached, the order waits on its payment page, where "Pay" tries again.
+    let redirectUrl: string | undefined;
+    if (placed.pay) {
+      try {
+        const start = await openPayment(s.db, order);
+        redirectUrl = 'redirectUrl' in start ? start.redirectUrl : undefined;
+      } catch (error) {
+        console.error(`Opening the payment of order ${order.increment_id} failed:`, error);
+        redirectUrl = orderPaymentPath(order);
+      }
+    }
     if (placed.invite) inviteToSetPassword(placed.invite);
-    return { message: 'Thank you for your order', order: answer, ...(placed.redirectUrl ? { redirect_url: placed.redirectUrl } : {}) };
+    return { message: 'Thank you for your order', order: answer, ...(redirectUrl ? { redirect_url: redirectUrl } : {}) };
   }
   // The same cart again: the first order, never a second; an unpaid card order is sent to pay.
   const pay = order.payment_method === 'card' && order.status === 'pending_payment';
@@ -72,7 +84,8 @@ export function placeCart(db: Db, cartId: number, customer: Shopper['customer'])
 }
 
 export interface Placed {
-  redirectUrl?: string;
+  /** A card order waiting for its payment: a payment session opens once the transaction commits. */
+  pay: boolean;
   invite?: { id: number; email: string; first_name: string };
 }
 
@@ -146,16 +159,11 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
   }
   if (totals.credit > 0) await insertCredit(trx, { customer_id: owner.id, amount_cents: -totals.credit, reason: `Order ${order.increment_id}`, order_id: order.id });
 
-  let redirectUrl: string | undefined;
-  if (status === 'pending_payment') {
-    const returnUrl = orderPaymentPath({ id: order.id, payment_token: token });
-    redirectUrl = (await paymentProvider().start(trx, { orderId: order.id, amountCents: totals.grand, returnUrl })).redirectUrl;
-  }
   await closeCart(trx, cart.id);
   // The confirmation and the staff's notice commit with the order, or not at all (src/server/mail/outbox.ts).
   await queueOrderPlacedMail(trx, { id: order.id, email: owner.email });
   const invite = !customer && !owner.hasPassword ? { id: owner.id, email: owner.email, first_name: owner.first_name } : undefined;
-  return { redirectUrl, invite };
+  return { pay: status === 'pending_payment', invite };
 }
 
 /** Everything that must hold before anything is written, each refusal in words naming the field. */

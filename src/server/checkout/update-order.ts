@@ -2,8 +2,9 @@
  * POST /api/checkout/update-order: paying an order placed earlier (a card payment that was declined or
  * abandoned, or a bank-transfer order paid by card instead). The order is named by its id and its
  * token (from the payment link, createOrderPaymentLink, or the save-order answer). Without a payment
- * session it opens one on the provider and answers where to pay; with the session the provider sent
- * the shopper back with, it asks the provider how the payment ended and, when paid, completes the order.
+ * session it answers where to pay: the order's open session, or a new one (never two payable at once);
+ * with the session the provider sent the shopper back with, it asks the provider how the payment ended
+ * and, when paid, completes the order (payments.service.ts settles it exactly once).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
@@ -12,10 +13,11 @@ import type { Db } from '~/server/db/database.ts';
 import { HttpError, notFound } from '~/server/http.ts';
 import { EXPIRED_MESSAGE, EXPIRED_REASON, UNPAID_STATUSES } from '~/server/orders/order-status.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
-import { paymentProvider } from '~/server/payments/payment-provider.ts';
-import { findOrderById, sellReservedDiamonds, setOrderStatus } from './order-writer.repository.ts';
-import { orderPaymentPath, presentOrder } from './order.presenter.ts';
-import { writeTransaction } from './transaction.ts';
+import { providerByCode } from '~/server/payments/payment-provider.ts';
+import { findSession } from '~/server/payments/payment-session.repository.ts';
+import { openPayment, settleSession } from '~/server/payments/payments.service.ts';
+import { findOrderById } from './order-writer.repository.ts';
+import { presentOrder } from './order.presenter.ts';
 
 export const DECLINED_MESSAGE = 'Your card was declined. Please try again with another card.';
 
@@ -51,28 +53,29 @@ export async function updateOrder(db: Db, input: z.output<typeof updateOrderSche
   assertPayable(order);
   if (input.cart_id && input.cart_id !== order.cart_id) throw new HttpError(400, 'cart_id: this is not the cart of this order', 'bad_request', { cart_id: ['is not the cart of this order'] });
   if (!UNPAID_STATUSES.includes(order.status)) return { message: 'This order is paid', order: await presentOrder(order) };
-  const provider = paymentProvider();
   const sessionId = input.paymentData?.session;
   if (sessionId) {
-    const payment = await provider.status(db, sessionId);
-    if (!payment || payment.orderId !== order.id) throw new HttpError(400, 'paymentData.session: this payment is not for this order', 'bad_request', { 'paymentData.session': ['is not a payment of this order'] });
-    if (payment.status === 'declined') throw new HttpError(402, DECLINED_MESSAGE, 'payment_declined', { payment: [DECLINED_MESSAGE] });
-    if (payment.status === 'paid' && payment.amountCents === order.grand_total_cents) {
-      await writeTransaction(db, async (trx) => {
-        if (await setOrderStatus(trx, order.id, 'processing', UNPAID_STATUSES)) {
-          await trx.updateTable('orders').set({ payment_method: 'card' }).where('id', '=', order.id).execute();
-          await sellReservedDiamonds(trx, order.id);
-        }
-      });
+    // The shopper is back from the provider's page: the provider is asked how the payment ended.
+    const row = await findSession(db, sessionId);
+    const provider = row ? providerByCode(row.provider) : undefined;
+    const payment = row && provider ? await provider.read(db, sessionId) : undefined;
+    if (!row || !provider || !payment || row.order_id !== order.id) throw new HttpError(400, 'paymentData.session: this payment is not for this order', 'bad_request', { 'paymentData.session': ['is not a payment of this order'] });
+    if (payment.state === 'paid' || payment.state === 'authorized') {
+      await settleSession(db, provider, payment);
       order = (await findOrderById(db, order.id))!;
       assertPayable(order);
-      return { message: 'Thank you: your payment has been received', order: await presentOrder(order) };
+      if (!UNPAID_STATUSES.includes(order.status)) return { message: 'Thank you: your payment has been received', order: await presentOrder(order) };
     }
-    if (payment.status === 'open') {
-      return { message: 'Continue to payment', order: await presentOrder(order), redirect_url: `/checkout/payment-gateway?session=${encodeURIComponent(sessionId)}` };
-    }
+    if (payment.state === 'declined' || row.status === 'declined') throw new HttpError(402, DECLINED_MESSAGE, 'payment_declined', { payment: [DECLINED_MESSAGE] });
+    if (payment.state === 'processing') return { message: 'Your payment is being processed; we will e-mail you once it is confirmed', order: await presentOrder(order) };
+    if (payment.state === 'open' && payment.url) return { message: 'Continue to payment', order: await presentOrder(order), redirect_url: payment.url };
   }
-  const returnUrl = orderPaymentPath(order);
-  const { redirectUrl } = await writeTransaction(db, (trx) => provider.start(trx, { orderId: order.id, amountCents: order.grand_total_cents, returnUrl }));
-  return { message: 'Continue to payment', order: await presentOrder(order), redirect_url: redirectUrl };
+  // "Pay": the open session if there is one, else a new one (payments.service.ts: one payable session per order).
+  const start = await openPayment(db, order);
+  if ('settled' in start) {
+    order = (await findOrderById(db, order.id))!;
+    assertPayable(order);
+    return { message: UNPAID_STATUSES.includes(order.status) ? 'Continue to payment' : 'This order is paid', order: await presentOrder(order) };
+  }
+  return { message: 'Continue to payment', order: await presentOrder(order), redirect_url: start.redirectUrl };
 }

@@ -265,6 +265,13 @@ export interface OrdersTable {
   cancel_reason: string | null;
   carrier: string | null;
   tracking_number: string | null;
+  /** The card provider that took the money ('stripe', 'test'), or 'banktransfer' when staff marked a transfer received. */
+  payment_provider: string | null;
+  /** The payment's reference at its provider (Stripe's PaymentIntent id) or the transfer's reference. */
+  payment_reference: string | null;
+  paid_at: string | null;
+  /** 0 while a manual-capture card payment is only authorised (STRIPE_CAPTURE=manual); captured when it ships. */
+  payment_captured: Generated<number>;
 }
 
 /** Every status an order has had, with when it took it. */
@@ -281,6 +288,21 @@ export interface OrderRefundsTable {
   order_id: number;
   amount_cents: number;
   reason: string;
+  created_at: string;
+  /** The provider that refunds it (null: recorded only, before issue 29, or a bank transfer paid back by hand). */
+  provider: string | null;
+  provider_refund_id: string | null;
+  /** The payment (payment_sessions.id) it goes back to. */
+  payment_session_id: string | null;
+  /** pending → succeeded | failed | canceled (the provider's word). */
+  status: Generated<string>;
+}
+
+/** A provider's notification (webhook event), recorded by its id: a repeated delivery changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
   created_at: string;
 }
 
@@ -345,9 +367,13 @@ export interface PaymentSessionsTable {
   provider: string;
   order_id: number;
   amount_cents: number;
-  status: 'open' | 'paid' | 'declined';
+  status: 'open' | 'paid' | 'authorized' | 'declined' | 'expired';
   card_last4: string | null;
   return_url: string;
+  /** The payment at the provider (Stripe's PaymentIntent id), once known. */
+  payment_ref: string | null;
+  /** The hosted payment page's address. */
+  url: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -448,6 +474,7 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   store_credit_ledger: StoreCreditLedgerTable;
   payment_sessions: PaymentSessionsTable;
+  payment_events: PaymentEventsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   analytics_events: AnalyticsEventsTable;
   appointments: AppointmentsTable;

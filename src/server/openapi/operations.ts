@@ -48,7 +48,8 @@ import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wish
 import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
 import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
-import { shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
+import { markPaidRequestSchema, refundRequestSchema, shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
+import { webhookAnswerSchema } from '~/server/payments/payments.answers.ts';
 import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAnswerSchema } from '~/server/mail/mail.answers.ts';
 import { op, type Operation } from './operation.ts';
 
@@ -147,7 +148,7 @@ export const operations: Operation[] = [
   op('post', '/api/admin/orders/{id}/cancel', {
     tag: 'Operators',
     access: 'admin',
-    summary: 'Cancel an order not yet shipped: release its stones, give back coupon use and store credit; a paid order gets a refund line',
+    summary: 'Cancel an order not yet shipped: release its stones, give back coupon use and store credit; a paid order is refunded in full through its payment provider',
     params: staffOrderPathSchema,
     answers: { 200: staffOrderAnswerSchema },
     errors: [401, 404, 409, 429],
@@ -167,5 +168,31 @@ export const operations: Operation[] = [
     params: mailPathSchema,
     answers: { 200: mailResendAnswerSchema },
     errors: [400, 401, 404, 429],
+  }),
+  op('post', '/api/admin/orders/{id}/refund', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'Refund part of what an order paid, through its payment provider; never more than what is left',
+    params: staffOrderPathSchema,
+    body: refundRequestSchema,
+    answers: { 200: staffOrderAnswerSchema },
+    errors: [401, 404, 409, 429, 502],
+  }),
+  op('post', '/api/admin/orders/{id}/mark-paid', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'A bank transfer received: the order moves from pending to processing, the shopper gets a receipt',
+    params: staffOrderPathSchema,
+    body: markPaidRequestSchema,
+    answers: { 200: staffOrderAnswerSchema },
+    errors: [401, 404, 409, 429],
+  }),
+  // Payment providers' notifications
+  op('post', '/api/payments/stripe/webhook', {
+    tag: 'Payments',
+    summary: "Stripe's signed notifications (Stripe-Signature); each event is handled once, a repeat answers 200",
+    fileBody: { types: ['application/json'], description: 'A Stripe Event, exactly as Stripe sent it (the signature covers these bytes)' },
+    answers: { 200: webhookAnswerSchema },
+    errors: [400, 404, 413],
   }),
 ];

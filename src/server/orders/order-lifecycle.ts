@@ -14,8 +14,10 @@
  * in-process memo of the next deadline makes the check free until an order is due.
  *
  * Staff: ship (processing → shipped, with carrier and tracking number, and an e-mail with a tracking
- * link) and cancel (an unpaid or paid order not yet shipped; a paid one gets a refund line), each with
- * the stones released, the coupon use and the store credit given back.
+ * link; a manual-capture card payment is captured first) and cancel (an unpaid or paid order not yet
+ * shipped; a paid one is refunded in full through its payment provider), each with the stones
+ * released, the coupon use and the store credit given back; partial refunds and bank transfers marked
+ * paid (payments/payments.service.ts).
  */
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -28,7 +30,12 @@ import { findOrderById, setOrderStatus } from '~/server/checkout/order-writer.re
 import type { OrderRow } from './order.repository.ts';
 import type { ShipRequest, staffOrderSchema } from './staff.answers.ts';
 export { shipRequestSchema } from './staff.answers.ts';
-import { claimDueOrder, findOrderByReference, giveBackCouponUse, insertRefund, nextDueAt, refundStoreCredit, releaseStones, statusHistory } from './order-holds.repository.ts';
+import { claimDueOrder, findOrderByReference, giveBackCouponUse, nextDueAt, refundStoreCredit, releaseStones, statusHistory } from './order-holds.repository.ts';
+import { captureIfAuthorized, markTransferPaid, planRefund, refundOrder, runRefunds, runVoids, settleBeforeExpiry, settleSession } from '~/server/payments/payments.service.ts';
+import { expireOpenSessions, LIVE_REFUND, refundsOf, takenSessions } from '~/server/payments/payment-session.repository.ts';
+import { providerByCode } from '~/server/payments/payment-provider.ts';
+import { refundHistory } from '~/server/payments/payment-history.ts';
+import { formatCents } from '~/lib/money.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
 import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
@@ -46,6 +53,7 @@ function testPauseMs(): number {
 /** Cancels one order for want of payment, if it is still unpaid; answers the stones it released. */
 async function expireOne(trx: Db, id: number, now: string): Promise<{ order: OrderRow; stones: number[] } | undefined> {
   if (!(await setOrderStatus(trx, id, 'canceled', UNPAID_STATUSES, { cancel_reason: EXPIRED_REASON }))) return undefined;
+  await expireOpenSessions(trx, id);
   const pause = testPauseMs();
   if (pause) await delay(pause);
   const order = (await findOrderById(trx, id))!;
@@ -61,6 +69,9 @@ async function expireOne(trx: Db, id: number, now: string): Promise<{ order: Ord
  */
 export async function runExpiryPass(db: Db): Promise<number> {
   let expired = 0;
+  // Card orders first ask their provider: a session paid without the shopper's return or the
+  // provider's notification makes its order paid, not cancelled (payments.service.ts).
+  await settleBeforeExpiry(db, nowIso());
   for (let i = 0; i < PASS_MAX; i++) {
     const now = nowIso();
     const done = await writeTransaction(db, async (trx) => {
@@ -140,7 +151,10 @@ export async function orderByReference(db: Db, reference: string): Promise<Order
 /** What staff see of an order after a change: its status, tracking and history. */
 export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView> {
   const history = await statusHistory(db, order.id);
-  const refunds = await db.selectFrom('order_refunds').select(['amount_cents', 'reason', 'created_at']).where('order_id', '=', order.id).orderBy('id').execute();
+  const refunds = await refundsOf(db, order.id);
+  const paid = (await takenSessions(db, order.id)).reduce((s, p) => s + p.amount_cents, 0);
+  const refunded = refunds.filter((r) => LIVE_REFUND.includes(r.status)).reduce((s, r) => s + r.amount_cents, 0);
+  const statuses = history.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? order.cancel_reason : null), created_at: h.created_at }));
   return {
     id: order.id,
     increment_id: order.increment_id,
@@ -150,14 +164,29 @@ export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView
     carrier: order.carrier,
     tracking_number: order.tracking_number,
     grand_total_cents: order.grand_total_cents,
-    status_history: history.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? order.cancel_reason : null), created_at: h.created_at })),
-    refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at })),
+    payment_method: order.payment_method,
+    payment_provider: order.payment_provider,
+    payment_reference: order.payment_reference,
+    paid_cents: paid,
+    refunded_cents: refunded,
+    refundable_cents: Math.max(0, paid - refunded),
+    status_history: [...statuses, ...refundHistory(refunds)].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at, provider: r.provider, provider_refund_id: r.provider_refund_id, status: r.status })),
   };
 }
 export type StaffOrderView = z.output<typeof staffOrderSchema>;
 
 export async function shipOrder(db: Db, reference: string, input: ShipRequest): Promise<StaffOrderView> {
   const order = await orderByReference(db, reference);
+  // Manual capture: the authorised card payment is taken when the order ships, before it is marked shipped.
+  if (order.status === 'processing' && order.payment_captured === 0) {
+    try {
+      await captureIfAuthorized(db, order.id);
+    } catch (error) {
+      console.error(`Capture of order ${order.increment_id} failed:`, error);
+      throw new HttpError(502, 'The payment provider did not capture the payment; the order is not shipped. Please try again.', 'capture_failed');
+    }
+  }
   const shipped = await writeTransaction(db, async (trx) => {
     if (!(await setOrderStatus(trx, order.id, 'shipped', ['processing'], { carrier: input.carrier, tracking_number: input.tracking }))) return false;
     await queueMail(trx, shippedOrderMail((await findOrderById(trx, order.id))!), { dedupeKey: `order:${order.id}:shipped` });
@@ -176,24 +205,57 @@ const CANCELABLE = [...UNPAID_STATUSES, 'processing'];
 
 export async function cancelOrder(db: Db, reference: string): Promise<StaffOrderView> {
   const order = await orderByReference(db, reference);
-  const refund = await writeTransaction(db, async (trx) => {
+  const done = await writeTransaction(db, async (trx) => {
     const now = nowIso();
     const current = (await findOrderById(trx, order.id))!;
     if (!(await setOrderStatus(trx, order.id, 'canceled', CANCELABLE, { cancel_reason: STAFF_REASON }))) return undefined;
     await releaseStones(trx, order.id, now);
     await giveBackCouponUse(trx, order.id);
     await refundStoreCredit(trx, current, 'Refund: order cancelled', now);
-    // A paid order gets its money back; cash on delivery was never paid.
-    const paid = current.status === 'processing' && current.payment_method !== 'cashondelivery' && current.grand_total_cents > 0;
-    if (paid) await insertRefund(trx, { order_id: order.id, amount_cents: current.grand_total_cents, reason: `Order ${current.increment_id} cancelled by the shop`, created_at: now });
-    const refund = paid ? current.grand_total_cents : 0;
-    await queueMail(trx, canceledOrderMail((await findOrderById(trx, order.id))!, refund), { dedupeKey: `order:${order.id}:canceled` });
-    return refund;
+    // Open payment sessions end: the order is no longer waiting for a payment.
+    const open = await trx.selectFrom('payment_sessions').select(['id', 'provider']).where('order_id', '=', order.id).where('status', '=', 'open').execute();
+    await expireOpenSessions(trx, order.id);
+    // A paid order gets back what its payments took (cash on delivery took nothing): refunds through
+    // the provider, or the authorisation released when it was never captured.
+    const plan = await planRefund(trx, current, undefined, `Order ${current.increment_id} cancelled by the shop`);
+    return { plan, open };
   });
-  if (refund === undefined) {
+  if (done === undefined) {
     const current = (await findOrderById(db, order.id))!;
     throw new HttpError(409, `This order cannot be cancelled: it is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_cancelable', { status: [current.status] });
   }
+  // Each open session is expired at its provider; one paid meanwhile is refunded at once (settleSession).
+  for (const s of done.open) {
+    const provider = providerByCode(s.provider);
+    if (!provider) continue;
+    try {
+      const ended = await provider.expire(db, s.id);
+      await settleSession(db, provider, ended);
+    } catch (error) {
+      console.error(`Expiring session ${s.id} of a cancelled order failed:`, error);
+    }
+  }
+  await runVoids(done.plan.voids, order.id);
+  const refunded = await runRefunds(db, done.plan.rowIds);
+  const released = done.plan.voids.length > 0;
   const after = (await findOrderById(db, order.id))!;
+  await queueMail(db, canceledOrderMail(after, refunded, released), { dedupeKey: `order:${order.id}:canceled` });
   return staffView(db, after);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: refunds and bank transfers
+
+export async function refundByReference(db: Db, reference: string, amountCents: number, reason: string | undefined): Promise<{ view: StaffOrderView; refundedCents: number }> {
+  const order = await orderByReference(db, reference);
+  const { refundedCents } = await refundOrder(db, order, amountCents, reason);
+  return { view: await staffView(db, (await findOrderById(db, order.id))!), refundedCents };
+}
+
+export async function markPaidByReference(db: Db, reference: string, transferReference: string | undefined): Promise<StaffOrderView> {
+  const order = await orderByReference(db, reference);
+  await markTransferPaid(db, order, transferReference);
+  return staffView(db, (await findOrderById(db, order.id))!);
+}
+
+export { formatCents };

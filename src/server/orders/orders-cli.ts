@@ -3,7 +3,9 @@
  * DATABASE_URL, the same rules as POST /api/admin/orders/{id}/ship|cancel:
  *   list [--status S] [--limit N]          newest first, one order a line
  *   ship <increment_id> --carrier C --tracking T
- *   cancel <increment_id>
+ *   cancel <increment_id>                  a paid order is refunded in full through its provider
+ *   refund <increment_id> --amount 120.00 [--reason "…"]   part of what was paid, never more than is left
+ *   mark-paid <increment_id> [--reference R]              a bank transfer received (pending → processing)
  *   expire                                 one expiry pass now (the app servers also run them)
  * A refusal (no such order, wrong status, bad tracking number) is one line on stderr and exit code 1.
  */
@@ -13,13 +15,13 @@ import { migrateToLatest } from '~/server/db/migrate.ts';
 import { HttpError } from '~/server/http.ts';
 import { formatCents } from '~/lib/money.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
-import { cancelOrder, runExpiryPass, shipOrder, type StaffOrderView } from './order-lifecycle.ts';
+import { cancelOrder, markPaidByReference, refundByReference, runExpiryPass, shipOrder, type StaffOrderView } from './order-lifecycle.ts';
 import { listOrdersByStatus } from './order-holds.repository.ts';
-import { shipRequestSchema } from './staff.answers.ts';
+import { markPaidRequestSchema, refundRequestSchema, shipRequestSchema } from './staff.answers.ts';
 import { statusLabel } from './order-status.ts';
 
 export const ORDERS_USAGE =
-  'usage: npm run orders -- list [--status S] [--limit N] | ship <increment_id> --carrier C --tracking T | cancel <increment_id> | expire';
+  'usage: npm run orders -- list [--status S] [--limit N] | ship <increment_id> --carrier C --tracking T | cancel <increment_id> | refund <increment_id> --amount 120.00 [--reason R] | mark-paid <increment_id> [--reference R] | expire';
 
 const STATUSES = ['pending', 'pending_payment', 'processing', 'shipped', 'completed', 'canceled'];
 
@@ -43,24 +45,39 @@ function options(args: string[], names: string[]): { positional: string[]; value
 
 function describe(o: StaffOrderView): string {
   const tracking = o.tracking_number ? ` · ${o.carrier} ${o.tracking_number}` : '';
-  const refund = o.refunds.length ? ` · refund ${formatCents(o.refunds.reduce((s, r) => s + r.amount_cents, 0))}` : '';
+  const refund = o.refunded_cents ? ` · refunded ${formatCents(o.refunded_cents)} of ${formatCents(o.paid_cents)}` : '';
   return `${o.increment_id} ${o.status_label}${tracking}${refund}`;
 }
 
 export async function runOrders(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || !['list', 'ship', 'cancel', 'expire'].includes(command)) throw new CliUsageError(ORDERS_USAGE);
-  const { positional, values } = options(rest, command === 'list' ? ['status', 'limit'] : command === 'ship' ? ['carrier', 'tracking'] : []);
+  if (!command || !['list', 'ship', 'cancel', 'refund', 'mark-paid', 'expire'].includes(command)) throw new CliUsageError(ORDERS_USAGE);
+  const known: Record<string, string[]> = { list: ['status', 'limit'], ship: ['carrier', 'tracking'], refund: ['amount', 'reason'], 'mark-paid': ['reference'] };
+  const { positional, values } = options(rest, known[command] ?? []);
   if (command === 'list' && values.status && !STATUSES.includes(values.status)) throw new CliUsageError(`--status takes one of ${STATUSES.join(', ')}`);
   const limit = values.limit === undefined ? 100 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliUsageError('--limit takes a whole number from 1 to 10000');
-  if ((command === 'ship' || command === 'cancel') && positional.length !== 1) throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
+  if (['ship', 'cancel', 'refund', 'mark-paid'].includes(command) && positional.length !== 1) throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
   if ((command === 'list' || command === 'expire') && positional.length) throw new CliUsageError(`unexpected ${positional[0]}\n${ORDERS_USAGE}`);
   let ship: ReturnType<typeof shipRequestSchema.parse> | undefined;
   if (command === 'ship') {
     const parsed = shipRequestSchema.safeParse({ carrier: values.carrier, tracking: values.tracking });
     if (!parsed.success) throw new CliUsageError(`${parsed.error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ')}\n${ORDERS_USAGE}`);
     ship = parsed.data;
+  }
+  const flagIssues = (error: { issues: { path: PropertyKey[]; message: string }[] }) => error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ');
+  let refund: ReturnType<typeof refundRequestSchema.parse> | undefined;
+  if (command === 'refund') {
+    if (values.amount === undefined) throw new CliUsageError(`refund needs --amount, in dollars such as 120.00\n${ORDERS_USAGE}`);
+    const parsed = refundRequestSchema.safeParse({ amount: values.amount, reason: values.reason });
+    if (!parsed.success) throw new CliUsageError(`${flagIssues(parsed.error)}\n${ORDERS_USAGE}`);
+    refund = parsed.data;
+  }
+  let markPaid: ReturnType<typeof markPaidRequestSchema.parse> | undefined;
+  if (command === 'mark-paid') {
+    const parsed = markPaidRequestSchema.safeParse({ reference: values.reference });
+    if (!parsed.success) throw new CliUsageError(`${flagIssues(parsed.error)}\n${ORDERS_USAGE}`);
+    markPaid = parsed.data;
   }
 
   const url = config.databaseUrl;
@@ -78,6 +95,11 @@ export async function runOrders(argv: string[]): Promise<number> {
     } else if (command === 'expire') {
       const n = await runExpiryPass(db);
       console.log(`Expired ${n} unpaid order${n === 1 ? '' : 's'}`);
+    } else if (command === 'refund') {
+      const { view, refundedCents } = await refundByReference(db, positional[0]!, refund!.amount, refund!.reason);
+      console.log(`Refunded ${formatCents(refundedCents)}: ${describe(view)}`);
+    } else if (command === 'mark-paid') {
+      console.log(describe(await markPaidByReference(db, positional[0]!, markPaid!.reference)));
     } else {
       const view = command === 'ship' ? await shipOrder(db, positional[0]!, ship!) : await cancelOrder(db, positional[0]!);
       console.log(describe(view));

@@ -17,6 +17,8 @@ import { getDb } from '~/server/db/database.ts';
 import { expireDueOrders } from './order-lifecycle.ts';
 import { paymentLinkExtendsHold } from './payment-hold.ts';
 import { statusHistory } from './order-holds.repository.ts';
+import { refundHistory } from '~/server/payments/payment-history.ts';
+import { refundsOf } from '~/server/payments/payment-session.repository.ts';
 import { trackingUrl } from './order-lifecycle-mail.ts';
 import { countOrders, findOrder, findOrderItems, listOrders, restartHold, setPaymentToken, type OrderRow } from './order.repository.ts';
 
@@ -114,9 +116,12 @@ export async function customerOrder(customer: Customer, id: number): Promise<Ord
 
 /** The history rows, or the current status alone for an order older than the history. */
 async function presentHistory(o: OrderRow): Promise<OrderDetail['status_history']> {
-  const rows = await statusHistory(await getDb(), o.id);
+  const db = await getDb();
+  const rows = await statusHistory(db, o.id);
   const list = rows.length ? rows : [{ status: o.status, created_at: o.created_at }];
-  return list.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? o.cancel_reason : null), created_at: h.created_at }));
+  const statuses = list.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? o.cancel_reason : null), created_at: h.created_at }));
+  // Refunds are part of the order's story: "Refunded $120.00" at the time the provider was asked.
+  return [...statuses, ...refundHistory(await refundsOf(db, o.id))].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 export type { OrderDetail };

@@ -1,13 +1,14 @@
 /**
- * POST /api/admin/orders/{id}/ship and /cancel: the staff's order changes over HTTP, behind the admin
- * token (security/admin-token.ts), as `npm run orders -- ship|cancel` does on the command line.
+ * POST /api/admin/orders/{id}/ship, /cancel, /refund and /mark-paid: the staff's order changes over HTTP, behind the admin
+ * token (security/admin-token.ts), as `npm run orders -- ship|cancel|refund|mark-paid` does on the command line.
  */
 import type { APIContext } from 'astro';
 import { getDb } from '~/server/db/database.ts';
 import { readBody } from '~/server/http.ts';
 import { requireAdmin } from '~/server/security/admin-token.ts';
-import { cancelOrder, shipOrder, shipRequestSchema } from './order-lifecycle.ts';
-import type { staffOrderAnswerSchema } from './staff.answers.ts';
+import { formatCents } from '~/lib/money.ts';
+import { cancelOrder, markPaidByReference, refundByReference, shipOrder, shipRequestSchema } from './order-lifecycle.ts';
+import { markPaidRequestSchema, refundRequestSchema, type staffOrderAnswerSchema } from './staff.answers.ts';
 import type { z } from 'zod';
 
 type Answer = z.output<typeof staffOrderAnswerSchema>;
@@ -23,4 +24,18 @@ export async function cancelOverHttp(context: APIContext): Promise<Answer> {
   await requireAdmin(context);
   const data = await cancelOrder(await getDb(), context.params.id ?? '');
   return { message: `Order ${data.increment_id} is cancelled`, data };
+}
+
+export async function refundOverHttp(context: APIContext): Promise<Answer> {
+  await requireAdmin(context);
+  const input = await readBody(context.request, refundRequestSchema);
+  const { view, refundedCents } = await refundByReference(await getDb(), context.params.id ?? '', input.amount, input.reason);
+  return { message: `Refunded ${formatCents(refundedCents)} on order ${view.increment_id}`, data: view };
+}
+
+export async function markPaidOverHttp(context: APIContext): Promise<Answer> {
+  await requireAdmin(context);
+  const input = await readBody(context.request, markPaidRequestSchema);
+  const data = await markPaidByReference(await getDb(), context.params.id ?? '', input.reference);
+  return { message: `Order ${data.increment_id} is paid`, data };
 }

@@ -2,14 +2,13 @@
  * The built-in test gateway: a hosted payment page on this server (/checkout/payment-gateway) that
  * takes the usual test card numbers. 4242 4242 4242 4242 (and any other number passing the Luhn check)
  * is paid; 4000 0000 0000 0002 (generic decline) and 4000 0000 0000 9995 (insufficient funds) are
- * declined. It never sees a real card: it is for demos and tests.
+ * declined. It never sees a real card and moves no money: it is for demos and tests, and refused in
+ * production unless PAYMENT_TEST_GATEWAY=1 (payment-provider.ts). Its sessions are the shop's own rows
+ * (payment_sessions), so reading one is reading the row; paying one is test-gateway-page.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '~/server/db/database.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { closeSession, findSession, insertSession } from './payment-session.repository.ts';
-import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
-import { UNPAID_STATUSES } from '~/server/orders/order-status.ts';
+import type { PaymentProvider, ProviderSession } from './payment-provider.ts';
+import { findSession, moveSession, type PaymentSessionRow } from './payment-session.repository.ts';
 
 export const DECLINED_CARDS: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
@@ -46,30 +45,33 @@ export function checkCard(card: CardInput, now = new Date()): Record<string, str
   return errors;
 }
 
-/** Pays (or declines) the session with a checked card; answers where to send the shopper back. */
-export async function payWithCard(db: Db, sessionId: string, card: CardInput): Promise<{ returnUrl: string; declined?: string } | undefined> {
-  const session = await findSession(db, sessionId);
-  if (!session) return undefined;
-  const digits = card.card_number.replace(/[\s-]/g, '');
-  const declined = DECLINED_CARDS[digits];
-  // An order no longer waiting for its payment (expired, cancelled) is charged nothing: the session
-  // stays open and the shop, back from here, says why.
-  await expireDueOrders(db);
-  const order = await db.selectFrom('orders').select('status').where('id', '=', session.order_id).executeTakeFirst();
-  if (order && UNPAID_STATUSES.includes(order.status)) await closeSession(db, sessionId, declined ? 'declined' : 'paid', digits.slice(-4));
-  const back = `${session.return_url}${session.return_url.includes('?') ? '&' : '?'}session=${encodeURIComponent(sessionId)}`;
-  return { returnUrl: back, declined };
+export const gatewayPath = (sessionId: string) => `/checkout/payment-gateway?session=${encodeURIComponent(sessionId)}`;
+
+function view(row: PaymentSessionRow): ProviderSession {
+  return { id: row.id, url: row.status === 'open' ? gatewayPath(row.id) : null, state: row.status, amountCents: row.amount_cents, paymentRef: row.payment_ref, orderId: row.order_id };
 }
 
 export const testGateway: PaymentProvider = {
   code: 'test',
-  async start(db, payment) {
-    const sessionId = `ts_${randomBytes(24).toString('base64url')}`;
-    await insertSession(db, { id: sessionId, order_id: payment.orderId, amount_cents: payment.amountCents, return_url: payment.returnUrl });
-    return { sessionId, redirectUrl: `/checkout/payment-gateway?session=${encodeURIComponent(sessionId)}` };
+  async open(_db, order) {
+    const id = `ts_${randomBytes(24).toString('base64url')}`;
+    return { id, url: gatewayPath(id), state: 'open', amountCents: order.amountCents, paymentRef: null, orderId: order.orderId };
   },
-  async status(db, sessionId) {
-    const s = await findSession(db, sessionId);
-    return s && { orderId: s.order_id, amountCents: s.amount_cents, status: s.status };
+  async read(db, sessionId) {
+    const row = await findSession(db, sessionId);
+    return row && row.provider === 'test' ? view(row) : undefined;
+  },
+  async expire(db, sessionId) {
+    await moveSession(db, sessionId, 'expired', ['open']);
+    const row = await findSession(db, sessionId);
+    // A session opened but never recorded (it lost a race to another "Pay") was never payable.
+    return row ? view(row) : { id: sessionId, url: null, state: 'expired', amountCents: 0, paymentRef: null, orderId: null };
+  },
+  async capture() {
+    // The test gateway takes payments whole; nothing is ever only authorised.
+  },
+  async voidAuthorization() {},
+  async refund(payment) {
+    return { id: `tre_${payment.refundRowId}_${randomBytes(6).toString('hex')}`, status: 'succeeded' };
   },
 };

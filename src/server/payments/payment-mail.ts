@@ -1,0 +1,68 @@
+/**
+ * The payment e-mails: the receipt ("Payment received", after every payment: card, transfer marked
+ * paid, an order reinstated by a late payment), a payment that had to be given back, and a refund
+ * once the provider accepted it. Sent through the shop's mailer once the change has committed.
+ */
+import type { Db } from '~/server/db/database.ts';
+import { formatCents } from '~/lib/money.ts';
+import { sendMailLater, simpleHtml, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
+import { presentOrder } from '~/server/checkout/order.presenter.ts';
+import { orderLinesAndTotals } from '~/server/checkout/order-mail.ts';
+import type { OrderRow } from '~/server/orders/order.repository.ts';
+
+const orderUrl = (o: Pick<OrderRow, 'id'>) => `${siteUrl()}/customer/account/orders/view/${o.id}`;
+
+export function sendPaymentMail(build: () => Promise<MailMessage | undefined> | MailMessage): void {
+  sendMailLater(async () => build());
+}
+
+export async function receiptMail(_db: Db, order: OrderRow, options: { revived: boolean }): Promise<MailMessage> {
+  const placed = await presentOrder(order);
+  const how = order.payment_provider === 'banktransfer' ? `your bank transfer${order.payment_reference ? ` (reference ${order.payment_reference})` : ''}` : 'your card payment';
+  const paragraphs = [
+    `Thank you: we have received ${how} of ${placed.formated_grand_total} for your order ${order.increment_id}.`,
+    ...(options.revived ? ['Your payment arrived after the order had been released, and its pieces were still available: we have reinstated your order.'] : []),
+    ...(order.payment_captured === 0 ? ['The amount is authorised on your card and will be charged when your order ships.'] : []),
+    ...orderLinesAndTotals(placed),
+    'We will let you know when it ships.',
+  ];
+  return {
+    to: order.email,
+    subject: `Payment received for your order ${order.increment_id}`,
+    text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`,
+    html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }),
+  };
+}
+
+/** A payment that arrived for an order the shop could no longer keep: given back at once. */
+export function paymentRefundedMail(order: OrderRow, backCents: number, released: boolean): MailMessage {
+  const paragraphs = [
+    `Your payment for order ${order.increment_id} arrived after the order had been cancelled, and its pieces are no longer available, so we could not complete it.`,
+    backCents > 0
+      ? released
+        ? `We have released the ${formatCents(backCents)} authorised on your card: nothing has been charged.`
+        : `We have refunded ${formatCents(backCents)} in full to your original payment method; depending on your bank it can take 5 to 10 business days to appear.`
+      : 'We are refunding your payment in full to your original payment method; our team will confirm once it is on its way.',
+    'We are sorry for the disappointment. Our concierge would be glad to help you find another piece.',
+  ];
+  return {
+    to: order.email,
+    subject: `Your payment for order ${order.increment_id} has been refunded`,
+    text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`,
+    html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }),
+  };
+}
+
+export function refundMail(order: OrderRow, refundedCents: number, reason: string): MailMessage {
+  const paragraphs = [
+    `We have refunded ${formatCents(refundedCents)} on your order ${order.increment_id} to your original payment method.`,
+    `Reason: ${reason}`,
+    'Depending on your bank it can take 5 to 10 business days to appear on your statement.',
+  ];
+  return {
+    to: order.email,
+    subject: `Refund of ${formatCents(refundedCents)} on your order ${order.increment_id}`,
+    text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`,
+    html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }),
+  };
+}
