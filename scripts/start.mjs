@@ -20,6 +20,12 @@ try {
 }
 process.env.PORT ||= '4321';
 process.env.HOST ||= '0.0.0.0';
+// The demo shop (the README's first command: NODE_ENV is not production and SHOP_DEMO is not 0) takes
+// test cards (4242 4242 4242 4242) when no card provider is set: it sells nothing real. A production start
+// offers cards only through a provider (src/server/payments/payment-settings.ts).
+if (process.env.NODE_ENV !== 'production' && process.env.SHOP_DEMO?.trim() !== '0' && !process.env.PAYMENT_PROVIDER?.trim()) {
+  process.env.PAYMENT_TEST_GATEWAY ||= '1';
+}
 const port = Number(process.env.PORT);
 const host = process.env.HOST;
 
