@@ -221,6 +221,11 @@ export function serveWithWorkers(entry, count, { port, host }) {
     finish(true, `Reloaded: ${replaced} worker${replaced === 1 ? '' : 's'} replaced one at a time, now on release ${now} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   };
 
+  // A draining worker's last word before it exits (src/server/serve-lifecycle.ts): the answer tells it
+  // that every connection handed to it earlier has reached it.
+  cluster.on('message', (worker, message) => {
+    if (message?.aurelle === 'drained' && worker.isConnected()) worker.send({ aurelle: 'bye' });
+  });
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));
   process.on('SIGHUP', () => void reload());

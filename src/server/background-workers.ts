@@ -1,8 +1,8 @@
 /**
  * Heavy CPU work (password hashing, share-image drawing) on worker threads of its own, never on the event
- * loop and never on libuv's pool (whose 4 threads every request needs for file lookups). Each thread
- * lowers its own scheduling priority (nice 10, Linux sets it per thread), so that when the machine is busy
- * the event loop answering other requests runs first. `size` threads at most, at most `waiting` jobs
+ * loop and never on libuv's pool (whose 4 threads every request needs for file lookups). A thread may
+ * lower its own scheduling priority (`nice`; Linux sets it per thread), so that when the machine is busy
+ * the event loop answering other requests runs first (share drawings and password hashing, nice 10). `size` threads at most, at most `waiting` jobs
  * queued (beyond: 503 with Retry-After, work-gate.ts). Threads start on first use and are started again
  * if one ever dies; an idle thread never keeps the process alive.
  *
@@ -14,7 +14,7 @@ import { WorkGate } from './work-gate.ts';
 
 const PRELUDE = `
 const { parentPort, workerData } = require('node:worker_threads');
-try { require('node:os').setPriority(10); } catch {}
+if (workerData.nice) try { require('node:os').setPriority(workerData.nice); } catch {}
 let run;
 `;
 const LOOP = `
@@ -45,7 +45,7 @@ export class BackgroundWorkers<In, Out> {
     private readonly size: number,
     waiting: number,
     busyMessage: string,
-    private readonly workerData: unknown = undefined,
+    private readonly options: { nice?: number; data?: Record<string, unknown> } = {},
   ) {
     this.gate = new WorkGate(size, waiting, busyMessage);
   }
@@ -53,7 +53,7 @@ export class BackgroundWorkers<In, Out> {
   private thread(): Worker {
     const free = this.idle.pop();
     if (free) return free;
-    const worker = new Worker(`${PRELUDE}${this.code}${LOOP}`, { eval: true, workerData: this.workerData, name: this.name });
+    const worker = new Worker(`${PRELUDE}${this.code}${LOOP}`, { eval: true, workerData: { ...this.options.data, nice: this.options.nice ?? 0 }, name: this.name });
     worker.unref();
     this.started++;
     worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {

@@ -80,7 +80,7 @@ export function drainable(inner: Listener, timeoutMs = shutdownTimeoutMs()): Dra
     // net.Server's close: stop listening (a cluster worker: the primary hands it no new connections) and
     // call back once the last connection has gone. http.Server's own close would also close the idle
     // keep-alive connections at once, resetting a request already on its way on one of them.
-    net.Server.prototype.close.call(target, () => process.exit(0));
+    net.Server.prototype.close.call(target, exitWhenSettled);
     closeIdleSoon();
     setTimeout(() => {
       console.error(`Stopped after SHUTDOWN_TIMEOUT_SECONDS (${timeoutMs / 1000} s) with ${open.size} request${open.size === 1 ? '' : 's'} unfinished`);
@@ -89,6 +89,23 @@ export function drainable(inner: Listener, timeoutMs = shutdownTimeoutMs()): Dra
     }, timeoutMs).unref();
   };
   return { listener, drain };
+}
+
+/**
+ * Exits once the last connection has gone. A cluster worker first makes a round trip to the primary: the
+ * primary may have handed it a connection just before it learnt that this worker stopped listening, and
+ * a worker that exits with that hand-over unread strands the connection in the primary for good (Node's
+ * round-robin waits for the worker's answer). Messages keep their order, so once the primary's `bye`
+ * has arrived every such hand-over has been read and refused, and the primary gives it to another worker.
+ */
+function exitWhenSettled(): void {
+  if (!cluster.isWorker || !process.send) process.exit(0);
+  process.on('message', (message: { aurelle?: string } | null) => {
+    if (message?.aurelle === 'bye') setTimeout(() => process.exit(0), 50);
+  });
+  process.send!({ aurelle: 'drained' });
+  // A primary that does not answer (gone) does not keep this worker.
+  setTimeout(() => process.exit(0), 2000).unref();
 }
 
 /**

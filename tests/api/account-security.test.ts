@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const LOGIN_IP_LIMIT = 10; // as set for the API servers in tests/api/global-setup.ts
 
 describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => {
-  it('locks an account after 5 failed logins in 15 minutes (429 + Retry-After), known or unknown alike', async () => {
+  it('locks an account from the address that failed 5 times in 15 minutes (429 + Retry-After), known or unknown alike', async () => {
     const c = await seedCustomer(databaseUrl);
     const unknown = uniqueEmail('ghost');
     const from = freshAddress();
@@ -30,7 +30,8 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // The account is locked, not the shop: another customer signs in from the same address.
+    // The account is locked from that address, not the shop: another customer signs in from the same address
+    // (and the owner from any other address: tests/api/parallel-limits.test.ts).
     const other = await seedCustomer(databaseUrl);
     expect((await callFrom(from, url, 'POST', '/api/customer/login', { email: other.email, password: other.password })).status).toBe(200);
   });

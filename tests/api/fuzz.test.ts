@@ -7,7 +7,7 @@
  * Then form bodies (URL-encoded and multipart, well-formed and not, up to 3 MB) to every route that takes
  * a body and every page with a form, sent with Content-Length or chunked; and malformed `%` escapes and
  * over-long addresses on every route and on pages: JSON on the API, never a 5xx anywhere.
- * FUZZ_RUNS sets the cases per route and method (default 60; a third of it for forms and addresses).
+ * FUZZ_RUNS sets the cases per route and method (default 60; a sixth of it for forms and addresses).
  */
 import http from 'node:http';
 import fc from 'fast-check';
@@ -142,7 +142,7 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
     console.log(`fuzz on ${kind}: ${cases} hostile requests over ${routes.reduce((n, r) => n + r.methods.length, 0)} route methods (${routes.length} route files), ${failures.length} unacceptable answers`);
     expect(failures).toEqual([]);
   });
-  it('never answers a hostile form or chunked body with a 5xx, on the API and on pages', { timeout: 240_000 }, async () => {
+  it('never answers a hostile form or chunked body with a 5xx, on the API and on pages', { timeout: 480_000 }, async () => {
     const from = freshAddress();
     const token = await signIn(url, from);
     const failures: string[] = [];
@@ -169,7 +169,7 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
           if (problem) failures.push(`${target.label} → ${problem}: ${chunked ? 'chunked ' : ''}${form.type} ${form.body.slice(0, 200)} :: ${said}`);
           return problem === undefined;
         }),
-        { numRuns: Math.ceil(RUNS / 3), endOnFailure: true },
+        { numRuns: Math.ceil(RUNS / 6), endOnFailure: true },
       ).catch(() => undefined);
       const health = await send(url, from, 'GET', '/healthz', undefined, {});
       expect(health.status, `the server stopped serving after ${target.label}`).toBe(200);
@@ -178,7 +178,7 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
     expect(failures).toEqual([]);
   });
 
-  it('answers malformed and over-long addresses with JSON on the API and the not-found screen on pages, never a 5xx', { timeout: 240_000 }, async () => {
+  it('answers malformed and over-long addresses with JSON on the API and the not-found screen on pages, never a 5xx', { timeout: 480_000 }, async () => {
     const from = freshAddress();
     const failures: string[] = [];
     let cases = 0;
@@ -205,7 +205,7 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
           if (problem) failures.push(`${target.label} → ${problem}: ${path.slice(0, 200)} :: ${said}`);
           return problem === undefined;
         }),
-        { numRuns: Math.ceil(RUNS / 3), endOnFailure: true },
+        { numRuns: Math.ceil(RUNS / 6), endOnFailure: true },
       ).catch(() => undefined);
     }
     const health = await send(url, from, 'GET', '/healthz', undefined, {});

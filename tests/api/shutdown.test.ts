@@ -102,7 +102,7 @@ describe('stopping the shop', () => {
     const signalled = Date.now();
     shop.child.kill('SIGTERM');
     // The upload in flight finishes after the drain began (and after the idle grace).
-    await new Promise((r) => setTimeout(r, 800));
+    await new Promise((r) => setTimeout(r, 1500));
     post.rest();
     expect(await post.answer).toEqual({ status: 200, connection: 'close' });
     for (const outcomes of await Promise.all(clients)) {
@@ -113,6 +113,7 @@ describe('stopping the shop', () => {
     }
     const closed = await idle;
     expect(closed.error).toBeUndefined();
+    // Idle keep-alive connections are closed after a 500 ms grace.
     expect(closed.at - signalled).toBeLessThan(3000);
     const exit = await shop.exited;
     expect(exit.code).toBe(0);

@@ -10,7 +10,7 @@ import { orderConfirmationMail, staffNewOrderMail } from '~/server/checkout/orde
 import { compileMjml } from '~/server/mail/layout.ts';
 import { finished, simpleHtml } from '~/server/mail/mailer.ts';
 import { retryDelayMs } from '~/server/mail/outbox.ts';
-import { maskEmails, maskUrl } from '~/server/observe/log.ts';
+import { createLogger, maskEmails, maskUrl } from '~/server/observe/log.ts';
 import { requestIdFrom } from '~/server/observe/request-context.ts';
 import { isDatabaseUnavailable } from '~/server/db/outage.ts';
 
@@ -82,6 +82,16 @@ describe('logs, request ids, retries and outages', () => {
     expect(maskEmails('Mail to jane.doe@example.com failed')).toBe('Mail to j***@example.com failed');
     expect(maskUrl('/customer/reset?token=abc&email=jane%40example.com&page=2')).toBe('/customer/reset?token=***&email=***&page=2');
     expect(maskUrl('/search?q=jane@example.com')).toBe('/search?q=j***@example.com');
+  });
+
+  it('writes JSON lines with no shopper address or token, wherever they hide', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line: string) => void lines.push(line) });
+    logger.error({ err: new Error('No such mailbox: jane.doe@example.com'), reason: 'refused ann@example.org', email: 'bob@example.com', token: 'secret-token' }, 'Mail to jane.doe@example.com failed');
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ level: 'error', msg: 'Mail to j***@example.com failed', reason: 'refused a***@example.org', email: '***', token: '***' });
+    expect(line.err.message).toBe('No such mailbox: j***@example.com');
+    expect(lines[0]).not.toMatch(/jane\.doe@|ann@|bob@|secret-token/);
   });
 
   it('keeps a safe client request id and makes one otherwise', () => {

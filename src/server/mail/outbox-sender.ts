@@ -10,6 +10,7 @@ import type { Db } from '~/server/db/database.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { log, logThrottled, maskEmails } from '~/server/observe/log.ts';
 import { mailAttemptFailures, mailSent } from '~/server/observe/metrics.ts';
+import { config } from '~/server/config.ts';
 import { deliver, finished, staffEmail } from './mailer.ts';
 import { mailMjml } from './layout.ts';
 import { claimDue, markAttemptFailed, markSent, onQueued, outboxSettings, queue, storeRendered, type OutboxRow, type StoredMessage } from './outbox.ts';
@@ -29,6 +30,7 @@ function pollMs(): number {
 export function startMailSender(db: Db): void {
   if (started) return;
   started = true;
+  if (!config.smtpUrl && process.env.NODE_ENV === 'production') log.warn('SMTP_URL is not set: e-mail is written to var/mail/ of the server that sends it, not delivered (set SMTP_URL on every server)');
   const kick = () => void sendDue(db);
   onQueued(kick);
   setInterval(kick, pollMs()).unref();

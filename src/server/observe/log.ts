@@ -42,6 +42,17 @@ export function maskUrl(url: string): string {
   return maskEmails(`${url.slice(0, q)}?${params.join('&')}`);
 }
 
+function maskDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskEmails(value);
+  if (!value || typeof value !== 'object' || depth > 4 || value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskDeep(v, depth + 1)]));
+}
+
+function maskedError(error: Error) {
+  return maskDeep(pino.stdSerializers.err(error));
+}
+
 const REDACT = [
   'email', 'to', 'token', 'password', 'authorization', 'cookie', 'payment_token',
   '*.email', '*.to', '*.token', '*.password', '*.authorization', '*.cookie', '*.payment_token',
@@ -59,7 +70,8 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT, censor: '***' },
-    formatters: { level: (label) => ({ level: label }) },
+    // Every string of a line is masked: an address can hide in an error's message or a field's value.
+    formatters: { level: (label) => ({ level: label }), log: (object) => maskDeep(object) as Record<string, unknown> },
     // Every line of a request's work names it; an error also says which request (its method and path).
     mixin: (_merge, level) => {
       const request = currentRequest();
@@ -72,7 +84,7 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
         method.apply(this, args.map((a) => (typeof a === 'string' ? maskEmails(a) : a)) as Parameters<typeof method>);
       },
     },
-    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    serializers: { err: maskedError, error: maskedError },
   };
   const stream = destination ?? (prettyWanted() ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) : pino.destination({ dest: 1, sync: true }));
   return pino(options, stream);

@@ -1,6 +1,6 @@
 /**
  * Share cards are drawn (resvg: SVG to PNG, 20–60 ms of CPU each) on a worker thread of their own
- * (background-workers.ts), so that drawing never blocks the event loop that answers other requests.
+ * (background-workers.ts), at a lower priority (nice 10), so that drawing never blocks the event loop that answers other requests.
  * One drawing at a time per process, at most 32 waiting (beyond: 503 with Retry-After).
  */
 import { createRequire } from 'node:module';
@@ -20,7 +20,8 @@ let drawer: BackgroundWorkers<{ svg: string; options: ResvgRenderOptions }, Uint
 /** The card as PNG bytes, 1200×630, drawn off the event loop. */
 export async function drawShareCard(card: ShareCard): Promise<Buffer> {
   drawer ??= new BackgroundWorkers('share card drawer', DRAW, 1, 32, 'Too many images are being drawn. Please try again in a moment.', {
-    resvg: createRequire(import.meta.url).resolve('@resvg/resvg-js'),
+    nice: 10,
+    data: { resvg: createRequire(import.meta.url).resolve('@resvg/resvg-js') },
   });
   const png = await drawer.run({ svg: shareCardSvg(card), options: shareRenderOptions(shopFontFiles()) });
   return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
