@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
-import { plainProducts } from '../support/catalog-fixtures.ts';
+import { plainProducts, sizeOf } from '../support/catalog-fixtures.ts';
 
 afterAll(closeTestDbs);
 vi.setConfig({ testTimeout: 60_000 });
@@ -21,7 +21,7 @@ describe.each(databases)('one cart per customer on $kind', ({ url, databaseUrl }
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => seedCustomer(databaseUrl)));
     const variants = band.variants.slice(0, 3);
     const answers = await Promise.all(
-      customers.flatMap((c) => variants.map((v) => call(url, 'POST', '/api/checkout/cart/add', { ids: [band.id], is_byo: false, quantity: 1, selected_configurable_option: v.id }, c.auth))),
+      customers.flatMap((c) => variants.map((v) => call(url, 'POST', '/api/checkout/cart/add', { ids: [band.id], is_byo: false, quantity: 1, selected_configurable_option: v.id, ...sizeOf(band.id) }, c.auth))),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
     const db = await testDb(databaseUrl);

@@ -15,6 +15,7 @@ import { freePort } from '../support/free-port.ts';
 import { runNode } from '../support/server.ts';
 import { alive, startShop, type ShopProcess } from '../support/shop-process.ts';
 import { band } from '../support/checkout.ts';
+import { sizeOf } from '../support/catalog-fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
@@ -93,7 +94,7 @@ describe('stopping the shop', () => {
   it('SIGTERM: keep-alive clients see no reset, answers carry Connection: close, a request in flight finishes, idle sockets close, and the process exits well within SHUTDOWN_TIMEOUT_SECONDS', { timeout: 180_000 }, async () => {
     const shop = await shopOn('drain', { SHUTDOWN_TIMEOUT_SECONDS: '6' });
     const idle = await idleConnection(shop);
-    const post = slowPost(shop, '/api/checkout/cart/add', JSON.stringify({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id }));
+    const post = slowPost(shop, '/api/checkout/cart/add', JSON.stringify({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) }));
     await post.started;
     const clients = Array.from({ length: 8 }, (_, i) => keepAliveClient(shop, i % 2 ? ['/healthz', '/cart'] : ['/cart', '/book-appointment']));
     // Every client has had some answers on its connection before the signal.

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom, closeTestDbs, seedCustomer } from '../support/accounts.ts';
 import { feedRow, toCsv } from '../support/admin.ts';
-import { plainProducts } from '../support/catalog-fixtures.ts';
+import { plainProducts, sizeOf } from '../support/catalog-fixtures.ts';
 import { guestEmail, NEW_YORK, readyCart, saveOrder } from '../support/checkout.ts';
 import { freePort } from '../support/free-port.ts';
 import { freshAddress } from '../support/unique.ts';
@@ -58,7 +58,7 @@ describe('SQLite under two workers and the importer', () => {
     // Guests with a cart and a wishlist each, whose sign-in merges both into the customer's.
     const guests = customers.slice(0, 10).map(() => new Shopper(base));
     for (const g of guests) {
-      expect((await g.post('/api/checkout/cart/add', { ids: [ring.id], quantity: 1, selected_configurable_option: ring.variants[0]!.id })).status).toBe(200);
+      expect((await g.post('/api/checkout/cart/add', { ids: [ring.id], quantity: 1, selected_configurable_option: ring.variants[0]!.id, ...sizeOf(ring.id) })).status).toBe(200);
       expect((await g.post(`/api/wishlist/add/${band.id}`, {})).status).toBe(200);
     }
     const from = freshAddress();
@@ -67,7 +67,7 @@ describe('SQLite under two workers and the importer', () => {
     for (let i = 0; writes.length < 200; i++) {
       const c = customers[i % customers.length]!;
       const variant = band.variants[i % band.variants.length]!.id;
-      writes.push(() => callFrom(from, base, 'POST', '/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: variant }, c.auth));
+      writes.push(() => callFrom(from, base, 'POST', '/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: variant, ...sizeOf(band.id) }, c.auth));
       writes.push(() => callFrom(from, base, 'POST', `/api/wishlist/add/${i % 2 ? band.id : ring.id}`, {}, c.auth));
       writes.push(() => callFrom(from, base, 'POST', '/api/addresses/create', { ...NEW_YORK, address1: `${i} Fifth Avenue` }, c.auth));
       if (i < guests.length) {
