@@ -73,6 +73,10 @@ async function dialectFor(target: DatabaseTarget) {
         connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS) || 5000,
       });
       pool.on('error', (error) => noteDatabaseUnavailable(error, 'idle connection'));
+      // The pool listens to a connection only while it is idle: one that breaks while a request holds it
+      // between two queries (a transaction, a held session) would emit `error` with no one listening.
+      // The request's next query fails instead, and the pool drops the broken connection when it is released.
+      pool.on('connect', (client) => client.on('error', (error) => noteDatabaseUnavailable(error, 'connection in use')));
       pools.push(pool);
       return new PostgresDialect({ pool });
     }

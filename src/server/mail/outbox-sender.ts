@@ -76,7 +76,7 @@ async function attempt(db: Db, row: OutboxRow, token: string): Promise<void> {
   }
   await markSent(db, row.id, token);
   mailSent.inc();
-  log.info({ mailId: row.id, kind, to: maskEmails(row.recipient), attempt: row.attempts }, `Mail ${row.id} (${kind}) sent to ${maskEmails(row.recipient)}`);
+  log.info({ mailId: row.id, kind, recipient: maskEmails(row.recipient), attempt: row.attempts }, `Mail ${row.id} (${kind}) sent to ${maskEmails(row.recipient)}`);
 }
 
 async function render(db: Db, row: OutboxRow, token: string): Promise<StoredMessage> {
@@ -92,7 +92,7 @@ async function failed(db: Db, row: OutboxRow, token: string, error: unknown): Pr
   const kind = row.template ?? 'message';
   const last = await markAttemptFailed(db, row, token, reason);
   mailAttemptFailures.inc({ final: last ? 'yes' : 'no' });
-  const fields = { mailId: row.id, kind, to: maskEmails(row.recipient), attempt: row.attempts, maxAttempts: outboxSettings.maxAttempts, reason };
+  const fields = { mailId: row.id, kind, recipient: maskEmails(row.recipient), attempt: row.attempts, maxAttempts: outboxSettings.maxAttempts, reason };
   if (!last) {
     // A mail server that is down fails every message: one line per interval, with a count.
     logThrottled(`mail:${reason.slice(0, 60)}`, 'warn', fields, `Mail attempt failed (tried again later): ${reason}`);

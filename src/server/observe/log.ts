@@ -5,6 +5,9 @@
  * (pino-pretty), LOG_PRETTY=0 or 1 overrides. Shoppers' e-mail addresses and tokens never reach the log:
  * fields with such names are masked, and addresses inside messages are masked too.
  *
+ * Lines are written asynchronously (a write in flight gathers the next ones; pino flushes what is left
+ * when the process exits): a synchronous write per request cost a third of a cached page's throughput.
+ *
  * Serve.ts and the Astro app are bundled apart: the one logger lives on `globalThis`.
  */
 import pino, { type Logger } from 'pino';
@@ -42,21 +45,25 @@ export function maskUrl(url: string): string {
   return maskEmails(`${url.slice(0, q)}?${params.join('&')}`);
 }
 
+/** Fields whose values never reach the log, at any depth. */
+const SECRET_KEYS = new Set(['email', 'to', 'token', 'password', 'authorization', 'cookie', 'payment_token', 'session']);
+
+/**
+ * Masks a line's fields: secret keys become `***`, addresses in any string `j***@example.com`. (pino's own
+ * `redact` with wildcard paths did the keys at 28 µs a line, ten times the line itself.)
+ */
 function maskDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return maskEmails(value);
+  if (typeof value === 'string') return value.includes('@') ? maskEmails(value) : value;
   if (!value || typeof value !== 'object' || depth > 4 || value instanceof Error) return value;
   if (Array.isArray(value)) return value.map((v) => maskDeep(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskDeep(v, depth + 1)]));
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = SECRET_KEYS.has(key.toLowerCase()) ? '***' : maskDeep((value as Record<string, unknown>)[key], depth + 1);
+  return out;
 }
 
 function maskedError(error: Error) {
   return maskDeep(pino.stdSerializers.err(error));
 }
-
-const REDACT = [
-  'email', 'to', 'token', 'password', 'authorization', 'cookie', 'payment_token',
-  '*.email', '*.to', '*.token', '*.password', '*.authorization', '*.cookie', '*.payment_token',
-];
 
 function prettyWanted(): boolean {
   if (process.env.LOG_PRETTY === '1') return true;
@@ -69,7 +76,6 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     level: logLevel(),
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT, censor: '***' },
     // Every string of a line is masked: an address can hide in an error's message or a field's value.
     formatters: { level: (label) => ({ level: label }), log: (object) => maskDeep(object) as Record<string, unknown> },
     // Every line of a request's work names it; an error also says which request (its method and path).
@@ -86,7 +92,7 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     },
     serializers: { err: maskedError, error: maskedError },
   };
-  const stream = destination ?? (prettyWanted() ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) : pino.destination({ dest: 1, sync: true }));
+  const stream = destination ?? (prettyWanted() ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) : pino.destination({ dest: 1, sync: false }));
   return pino(options, stream);
 }
 
