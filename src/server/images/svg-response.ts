@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { HttpError } from '~/server/http.ts';
+import { drawPng } from '~/server/seo/share-drawing.ts';
 
 /**
  * Generated drawings never change for a given URL, so browsers and CDNs may keep them for a year. Each
@@ -27,18 +29,35 @@ export function cachedSvgResponse(key: string, draw: () => string, request?: Req
 
 /**
  * The same drawings as PNG (`….png` for `….svg`), for e-mail: most mail clients (Gmail among them) do not
- * show SVG. Rendered once per URL and process at 240 px wide on white (resvg), kept for the most recent
- * 500 URLs, and cached by clients as the SVG is.
+ * show SVG. Rendered once per URL and process at 240 px wide on white (resvg) on the drawing thread, never
+ * on the event loop (seo/share-drawing.ts: one at a time, 32 waiting, beyond that a 503), kept for the most
+ * recent 500 URLs, and cached by clients as the SVG is. The URLs are a finite set (shapes × ratios,
+ * products × metals), so the work a client can ask for is bounded too.
  */
 const pngMemo = new Map<string, { png: Uint8Array<ArrayBuffer>; etag: string }>();
+const pngDrawing = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 const PNG_LIMIT = 500;
 export const PNG_WIDTH = 240;
 
 export async function cachedPngResponse(key: string, draw: () => string, request?: Request): Promise<Response> {
   let hit = pngMemo.get(key);
   if (!hit) {
-    const { Resvg } = await import('@resvg/resvg-js');
-    const png = new Uint8Array(new Resvg(draw(), { fitTo: { mode: 'width', value: PNG_WIDTH }, background: '#ffffff', font: { loadSystemFonts: false } }).render().asPng());
+    let underWay = pngDrawing.get(key);
+    if (!underWay) {
+      underWay = drawPng(draw(), { fitTo: { mode: 'width', value: PNG_WIDTH }, background: '#ffffff', font: { loadSystemFonts: false } }).then((b) => new Uint8Array(b));
+      pngDrawing.set(key, underWay);
+      const done = () => pngDrawing.delete(key);
+      underWay.then(done, done);
+    }
+    let png: Uint8Array<ArrayBuffer>;
+    try {
+      png = await underWay;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 503) {
+        return new Response(error.message, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...error.headers } });
+      }
+      throw error;
+    }
     hit = { png, etag: `"${createHash('sha1').update(png).digest('base64url').slice(0, 22)}"` };
     if (pngMemo.size >= PNG_LIMIT) pngMemo.delete(pngMemo.keys().next().value!);
     pngMemo.set(key, hit);

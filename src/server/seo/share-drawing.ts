@@ -18,11 +18,19 @@ run = ({ svg, options }) => new Resvg(svg, options).render().asPng();
 let drawer: BackgroundWorkers<{ svg: string; options: ResvgRenderOptions }, Uint8Array> | undefined;
 
 /** The card as PNG bytes, 1200×630, drawn off the event loop. */
-export async function drawShareCard(card: ShareCard): Promise<Buffer> {
+export function drawShareCard(card: ShareCard): Promise<Buffer> {
+  return drawPng(shareCardSvg(card), shareRenderOptions(shopFontFiles()));
+}
+
+/**
+ * Any SVG as PNG bytes, on the same thread and queue (the drawings' PNG copies for e-mail use it too):
+ * one drawing at a time, at most 32 waiting, beyond which it throws the 503 HttpError.
+ */
+export async function drawPng(svg: string, options: ResvgRenderOptions): Promise<Buffer> {
   drawer ??= new BackgroundWorkers('share card drawer', DRAW, 1, 32, 'Too many images are being drawn. Please try again in a moment.', {
     nice: 10,
     data: { resvg: createRequire(import.meta.url).resolve('@resvg/resvg-js') },
   });
-  const png = await drawer.run({ svg: shareCardSvg(card), options: shareRenderOptions(shopFontFiles()) });
+  const png = await drawer.run({ svg, options });
   return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
