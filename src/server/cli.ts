@@ -14,7 +14,8 @@
  *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
  */
 import { config } from './config.ts';
-import { assertReachable, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
+import { mailQueued } from './mail/mailer.ts';
+import { assertReachable, closeSharedConnection, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isEmpty, seed } from './db/seed/seed.ts';
 import { eraseDatabase } from './db/erase.ts';
@@ -143,7 +144,13 @@ class UsageError extends CliUsageError {}
 /** Errors the operator can act on: their message says what to fix, without a stack. */
 const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, BackupError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+main(process.argv.slice(2))
+  // Mail a command made (a receipt after mark-paid, a refund's e-mail) is in the outbox before the process ends.
+  .then(async () => {
+    await mailQueued();
+    await closeSharedConnection();
+  })
+  .catch((error: unknown) => {
   if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) {
     console.error((error as Error).message);
   } else {

@@ -53,7 +53,8 @@ async function serverWith(first: TestServer, env: Record<string, string>): Promi
   const base = { ...process.env };
   for (const k of ['NODE_ENV', 'PAYMENT_PROVIDER', 'PAYMENT_TEST_GATEWAY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) delete base[k];
   const child = spawn(process.execPath, [path.join(root, 'dist/server/serve.mjs')], {
-    env: { ...base, DATABASE_URL: first.databaseUrl, VAR_DIR: path.join(tmp, `var-${port}`), SITE_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The same mailbox as the first server: every app server on a database sends its outbox (mail-outbox.test.ts).
+    env: { ...base, DATABASE_URL: first.databaseUrl, VAR_DIR: path.join(tmp, `var-${port}`), SITE_URL: url, SMTP_URL: mailbox.url, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

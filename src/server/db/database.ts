@@ -129,6 +129,23 @@ export function getConnection(): Promise<Connection> {
   return shared;
 }
 
+/** A command-line run makes its own connection the process-wide one, so that what it calls shares it. */
+export function shareConnection(conn: Connection): void {
+  shared = Promise.resolve(conn);
+}
+
+/** Undoes shareConnection before that connection is closed. */
+export function unshareConnection(): void {
+  shared = undefined;
+}
+
+/** Closes the process-wide connection if it was opened (a command-line run, at its end). */
+export async function closeSharedConnection(): Promise<void> {
+  const opened = shared;
+  shared = undefined;
+  if (opened) await (await opened).close();
+}
+
 export async function getDb(): Promise<Db> {
   return (await getConnection()).db;
 }

@@ -83,7 +83,7 @@ export async function sendMail(message: MailMessage, options: QueueOptions = {})
  * A failure to build or queue is logged, never shown.
  */
 export function sendMailLater(build: () => Promise<MailMessage | undefined>, options: QueueOptions = {}): void {
-  void (async () => {
+  const work = (async () => {
     try {
       const message = await build();
       if (message) await sendMail(message, options);
@@ -91,6 +91,15 @@ export function sendMailLater(build: () => Promise<MailMessage | undefined>, opt
       log.error({ err: error }, 'Queuing mail failed');
     }
   })();
+  queuing.add(work);
+  void work.finally(() => queuing.delete(work));
+}
+
+const queuing = new Set<Promise<void>>();
+
+/** Resolves once every message sendMailLater was given is in the outbox: a command-line run waits for it before it exits. */
+export async function mailQueued(): Promise<void> {
+  while (queuing.size) await Promise.all([...queuing]);
 }
 
 /**

@@ -10,7 +10,8 @@
  * A refusal (no such order, wrong status, bad tracking number) is one line on stderr and exit code 1.
  */
 import { config } from '~/server/config.ts';
-import { assertReachable, openDatabase } from '~/server/db/database.ts';
+import { assertReachable, openDatabase, shareConnection, unshareConnection } from '~/server/db/database.ts';
+import { mailQueued } from '~/server/mail/mailer.ts';
 import { migrateToLatest } from '~/server/db/migrate.ts';
 import { HttpError } from '~/server/http.ts';
 import { formatCents } from '~/lib/money.ts';
@@ -82,6 +83,9 @@ export async function runOrders(argv: string[]): Promise<number> {
 
   const url = config.databaseUrl;
   const conn = await openDatabase(url);
+  // Mail these commands make (receipts, refunds, shipping) is queued on this same connection: a second
+  // SQLite connection in this process would wait for this one's write lock while blocking the thread.
+  shareConnection(conn);
   try {
     await assertReachable(conn, url);
     await migrateToLatest(conn.db);
@@ -112,6 +116,8 @@ export async function runOrders(argv: string[]): Promise<number> {
     }
     throw error;
   } finally {
+    await mailQueued();
+    unshareConnection();
     await conn.close();
   }
 }
