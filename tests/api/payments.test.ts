@@ -46,8 +46,12 @@ afterAll(async () => {
 
 const admin = (base: string, p: string, body?: unknown, token = ADMIN_TOKEN) => call(base, 'POST', p, body, { authorization: `Bearer ${token}` });
 
-/** Another app server on the same database with its own settings; answers its address and what it logged. */
-async function serverWith(first: TestServer, env: Record<string, string>): Promise<{ url: string; log: () => string }> {
+/**
+ * Another app server on the same database with its own settings; answers its address, what it logged and
+ * how to stop it. Stop it once checked: every app server on a database sends that database's queued mail
+ * (the outbox), and this one has no SMTP_URL, so it would take the other tests' messages into its var/mail/.
+ */
+async function serverWith(first: TestServer, env: Record<string, string>): Promise<{ url: string; log: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const base = { ...process.env };
@@ -63,7 +67,7 @@ async function serverWith(first: TestServer, env: Record<string, string>): Promi
   cleanup.push(() => stopChild(child));
   await expect.poll(async () => (await fetch(`${url}/healthz`).catch(() => undefined))?.status, { timeout: 60_000, interval: 100 }).toBe(200);
   await expect.poll(() => log, { timeout: 10_000 }).toContain('Server listening');
-  return { url, log: () => log };
+  return { url, log: () => log, stop: () => stopChild(child) };
 }
 
 /** Fills the test gateway's form, as a browser without JavaScript would. */
@@ -147,6 +151,7 @@ describe.each(kinds)('payments on %s', (kind) => {
     const allowed = await serverWith(server, { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', PAYMENT_TEST_GATEWAY: '1' });
     expect(allowed.log()).toContain('TEST GATEWAY');
     expect((await methods(allowed.url)).codes).toContain('card');
+    await Promise.all([refused, none, allowed].map((s) => s.stop()));
   });
 
   it('a bank transfer shows the bank details on the payment step, the success page, the order view and the e-mail', { timeout: 60_000 }, async () => {

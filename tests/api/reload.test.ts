@@ -12,6 +12,7 @@ import { freePort } from '../support/free-port.ts';
 import { runNode } from '../support/server.ts';
 import { alive, startShop, type ShopProcess } from '../support/shop-process.ts';
 import { band } from '../support/checkout.ts';
+import { sizeOf } from '../support/catalog-fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const IN_FLIGHT = 200;
@@ -33,7 +34,7 @@ function load(shop: ShopProcess) {
   const agent = new http.Agent({ keepAlive: false, maxSockets: IN_FLIGHT });
   const tally: Tally = { answers: new Map(), errors: [], phase: 'before' };
   let stopped = false;
-  const add = JSON.stringify({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id });
+  const add = JSON.stringify({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) });
   // The pages and the call a build used to break (their chunks gone from under the server), among
   // cheaper answers, so that the 200 loops go round often on a small machine.
   const requests = [

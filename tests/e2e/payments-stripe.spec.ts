@@ -13,6 +13,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { startMailbox, waitForMail, type Mailbox } from '../support/mailbox.ts';
 import { band } from '../support/checkout.ts';
+import { sizeOf } from '../support/catalog-fixtures.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectNoAxeViolations } from './support.ts';
 import { hydrated } from './account-support.ts';
@@ -45,7 +46,7 @@ test.afterAll(async () => {
 
 async function toPayment(page: Page, email: string) {
   await page.goto(`${shop.url}/`);
-  const res = await page.request.post(`${shop.url}/api/checkout/cart/add`, { data: { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id } });
+  const res = await page.request.post(`${shop.url}/api/checkout/cart/add`, { data: { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) } });
   expect(res.status()).toBe(200);
   await page.goto(`${shop.url}/checkout`);
   await hydrated(page);

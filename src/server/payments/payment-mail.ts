@@ -1,19 +1,30 @@
 /**
  * The payment e-mails: the receipt ("Payment received", after every payment: card, transfer marked
  * paid, an order reinstated by a late payment), a payment that had to be given back, and a refund
- * once the provider accepted it. Sent through the shop's mailer once the change has committed.
+ * once the provider accepted it. Queued in the shop's mail outbox once the change has committed.
  */
 import type { Db } from '~/server/db/database.ts';
 import { formatCents } from '~/lib/money.ts';
-import { sendMailLater, simpleHtml, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
+import { sendMail, simpleHtml, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
+import { log } from '~/server/observe/log.ts';
 import { presentOrder } from '~/server/checkout/order.presenter.ts';
 import { orderLinesAndTotals } from '~/server/checkout/order-mail.ts';
 import type { OrderRow } from '~/server/orders/order.repository.ts';
 
 const orderUrl = (o: Pick<OrderRow, 'id'>) => `${siteUrl()}/customer/account/orders/view/${o.id}`;
 
-export function sendPaymentMail(build: () => Promise<MailMessage | undefined> | MailMessage): void {
-  sendMailLater(async () => build());
+/**
+ * Builds the message and writes it into the mail outbox (src/server/mail/outbox.ts), resolving once it is
+ * there: the server's sender delivers it. Awaited, so that a CLI command (`npm run orders -- expire`,
+ * `mark-paid`, `refund`) does not exit before its receipt is queued. A failure is logged, never shown.
+ */
+export async function sendPaymentMail(build: () => Promise<MailMessage | undefined> | MailMessage): Promise<void> {
+  try {
+    const message = await build();
+    if (message) await sendMail(message);
+  } catch (error) {
+    log.error({ err: error }, 'Queuing mail failed');
+  }
 }
 
 export async function receiptMail(_db: Db, order: OrderRow, options: { revived: boolean }): Promise<MailMessage> {

@@ -172,7 +172,7 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
   });
   if (result.outcome === 'paid' || result.outcome === 'revived') {
     const order = (await findOrderById(db, result.order))!;
-    sendPaymentMail(() => receiptMail(db, order, { revived: result.outcome === 'revived' }));
+    await sendPaymentMail(() => receiptMail(db, order, { revived: result.outcome === 'revived' }));
   } else if (result.outcome === 'refunded') {
     const order = (await findOrderById(db, result.order))!;
     let back = 0;
@@ -182,7 +182,7 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
     } else if (result.refundId) {
       back = await runRefunds(db, [result.refundId]);
     }
-    sendPaymentMail(() => paymentRefundedMail(order, back, result.authorized === true));
+    await sendPaymentMail(() => paymentRefundedMail(order, back, result.authorized === true));
   }
   return result.outcome;
 }
@@ -376,7 +376,7 @@ export async function refundOrder(db: Db, order: OrderRow, amountCents: number, 
   const accepted = (await runRefunds(db, plan.rowIds)) + (plan.voids.length ? plan.amountCents : 0);
   if (accepted === 0) throw new HttpError(502, 'The payment provider did not accept the refund; nothing was refunded. Please try again.', 'refund_failed');
   const after = (await findOrderById(db, order.id))!;
-  sendPaymentMail(() => refundMail(after, accepted, why));
+  await sendPaymentMail(() => refundMail(after, accepted, why));
   return { refundedCents: accepted };
 }
 
@@ -399,7 +399,7 @@ export async function markTransferPaid(db: Db, order: OrderRow, reference: strin
     const why = after.payment_method !== 'banktransfer' ? 'it is not paid by bank transfer' : `it is ${after.status === 'canceled' ? 'cancelled' : after.status.replace(/_/g, ' ')}`;
     throw new HttpError(409, `Only a bank-transfer order waiting for its payment can be marked paid; ${why}`, 'order_not_awaiting_transfer', { status: [after.status] });
   }
-  sendPaymentMail(() => receiptMail(db, after, { revived: false }));
+  await sendPaymentMail(() => receiptMail(db, after, { revived: false }));
 }
 
 /** Manual capture: an order's authorised card payment is captured (when it ships). */
