@@ -91,7 +91,7 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
     const first = signedIn(url, customer.token);
     await readyCart(first, { products: [{ id: band.id, variant: band.variants[0]!.id }] });
     expect((await first.post('/api/checkout/cart/store-credits', { amount: 300 })).body.data).toMatchObject({ store_credit_amount: 300 });
-    // The second cart: the database holds one active cart per customer (migration 0013), so the first one
+    // The second cart: the database holds one active cart per customer (migration 0014), so the first one
     // is taken off the customer's row (still active, its credit still applied) and the customer gets a new cart.
     const firstCart = (await first.get('/api/checkout/cart')).body.data.id;
     await db.updateTable('carts').set({ customer_id: null }).where('id', '=', firstCart).execute();

@@ -14,7 +14,7 @@ afterAll(async () => {
   for (const c of connections) await c.close();
 });
 
-describe.each([':memory:', 'pglite://'])('migration 0013 on %s', (url) => {
+describe.each([':memory:', 'pglite://'])('migration 0014 on %s', (url) => {
   it('folds duplicate carts and wishlists of a customer, then refuses new ones', { timeout: 180_000 }, async () => {
     const conn = await openDatabase(url);
     connections.push(conn);
@@ -40,7 +40,7 @@ describe.each([':memory:', 'pglite://'])('migration 0013 on %s', (url) => {
     const entry = (wishlistId: number, itemId: number) => ({ wishlist_id: wishlistId, item_id: itemId, variant_id: null, byo_id: null, selected_jewelry_shape: null, selected_size: null, created_at: now });
     await db.insertInto('wishlist_items').values([entry(first, items[0]!), entry(second, items[0]!), entry(second, items[2]!)]).execute();
 
-    expect(await migrateToLatest(db)).toContain('0013_one_cart_per_owner');
+    expect(await migrateToLatest(db)).toContain('0014_one_cart_per_owner');
 
     const active = await db.selectFrom('carts').select('id').where('customer_id', '=', customer).where('is_active', '=', 1).execute();
     expect(active.map((c) => c.id)).toEqual([newer]);

@@ -82,9 +82,9 @@ describe('demo descriptions (issue 26: words)', () => {
   });
 });
 
-describe('migration 0014 (issue 26)', () => {
+describe('migration 0019 (issue 26)', () => {
   it("takes the seed's old centre-diamond sentence out of a setting's description, and nothing else", async () => {
-    const { up } = await import('~/server/db/migrations/0014_setting_descriptions.ts');
+    const { up } = await import('~/server/db/migrations/0019_setting_descriptions.ts');
     const { Kysely, SqliteDialect } = await import('kysely');
     const { default: SQLite } = await import('better-sqlite3');
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });

@@ -17,7 +17,7 @@ export function findActiveCartByCustomer(db: Db, customerId: number): Promise<Ca
 
 /**
  * A new active cart, or undefined when the owner already has one: a customer's active cart is unique
- * (migration 0013), so of two parallel first adds one inserts and the other reads the winner's cart. On
+ * (migration 0014), so of two parallel first adds one inserts and the other reads the winner's cart. On
  * PostgreSQL the loser's insert waits for the winner's commit, then does nothing.
  */
 export async function insertCart(db: Db, token: string, customerId: number | null): Promise<CartRow | undefined> {

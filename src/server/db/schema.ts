@@ -123,7 +123,7 @@ export interface CustomersTable {
   phone: string | null;
   date_of_birth: string | null;
   is_verified: Bool;
-  /** 1 while the address was set by a change and its owner has not followed the confirmation link: it gets no password-reset mail (migration 0015). */
+  /** 1 while the address was set by a change and its owner has not followed the confirmation link: it gets no password-reset mail (migration 0021). */
   email_unconfirmed: Generated<Bool>;
   created_at: string;
   updated_at: string;
@@ -158,7 +158,7 @@ export interface RateLimitHitsTable {
   at: string;
 }
 
-/** The lock row of a (bucket, key): a rate-limited hit takes it before counting (migration 0014). */
+/** The lock row of a (bucket, key): a rate-limited hit takes it before counting (migration 0018). */
 export interface RateLimitKeysTable {
   bucket: string;
   key: string;
@@ -435,13 +435,13 @@ export interface CatalogChangesTable {
   created_at: Generated<string>;
 }
 
-/** One row (id 1): bumped by triggers whenever the jewellery changes (migration 0013, src/server/search/). */
+/** One row (id 1): bumped by triggers whenever the jewellery changes (migration 0016, src/server/search/). */
 export interface SearchRevisionTable {
   id: number;
   revision: number;
 }
 
-/** Settings the running shop keeps with its data (migration 0014): `demo` = '1' in the demo shop. */
+/** Settings the running shop keeps with its data (migration 0020): `demo` = '1' in the demo shop. */
 export interface ShopSettingsTable {
   name: string;
   value: string;

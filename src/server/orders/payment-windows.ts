@@ -1,6 +1,6 @@
 /**
  * Tells the database this shop's payment windows (src/server/orders/payment-hold.ts), so that its trigger
- * (migration 0014) gives an order written without a deadline (by a server from before migration 0011,
+ * (migration 0017) gives an order written without a deadline (by a server from before migration 0011,
  * during a rolling upgrade) the same deadline this code would. Written by every app server as it starts.
  */
 import type { Db } from '~/server/db/database.ts';

@@ -20,7 +20,7 @@ export interface SearchDocument {
   accepted_shapes: string[];
 }
 
-/** The revision the triggers of migration 0013 bump whenever the jewellery changes. */
+/** The revision the triggers of migration 0016 bump whenever the jewellery changes. */
 export async function searchRevision(db: Db): Promise<number> {
   const row = await db.selectFrom('search_revision').select('revision').where('id', '=', 1).executeTakeFirst();
   return Number(row?.revision ?? 0);

@@ -1,7 +1,7 @@
 /**
  * The jewellery's search index: MiniSearch (a well-kept full-text engine: BM25 ranking, per-field
  * boosts, an inverted index in a radix tree) over every piece on sale, built in each app server's memory
- * from the database and rebuilt whenever the triggers of migration 0013 say the jewellery changed. One
+ * from the database and rebuilt whenever the triggers of migration 0016 say the jewellery changed. One
  * engine for SQLite and PostgreSQL, so both answer exactly the same.
  *
  * A query's words must each match somewhere in a piece (name, category and the words shoppers use for it,

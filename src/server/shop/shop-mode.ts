@@ -1,6 +1,6 @@
 /**
  * Demo shop or real shop. The database says which it holds: the demo seed marks it (`shop_settings`
- * demo = '1', migration 0014), and every app server reads the mark once it is ready (src/server/boot.ts),
+ * demo = '1', migration 0020), and every app server reads the mark once it is ready (src/server/boot.ts),
  * so that the page's shop configuration reports it as `app_demo` (the specification's demo flag).
  *
  * Whether a start seeds the demo into an empty database is the operator's choice (`demoRequested`):
