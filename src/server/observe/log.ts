@@ -21,7 +21,9 @@ export function logLevel(value = process.env.LOG_LEVEL): string {
   return level && LEVELS.includes(level) ? level : 'info';
 }
 
-const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
+// A match starts only where a local part starts (the lookbehind) and the local part is at most 64 characters
+// (RFC 5321): without both, a long run of letters with no @ (a 4,000-character path) cost quadratic time.
+const EMAIL = /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{0,63}@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
 
 /** `jane.doe@example.com` → `j***@example.com`: enough to tell two addresses apart in a log, not to write to one. */
 export function maskEmails(text: string): string {

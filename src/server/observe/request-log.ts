@@ -40,7 +40,8 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, serve:
     requestsTotal.inc(labels);
     responseBytes.inc({ route }, bytes);
     const level = status >= 500 ? 'error' : status === 404 ? 'debug' : 'info';
-    log[level]({ reqId: context.id, method: context.method, route, path: maskUrl(url), status, ms: Math.round(ms * 10) / 10, bytes, aborted: !res.writableFinished || undefined }, 'request');
+    // Built only when written: a flood of 404s (logged at debug) makes no garbage of its own.
+    if (log.isLevelEnabled(level)) log[level]({ reqId: context.id, method: context.method, route, path: maskUrl(url), status, ms: Math.round(ms * 10) / 10, bytes, aborted: !res.writableFinished || undefined }, 'request');
   };
   res.once('finish', done);
   res.once('close', done);
