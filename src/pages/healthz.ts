@@ -10,7 +10,7 @@ import { json } from '~/server/http.ts';
 /**
  * 200 once this server can serve, with the database kind, this process's pid (one of the workers, see
  * `WEB_CONCURRENCY`) and its diamond index (listed stones and generation; null until built); 503 while
- * it cannot serve: `{"status":"unavailable","database":kind,"reason":…,"since":…}` with Retry-After. The
+ * it cannot serve: `{"status":"unavailable","database":kind,"reason":…,"since":…}` with Retry-After.
  * PostgreSQL is asked on every call (`select 1`, 2 s at most), so the answer follows an outage both ways (SQLite is a file held open: db/database.ts probeDatabase).
  */
 export const GET: APIRoute = async () => {
