@@ -19,16 +19,11 @@ import { log, maskEmails } from '~/server/observe/log.ts';
 import { compileMjml, esc, isMjml, mailMjml } from './layout.ts';
 import { queue, type StoredMessage } from './outbox.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** HTML, or MJML (from simpleHtml or mailMjml), compiled to HTML when sent. */
-  html?: string;
-  replyTo?: string;
-  /** A calendar invitation (appointments): sent as a text/calendar alternative and an .ics attachment. */
-  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
-}
+/**
+ * A message as callers build it: the outbox's StoredMessage, whose `html` may still be MJML (from
+ * simpleHtml or mailMjml), compiled to HTML when sent; `icalEvent` is an appointment's invitation.
+ */
+export type MailMessage = StoredMessage;
 
 export interface QueueOptions {
   /** A message queued under a key already used is not queued again (notifications are sent once). */
