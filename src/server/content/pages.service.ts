@@ -2,7 +2,7 @@
  * Content pages (the `pages` collection, src/content/pages/*.md) by route. A page lives at /{slug}; a
  * draft is hidden (not found) unless the request asks for a preview with ?previewPage=true.
  */
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { getCollection, type CollectionEntry } from 'astro:content';
 
 export type ContentPage = CollectionEntry<'pages'>;
 
@@ -25,7 +25,9 @@ export function isPreview(url: URL): boolean {
 export async function resolveContentPage(url: URL): Promise<ResolvedPage | undefined> {
   const slug = slugOfPath(url.pathname);
   if (!slug) return undefined;
-  const page = await getEntry('pages', slug);
+  // Looked up in the collection rather than with getEntry, which warns on every miss: any client could
+  // write a warning line to the log per request by asking for pages that do not exist.
+  const page = (await getCollection('pages')).find((entry) => entry.id === slug);
   if (!page) return undefined;
   if (page.data.status === 'draft') return isPreview(url) ? { page, preview: true } : undefined;
   return { page, preview: false };
