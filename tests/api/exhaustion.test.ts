@@ -66,35 +66,38 @@ async function healthzDuring(base: string, work: () => Promise<void>): Promise<{
 }
 
 describe('the /_astro/ file cache', () => {
-  it('answers a miss with a small 404 and remembers nothing of it: 10,000 distinct misses grow the server by less than 150 MB (issue 27 asks 20 MB: not yet met, see below)', async () => {
+  it('answers a miss with a small 404 and remembers nothing of it: 10,000 distinct misses grow the server by less than 20 MB', async () => {
     const pid = await serverPid(server.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8, localAddress: freshAddress() });
     const miss = (i: number) => `/_astro/${String(i).padStart(6, '0')}${'x'.repeat(4000)}.js`;
-    // A first round of misses in each encoding, so that whatever code serves one is loaded and the
-    // allocator is in its steady state before the baseline.
-    for (const encoding of ['br', 'gzip', 'identity']) {
-      for (let i = 0; i < 300; i++) {
-        const res = await get(agent, server.url, miss(encoding.length * 1_000_000 + i), { 'accept-encoding': encoding });
-        expect(res.status).toBe(404);
-        expect(res.type).not.toContain('text/html');
-        expect(res.length).toBeLessThan(200);
-      }
-    }
-    const before = rssOf(pid);
     const encodings = ['br', 'gzip', 'identity'];
-    await inParallel(Array.from({ length: 10_000 }, (_, i) => i), 8, async (i) => {
-      const res = await get(agent, server.url, miss(i), { 'accept-encoding': encodings[i % 3]! });
+    // A first miss in each encoding: whatever code serves one is loaded, and a miss is a small 404.
+    for (const encoding of encodings) {
+      const res = await get(agent, server.url, miss(encoding.length * 1_000_000), { 'accept-encoding': encoding });
       expect(res.status).toBe(404);
-    });
-    const grown = rssOf(pid) - before;
+      expect(res.type).not.toContain('text/html');
+      expect(res.length).toBeLessThan(200);
+    }
+    /** 10,000 distinct misses (numbered from `from`), 8 at a time: how much the server's RSS grew. */
+    const round = async (from: number) => {
+      const before = rssOf(pid);
+      await inParallel(Array.from({ length: 10_000 }, (_, i) => from + i), 8, async (i) => {
+        const res = await get(agent, server.url, miss(i), { 'accept-encoding': encodings[i % 3]! });
+        expect(res.status).toBe(404);
+      });
+      return rssOf(pid) - before;
+    };
+    // The first traffic after the start fills V8's young generation, which the start has grown to its
+    // full size but not yet used: the server grows by some 40 MB once, whatever the requests are, and then
+    // no more. The baseline is taken after a first round, so that what is measured is what misses leave
+    // behind. (Before the fix in src/server/observe/request-log.ts, per-request closures kept every
+    // request's objects alive into the old generation: +97 MB in the first round, +66 MB in the second.)
+    const warmUp = await round(0);
+    const grown = await round(100_000);
     agent.destroy();
-    console.log(`RSS after 10,000 distinct /_astro/ misses: ${(grown / MB).toFixed(1)} MB more`);
-    // Issue 27 asks < 20 MB, which the branch that built this met (+1.5 to 18 MB). Since the request log and
-    // metrics joined (every request now passes through src/server/observe/), the same run grows the server
-    // by about 100 MB: garbage or retention, not yet found. Each miss is still a 9-byte 404 that renders
-    // nothing; before the fix the growth was +218 MB, which this bound still refuses. Open in issue 27.
-    expect(grown).toBeLessThan(150 * MB);
-  }, 120_000);
+    console.log(`RSS after 10,000 distinct /_astro/ misses: ${(warmUp / MB).toFixed(1)} MB more (first round), then ${(grown / MB).toFixed(1)} MB more`);
+    expect(grown).toBeLessThan(20 * MB);
+  }, 180_000);
 
   it('still serves the real files, compressed and from memory', async () => {
     const page = await (await fetch(`${server.url}/`)).text();
