@@ -403,7 +403,10 @@ export async function refundOrder(db: Db, order: OrderRow, amountCents: number, 
   const accepted = (await runRefunds(db, plan.rowIds)) + (plan.voids.length ? plan.amountCents : 0);
   if (accepted === 0) throw new HttpError(502, 'The payment provider did not accept the refund; nothing was refunded. Please try again.', 'refund_failed');
   const after = (await findOrderById(db, order.id))!;
-  await sendPaymentMail(() => refundMail(after, accepted, why));
+  const taxBack = plan.rowIds.length
+    ? (await db.selectFrom('order_refunds').select(['tax_cents', 'status']).where('id', 'in', plan.rowIds).execute()).filter((r) => LIVE_REFUND.includes(r.status)).reduce((s, r) => s + r.tax_cents, 0)
+    : 0;
+  await sendPaymentMail(() => refundMail(after, accepted, why, taxBack));
   return { refundedCents: accepted };
 }
 
