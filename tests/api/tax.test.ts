@@ -148,7 +148,7 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     expect(pdfText(Buffer.from(attached!.base64!, 'base64'))).toContain(order.formated_tax_total);
 
     // Staff: the same invoice by the admin route, as PDF and JSON.
-    expect((await fetch(`${url}/api/admin/orders/${order.increment_id}/invoice`)).status).toBe(404);
+    expect((await fetch(`${url}/api/admin/orders/${order.increment_id}/invoice`)).status).toBe(401);
     expect(pdfText(await pdfOf(await fetch(`${url}/api/admin/orders/${order.increment_id}/invoice`, { headers: admin })))).toContain(number);
     const json = await call(url, 'GET', `/api/admin/orders/${order.increment_id}/invoice?format=json`, undefined, admin);
     expect(json.body.data).toMatchObject({ number, order_number: order.increment_id, total_cents: cents(order.grand_total), tax: { cents: cents(order.tax_total), rate: 0.08875, included: false } });
