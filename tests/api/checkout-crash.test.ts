@@ -89,7 +89,7 @@ async function expectConsistent(db: Db) {
     const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).execute();
     expect(items, `order ${o.increment_id} has both its lines`).toHaveLength(2);
     expect(items.reduce((s, i) => s + i.price_cents * i.qty_ordered, 0)).toBe(o.subtotal_cents);
-    expect(o.grand_total_cents).toBe(o.subtotal_cents - o.discount_cents + o.shipping_cents - o.store_credit_cents);
+    expect(o.grand_total_cents).toBe(o.subtotal_cents - o.discount_cents + o.shipping_cents + (o.tax_included ? 0 : o.tax_cents) - o.store_credit_cents);
     const stones = await db.selectFrom('diamond_reservations').select('diamond_id').where('order_id', '=', o.id).execute();
     expect(stones).toHaveLength(1);
     const cart = await db.selectFrom('carts').selectAll().where('id', '=', o.cart_id).executeTakeFirstOrThrow();

@@ -22,7 +22,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   /** Attached parts (an appointment's .ics invitation), their content as UTF-8 text. */
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: { filename: string; contentType: string; content: string; base64?: string }[];
   receivedAt: number;
 }
 
@@ -56,7 +56,7 @@ export async function startMailbox(dir: string, options: MailboxOptions = {}): P
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
-            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8'), base64: a.content.toString('base64') })),
             receivedAt: Date.now(),
           };
           const file = path.join(dir, `${String(++n).padStart(6, '0')}-${process.pid}.json`);

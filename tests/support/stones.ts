@@ -22,6 +22,7 @@ const SHARES = {
   'checkout-integrity': 40,
   checkout: 40,
   'ring-size': 10,
+  tax: 30,
 } as const;
 
 export type Share = keyof typeof SHARES;

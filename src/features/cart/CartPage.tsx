@@ -13,6 +13,7 @@ import { notify } from './notify.ts';
 import { useCartRemoval } from './useCartRemoval.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
+import { taxLine } from '~/features/checkout/tax-line.ts';
 
 interface Props {
   cart: Cart;
@@ -111,14 +112,35 @@ export default function CartPage({ cart: initial, error }: Props) {
                 <dt>Subtotal ({pricedQuantity(cart)} {pricedQuantity(cart) === 1 ? 'item' : 'items'})</dt>
                 <dd>{cart.formated_sub_total}</dd>
               </div>
+              {cart.discount_amount > 0 && (
+                <div className="flex justify-between">
+                  <dt>Discount</dt>
+                  <dd>−{cart.formated_discount_amount}</dd>
+                </div>
+              )}
               <div className="flex justify-between">
                 <dt>Shipping</dt>
-                <dd>Calculated at checkout</dd>
+                <dd>{cart.shipping_amount > 0 ? cart.formated_shipping_amount : 'Calculated at checkout'}</dd>
               </div>
+              {(() => {
+                const tax = taxLine(cart);
+                return tax && !tax.included ? (
+                  <div className="flex justify-between" data-cart-tax>
+                    <dt>{tax.label}</dt>
+                    <dd>{tax.value}</dd>
+                  </div>
+                ) : null;
+              })()}
               <div className="flex justify-between border-t border-primary/10 pt-3 text-base font-semibold">
                 <dt>Estimated Total</dt>
                 <dd data-cart-total>{cart.formated_grand_total}</dd>
               </div>
+              {taxLine(cart)?.included && (
+                <div className="flex justify-between text-muted" data-cart-tax>
+                  <dt>{taxLine(cart)!.label}</dt>
+                  <dd>{taxLine(cart)!.value}</dd>
+                </div>
+              )}
             </dl>
             {cart.has_unavailable_items && <p className="mt-4 text-sm text-red-800">Remove the items that are no longer available to check out.</p>}
             <a href="/checkout" className="mt-6 block rounded-full bg-primary py-3 text-center text-sm font-medium tracking-wide text-white hover:bg-primary-light">

@@ -15,6 +15,7 @@ import { CartLine } from './LineItemCard.tsx';
 import { useCartRemoval } from './useCartRemoval.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { CART_POPUP_READY } from './notify.ts';
+import { taxLine } from '~/features/checkout/tax-line.ts';
 
 export const POPUP_ID = 'cart-popup';
 const WIDTH = 350;
@@ -104,12 +105,27 @@ export default function CartPopup() {
             ))}
           </ul>
           <div className="mt-auto border-t border-primary/10 px-5 py-4">
+            {(() => {
+              const tax = taxLine(cart);
+              return tax && !tax.included ? (
+                <p className="flex items-baseline justify-between text-xs text-muted" data-cart-popup-tax>
+                  <span>{tax.label}</span>
+                  <span>{tax.value}</span>
+                </p>
+              ) : null;
+            })()}
             <p className="flex items-baseline justify-between text-sm">
               <span className="font-medium">Estimated Total</span>
               <span className="text-base font-semibold" data-cart-popup-total>
                 {cart.formated_grand_total}
               </span>
             </p>
+            {taxLine(cart)?.included && (
+              <p className="flex items-baseline justify-between text-xs text-muted" data-cart-popup-tax>
+                <span>{taxLine(cart)!.label}</span>
+                <span>{taxLine(cart)!.value}</span>
+              </p>
+            )}
             <div className="mt-3 grid grid-cols-2 gap-3">
               <a href="/cart" className="rounded-full border border-primary py-2 text-center text-sm font-medium tracking-wide text-primary hover:bg-ivory">
                 View Cart

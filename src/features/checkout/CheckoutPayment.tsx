@@ -9,6 +9,7 @@ import { notify } from '~/features/cart/notify.ts';
 import { checkoutApi, successUrl } from './checkout.api.ts';
 import type { CheckoutCart, PaymentMethod, PaymentMethodCode } from './checkout.schema.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
+import { taxLine } from './tax-line.ts';
 
 interface Props {
   cart: CheckoutCart;
@@ -65,10 +66,12 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
     }
   }
 
+  const tax = taxLine(cart);
   const totals: [string, string, boolean][] = [
     ['Subtotal', cart.formated_sub_total, true],
     [`Discount${cart.coupon_code ? ` (${cart.coupon_code})` : ''}`, `−${cart.formated_discount_amount}`, cart.discount_amount > 0],
     [`Shipping${cart.selected_shipping_rate ? ` (${cart.selected_shipping_rate.method_title})` : ''}`, cart.formated_shipping_amount, true],
+    [tax?.label ?? 'Tax', tax?.value ?? '', Boolean(tax && !tax.included)],
     ['Store credit', `−${cart.formated_store_credit_amount}`, cart.store_credit_amount > 0],
   ];
   const couponError = errors.code?.[0] ?? cart.coupon_error ?? undefined;
@@ -163,7 +166,7 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
           {totals
             .filter(([, , shown]) => shown)
             .map(([label, value]) => (
-              <div key={label} className="flex justify-between">
+              <div key={label} className="flex justify-between" data-testid={label === tax?.label ? 'summary-tax' : undefined}>
                 <dt>{label}</dt>
                 <dd>{value}</dd>
               </div>
@@ -172,6 +175,12 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             <dt>Total</dt>
             <dd data-testid="grand-total">{cart.formated_grand_total}</dd>
           </div>
+          {tax?.included && (
+            <div className="flex justify-between text-muted" data-testid="summary-tax">
+              <dt>{tax.label}</dt>
+              <dd>{tax.value}</dd>
+            </div>
+          )}
         </dl>
         <button type="button" onClick={placeOrder} disabled={busy} className="mt-4 w-full rounded-full bg-primary px-6 py-3 font-medium text-white hover:bg-primary-light disabled:opacity-60">
           Place order

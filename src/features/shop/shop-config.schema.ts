@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { checkNavigation, checkPageRoutes } from './shop-config.rules.ts';
 import { markupSchema } from '~/features/diamonds/markup.schema.ts';
 import { appointmentsConfigSchema } from '~/features/appointments/appointments-config.schema.ts';
+import { taxConfigSchema } from './tax-config.schema.ts';
 
 const hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1d2a3f');
 /** A font family name; it lands in a CSS custom property, so only plain names are allowed. */
@@ -99,6 +100,8 @@ export const shopConfigSchema = z
           .optional(),
       })
       .optional(),
+    /** Sales tax and VAT by destination, and the seller on invoices (server only; src/server/tax/). */
+    tax: taxConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     for (const issue of [...checkNavigation(config.navigation), ...checkPageRoutes(config)]) {
@@ -112,7 +115,7 @@ export type ShopConfig = z.infer<typeof shopConfigSchema>;
  * shared part and `app_demo`, the demo flag, which the running shop's database decides rather than the
  * editors' file (src/server/shop/shop-mode.ts).
  */
-export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders' | 'payments'> & { app_demo: boolean };
+export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders' | 'payments' | 'tax'> & { app_demo: boolean };
 export type NavItem = z.infer<typeof navItemSchema>;
 export type NavColumn = z.infer<typeof navColumnSchema>;
 export type CmsPageRoute = z.infer<typeof cmsPageRouteSchema>;

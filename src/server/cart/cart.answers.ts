@@ -8,6 +8,18 @@ import { z } from 'zod';
 /** An amount as the API answers it: `{ name: dollars, formated_name: "$1,234.56" }` (see money() in src/lib/money.ts). */
 export const amount = <K extends string>(name: K) => ({ [name]: z.number(), [`formated_${name}`]: z.string() }) as Record<K, z.ZodNumber> & Record<`formated_${K}`, z.ZodString>;
 
+/**
+ * The tax of a cart (issue 30): null until an address is known (the cart then says tax is calculated at
+ * checkout); `tax_included`: VAT is part of the prices ("incl. VAT $x") and the total does not grow by it.
+ */
+export const cartTaxFields = {
+  tax_total: z.number().nullable(),
+  formated_tax_total: z.string().nullable(),
+  /** "Sales tax", "VAT"; null when no address is known or no tax applies there. */
+  tax_label: z.string().nullable(),
+  tax_included: z.boolean(),
+};
+
 export const lineImageSchema = z.object({ medium_image_url: z.string() });
 
 export const lineVariantSchema = z.object({
@@ -83,6 +95,7 @@ export const cartSchema = z.object({
   ...amount('discount_amount'),
   ...amount('shipping_amount'),
   ...amount('grand_total'),
+  ...cartTaxFields,
 });
 
 export const cartAnswerSchema = z.object({ message: z.string(), data: cartSchema });

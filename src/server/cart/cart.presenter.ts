@@ -9,6 +9,7 @@ import { centsToDollars, formatCents } from '~/lib/money.ts';
 import type { ItemRecord } from './catalog-items.repository.ts';
 import type { CartLineRow } from './cart.repository.ts';
 import { describeChoices, isAvailable, presentItem, unitPriceCents } from './line-item.presenter.ts';
+import { cartTax } from '~/server/tax/order-tax.presenter.ts';
 
 /** Rows grouped into lines: a lone row, or the setting and the diamond of one pair (cart or wishlist). */
 export interface LineGroup<T extends GroupableRow = CartLineRow> {
@@ -99,5 +100,6 @@ export function presentCart(cartId: number | null, rows: CartLineRow[], records:
     ...(money('discount_amount', 0) as { discount_amount: number; formated_discount_amount: string }),
     ...(money('shipping_amount', 0) as { shipping_amount: number; formated_shipping_amount: string }),
     ...(money('grand_total', subTotal) as { grand_total: number; formated_grand_total: string }),
+    ...cartTax(null),
   };
 }

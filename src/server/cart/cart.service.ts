@@ -26,6 +26,9 @@ import { presentCart } from './cart.presenter.ts';
 import { planAdd } from './cart.rules.ts';
 import { newToken, type Owner } from './owner.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
+import { checkoutState } from '~/server/checkout/checkout-state.ts';
+import { cartTax } from '~/server/tax/order-tax.presenter.ts';
+import { money } from '~/lib/money.ts';
 
 export const CART_COOKIE = 'aurelle_cart';
 
@@ -54,7 +57,25 @@ export async function readCart(db: Db, cartId: number | null, known = new Map<nu
   if (cartId === null) return presentCart(null, [], new Map());
   const rows = await cartLines(db, cartId);
   const records = new Map([...known, ...(await loadItems(db, rows.map((r) => r.item_id).filter((id) => !known.has(id))))]);
-  return presentCart(cartId, rows, records);
+  return withEstimate(db, cartId, presentCart(cartId, rows, records));
+}
+
+/**
+ * Once checkout knows an address, the cart carries checkout's own figures (issue 30): the discount, the
+ * chosen shipping, the tax for that address, and the total before store credit (which only checkout shows).
+ */
+async function withEstimate(db: Db, cartId: number, cart: Cart): Promise<Cart> {
+  const row = await db.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirst();
+  if (!row || !cart.items.length || !(row.shipping_address || row.billing_address)) return cart;
+  const customer = row.customer_id === null ? undefined : await db.selectFrom('customers').select(['id', 'email']).where('id', '=', row.customer_id).executeTakeFirst();
+  const state = await checkoutState(db, row, customer);
+  return {
+    ...cart,
+    ...money('discount_amount', state.totals.discount),
+    ...money('shipping_amount', state.totals.shipping),
+    ...money('grand_total', state.totals.grand + state.totals.credit),
+    ...cartTax(state.tax),
+  };
 }
 
 export async function getCart(db: Db, owner: Owner): Promise<Cart> {

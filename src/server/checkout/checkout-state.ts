@@ -15,12 +15,16 @@ import { checkCoupon, type CouponCheck } from './coupon.rules.ts';
 import { creditBalance } from './coupon.repository.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { rateCents, shippingRates } from './shipping.ts';
+import { isAvailable, unitPriceCents } from '~/server/cart/line-item.presenter.ts';
+import { taxForCart, type TaxAnswer } from '~/server/tax/tax.service.ts';
 
 export interface Totals {
   subtotal: number;
   discount: number;
   shipping: number;
   credit: number;
+  /** The tax (issue 30): added to the total, or, when `tax.included`, the part of the prices that is tax. */
+  tax: number;
   grand: number;
 }
 
@@ -37,6 +41,8 @@ export interface CheckoutState {
   creditBalance: number;
   methods: PaymentMethod[];
   totals: Totals;
+  /** The tax answer: per cart row (key: the row's id), shipping's, the name and rate; `known` once an address is. */
+  tax: TaxAnswer & { known: boolean };
   customerId: number | null;
   email: string | null;
 }
@@ -64,7 +70,16 @@ export async function checkoutState(db: Db, cart: CartRow, customer: { id: numbe
   const discount = coupon?.discountCents ?? 0;
   const shippingCents = rate ? rateCents(rate) : 0;
   const balance = customer ? await creditBalance(db, customer.id) : 0;
-  const beforeCredit = subtotal - discount + shippingCents;
+  // Tax on the lines after the discount and on shipping, by where it goes (store credit is a way to pay, not a discount).
+  const taxed = rows.filter((r) => records.has(r.item_id) && isAvailable(records.get(r.item_id)!, r.variant_id));
+  const tax = await taxForCart({
+    address: shipping ?? billing,
+    lines: taxed.map((r) => ({ key: String(r.id), cents: unitPriceCents(records.get(r.item_id)!, r.variant_id) * r.quantity })),
+    discountCents: discount,
+    shippingCents,
+  });
+  const addedTax = tax.included ? 0 : tax.totalCents;
+  const beforeCredit = subtotal - discount + shippingCents + addedTax;
   const credit = Math.max(0, Math.min(cart.store_credit_cents, balance, beforeCredit));
   const grand = beforeCredit - credit;
   return {
@@ -79,7 +94,8 @@ export async function checkoutState(db: Db, cart: CartRow, customer: { id: numbe
     coupon,
     creditBalance: balance,
     methods: paymentMethods(shipping?.country, grand),
-    totals: { subtotal, discount, shipping: shippingCents, credit, grand },
+    totals: { subtotal, discount, shipping: shippingCents, credit, tax: tax.totalCents, grand },
+    tax,
     customerId: customer?.id ?? null,
     email,
   };

@@ -51,6 +51,8 @@ export const orderLineSchema = z.object({
   qty_ordered: z.number().int(),
   ...amount('price'),
   ...amount('total'),
+  /** The line's tax (issue 30); 0 where none applies. */
+  ...amount('tax_amount'),
   /** The choices made when it was bought (metal, size, shape…), as saved then. */
   options: z.unknown(),
   /** The product or stone it came from, while it still exists. */
@@ -69,6 +71,19 @@ export const orderLineSchema = z.object({
 /** An order's amounts but its grand total (which its summary in a list carries too). */
 export const orderAmounts = { ...amount('sub_total'), ...amount('discount_amount'), ...amount('shipping_amount'), ...amount('store_credit_amount') };
 
+/** An order's tax (issue 30), in its summary, its view and checkout's answer alike, and its invoice number once it has one. */
+export const orderTaxFields = {
+  ...amount('tax_total'),
+  /** The tax on shipping (part of tax_total). */
+  ...amount('shipping_tax_amount'),
+  tax_label: z.string().nullable(),
+  /** The rate as a fraction (0.08875). */
+  tax_rate: z.number(),
+  tax_included: z.boolean(),
+  /** INV-2026-000001 once the order is paid (or placed, for cash on delivery); null before. */
+  invoice_number: z.string().nullable(),
+};
+
 export const placedOrderSchema = z.object({
   id: z.number().int(),
   increment_id: z.string(),
@@ -80,6 +95,7 @@ export const placedOrderSchema = z.object({
   items: z.array(orderLineSchema),
   ...orderAmounts,
   ...amount('grand_total'),
+  ...orderTaxFields,
   coupon_code: z.string().nullable(),
   shipping_method: z.string().nullable(),
   payment_method: z.string(),

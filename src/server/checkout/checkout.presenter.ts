@@ -3,6 +3,7 @@ import type { CheckoutCart } from '~/features/checkout/checkout.schema.ts';
 import { money } from '~/lib/money.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import { paymentTitle } from './payment-methods.ts';
+import { cartTax } from '~/server/tax/order-tax.presenter.ts';
 
 export function presentCheckout(state: CheckoutState): CheckoutCart {
   const { cart, totals } = state;
@@ -15,6 +16,7 @@ export function presentCheckout(state: CheckoutState): CheckoutCart {
     ...money('store_credit_amount', totals.credit),
     ...money('grand_total', totals.grand),
     ...money('store_credit_balance', state.creditBalance),
+    ...cartTax(state.tax),
     billing_address: state.billing,
     shipping_address: state.shipping,
     instructions: cart.instructions,

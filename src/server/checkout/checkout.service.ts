@@ -145,7 +145,8 @@ export async function applyCredit(s: Shopper, cents: number): Promise<{ cart: Ch
   const state = await stateOf(s);
   if (!state.view.items.length) throw new HttpError(409, 'Your cart is empty', 'cart_empty');
   if (state.creditBalance <= 0) throw fieldError(409, 'amount', 'You have no store credit to use', 'no_credit');
-  const room = state.totals.subtotal - state.totals.discount + state.totals.shipping;
+  // Store credit pays the total with its tax (it is a way to pay, not a discount: the tax is not reduced).
+  const room = state.totals.grand + state.totals.credit;
   const applied = Math.min(cents, state.creditBalance, room);
   await updateCheckout(s.db, state.cart.id, { store_credit_cents: applied });
   return { cart: await reload(s, state.cart.id), applied };

@@ -11,6 +11,7 @@ import { queue } from '~/server/mail/outbox.ts';
 import { successPath } from './order.presenter.ts';
 import { transferWindowWords } from '~/server/orders/payment-hold.ts';
 import { bankLines, bankRows } from '~/server/payments/bank-transfer.ts';
+import { taxLineLabel } from '~/server/tax/order-tax.presenter.ts';
 
 const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl()}${url}`);
 
@@ -27,8 +28,11 @@ function totals(order: PlacedOrder): [string, string][] {
     ['Subtotal', order.formated_sub_total],
     ...(order.discount_amount ? [[`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `−${order.formated_discount_amount}`] as [string, string]] : []),
     [`Shipping (${order.shipping_method})`, order.formated_shipping_amount],
+    // Tax on top of the prices before the total; VAT included in them after it ("incl. VAT $x").
+    ...(order.tax_total && !order.tax_included ? [[order.tax_label ?? 'Tax', order.formated_tax_total] as [string, string]] : []),
     ...(order.store_credit_amount ? [['Store credit', `−${order.formated_store_credit_amount}`] as [string, string]] : []),
     ['Total', order.formated_grand_total],
+    ...(order.tax_total && order.tax_included ? [[taxLineLabel(order.tax_label, true), order.formated_tax_total] as [string, string]] : []),
   ];
 }
 

@@ -7,6 +7,7 @@ import { isSqlite } from '~/server/db/dialect.ts';
 import type { OrderItemsTable, OrdersTable } from '~/server/db/schema.ts';
 import { nowIso, nowMs } from '~/server/clock.ts';
 import { paymentDueAt } from '~/server/orders/payment-hold.ts';
+import { assignInvoiceNumber } from '~/server/invoices/document-numbers.ts';
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'increment_id' | 'created_at' | 'updated_at' | 'payment_due_at'>;
 
@@ -89,6 +90,8 @@ export async function setOrderStatus(db: Db, orderId: number, status: string, on
   await recordStatus(db, orderId, status, now);
   // Paid (an unpaid order moved on to processing): the staff are told, in the same transaction.
   if (status === 'processing' && onlyFrom.some((s) => s === 'pending' || s === 'pending_payment')) {
+    // Paid: the order's invoice number, in the same transaction (gap-free: src/server/invoices/document-numbers.ts).
+    await assignInvoiceNumber(db, orderId);
     await queue(db, { template: 'staff_order_paid', params: { orderId }, recipient: staffEmail(), dedupeKey: `order:${orderId}:staff-paid` });
   }
   return true;

@@ -8,6 +8,7 @@ import { presentOrderLine } from '~/server/orders/order-line.presenter.ts';
 import { parseAddress } from './checkout-state.ts';
 import { money } from '~/lib/money.ts';
 import { paymentTitle } from './payment-methods.ts';
+import { orderTax } from '~/server/tax/order-tax.presenter.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -32,6 +33,7 @@ export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
     ...money('shipping_amount', o.shipping_cents),
     ...money('store_credit_amount', o.store_credit_cents),
     ...money('grand_total', o.grand_total_cents),
+    ...orderTax(o),
     coupon_code: o.coupon_code,
     shipping_method: o.shipping_method,
     payment_method: o.payment_method,

@@ -25,6 +25,7 @@ import { orderPaymentPath, presentOrder } from './order.presenter.ts';
 import type { SaveOrderAnswer } from '~/features/checkout/checkout.schema.ts';
 import { isUniqueViolation, writeTransaction } from './transaction.ts';
 import { expireDueOrders, forgetNextDue } from '~/server/orders/order-lifecycle.ts';
+import { assignInvoiceNumber } from '~/server/invoices/document-numbers.ts';
 
 /** A retried submission within this time after the order finds that order. */
 const RETRY_WINDOW_MS = 30 * 60_000;
@@ -115,6 +116,11 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
     shipping_cents: totals.shipping,
     store_credit_cents: totals.credit,
     grand_total_cents: totals.grand,
+    tax_cents: totals.tax,
+    shipping_tax_cents: state.tax.shippingTaxCents,
+    tax_label: state.tax.label,
+    tax_rate_millionths: Math.round(state.tax.rate * 1_000_000),
+    tax_included: state.tax.included ? 1 : 0,
     coupon_code: state.coupon?.coupon && totals.discount > 0 ? state.coupon.coupon.code : null,
     shipping_method: state.rate!.method_title,
     payment_method: method,
@@ -143,6 +149,7 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
         sku: item.sku,
         qty_ordered: row.quantity,
         price_cents: unitPriceCents(record, row.variant_id),
+        tax_cents: state.tax.lines.find((l) => l.key === String(row.id))?.taxCents ?? 0,
         options: JSON.stringify({ choices: describeChoices(record, row), selected_size: row.selected_size, custom_size: row.custom_size, selected_jewelry_shape: row.selected_jewelry_shape }),
       };
     }),
@@ -159,6 +166,8 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
   }
   if (totals.credit > 0) await insertCredit(trx, { customer_id: owner.id, amount_cents: -totals.credit, reason: `Order ${order.increment_id}`, order_id: order.id });
 
+  // Cash on delivery (or a card order that costs nothing) is invoiced as it is placed; others when paid.
+  if (paidNow) await assignInvoiceNumber(trx, order.id);
   await closeCart(trx, cart.id);
   // The confirmation and the staff's notice commit with the order, or not at all (src/server/mail/outbox.ts).
   await queueOrderPlacedMail(trx, { id: order.id, email: owner.email });

@@ -272,6 +272,15 @@ export interface OrdersTable {
   paid_at: string | null;
   /** 0 while a manual-capture card payment is only authorised (STRIPE_CAPTURE=manual); captured when it ships. */
   payment_captured: Generated<number>;
+  /** Issue 30 (migration 0022): the order's tax in total and on shipping, its name, rate (millionths), included or added. */
+  tax_cents: Generated<number>;
+  shipping_tax_cents: Generated<number>;
+  tax_label: string | null;
+  tax_rate_millionths: Generated<number>;
+  tax_included: Generated<number>;
+  /** INV-2026-000001, given when the order is paid (or placed, for cash on delivery). */
+  invoice_number: string | null;
+  invoiced_at: string | null;
 }
 
 /** Every status an order has had, with when it took it. */
@@ -296,6 +305,10 @@ export interface OrderRefundsTable {
   payment_session_id: string | null;
   /** pending → succeeded | failed | canceled (the provider's word). */
   status: Generated<string>;
+  /** Issue 30: the tax this refund gives back (in proportion), and its credit note (CN-2026-000001). */
+  tax_cents: Generated<number>;
+  credit_note_number: string | null;
+  credit_noted_at: string | null;
 }
 
 /** A provider's notification (webhook event), recorded by its id: a repeated delivery changes nothing. */
@@ -318,6 +331,8 @@ export interface OrderItemsTable {
   price_cents: number;
   /** JSON: ring size, shape, metal and the other options chosen. */
   options: string;
+  /** The line's tax (issue 30), in cents. */
+  tax_cents: Generated<number>;
 }
 
 /** A diamond belongs to at most one live order: the primary key makes a second reservation fail. */
@@ -484,6 +499,14 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   mail_outbox: MailOutboxTable;
   order_payment_windows: OrderPaymentWindowsTable;
+  document_sequences: DocumentSequencesTable;
+}
+
+/** The last invoice or credit note number given, per kind and year (issue 30; src/server/invoices/). */
+export interface DocumentSequencesTable {
+  kind: string;
+  year: number;
+  last_number: number;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface StoredMessage {
   html?: string;
   replyTo?: string;
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /** Files sent with it (an order's invoice PDF), their content in base64. */
+  attachments?: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
 }
 
 /** Settings: MAIL_MAX_ATTEMPTS (default 10), MAIL_RETRY_BASE_SECONDS (30, doubled per attempt), MAIL_RETRY_MAX_SECONDS (3600). */

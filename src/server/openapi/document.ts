@@ -137,6 +137,10 @@ export function buildDocument(): JsonSchema {
         content: { 'application/json': { schema: answerRef(o, Number(status), schema) } },
       };
     }
+    if (o.fileAnswer) {
+      const ok = (responses['200'] ??= { description: STATUS_TEXT[200] ?? 'OK', content: {} }) as { content: Record<string, unknown> };
+      for (const t of o.fileAnswer.types) ok.content[t] = { schema: { type: 'string', contentMediaType: t, description: o.fileAnswer.description } };
+    }
     if (o.form) responses['303'] = { description: STATUS_TEXT[303], headers: { Location: { schema: { type: 'string' } } } };
     const errors = new Set([400, 413, 414, 503, ...(o.method === 'get' ? [] : [403, 408]), ...(o.access === 'customer' ? [401] : []), ...(o.errors ?? [])]);
     for (const status of [...errors].sort()) {

@@ -48,7 +48,7 @@ import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wish
 import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
 import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
-import { markPaidRequestSchema, refundRequestSchema, shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
+import { markPaidRequestSchema, refundRequestSchema, shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema, staffInvoiceAnswerSchema } from '~/server/orders/staff.answers.ts';
 import { webhookAnswerSchema } from '~/server/payments/payments.answers.ts';
 import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAnswerSchema } from '~/server/mail/mail.answers.ts';
 import { op, type Operation } from './operation.ts';
@@ -186,6 +186,35 @@ export const operations: Operation[] = [
     body: markPaidRequestSchema,
     answers: { 200: staffOrderAnswerSchema },
     errors: [401, 404, 409, 429],
+  }),
+  // Tax and invoices (issue 30)
+  op('get', '/api/order/{id}/invoice', {
+    tag: 'Orders',
+    access: 'customer',
+    summary: "The order's invoice as PDF (the owner only; 404 for another customer's order or before it is paid)",
+    params: idPath,
+    answers: {},
+    fileAnswer: { types: ['application/pdf'], description: 'The invoice INV-YYYY-NNNNNN' },
+    errors: [404],
+  }),
+  op('get', '/api/admin/orders/{id}/invoice', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: "An order's invoice: the PDF, or with ?format=json what it says (lines, tax, totals, credit notes)",
+    params: staffOrderPathSchema,
+    query: z.object({ format: z.enum(['pdf', 'json']).optional() }),
+    answers: { 200: staffInvoiceAnswerSchema },
+    fileAnswer: { types: ['application/pdf'], description: 'The invoice INV-YYYY-NNNNNN' },
+    errors: [401, 404, 429],
+  }),
+  op('get', '/api/admin/orders/{id}/credit-notes/{number}', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: "A refund's credit note as PDF (CN-YYYY-NNNNNN)",
+    params: staffOrderPathSchema.extend({ number: z.string().describe('The credit note number, CN-2026-000001') }),
+    answers: {},
+    fileAnswer: { types: ['application/pdf'], description: 'The credit note' },
+    errors: [401, 404, 429],
   }),
   // Payment providers' notifications
   op('post', '/api/payments/stripe/webhook', {

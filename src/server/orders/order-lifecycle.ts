@@ -171,7 +171,11 @@ export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView
     refunded_cents: refunded,
     refundable_cents: Math.max(0, paid - refunded),
     status_history: [...statuses, ...refundHistory(refunds)].sort((a, b) => a.created_at.localeCompare(b.created_at)),
-    refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at, provider: r.provider, provider_refund_id: r.provider_refund_id, status: r.status })),
+    refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at, provider: r.provider, provider_refund_id: r.provider_refund_id, status: r.status, tax_cents: r.tax_cents, credit_note_number: r.credit_note_number })),
+    tax_cents: order.tax_cents,
+    tax_label: order.tax_label,
+    tax_included: order.tax_included === 1,
+    invoice_number: order.invoice_number,
   };
 }
 export type StaffOrderView = z.output<typeof staffOrderSchema>;

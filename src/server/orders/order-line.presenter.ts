@@ -46,6 +46,7 @@ export function presentOrderLine(i: ItemRow, _index?: number, all: readonly Item
     qty_ordered: i.qty_ordered,
     ...money('price', i.price_cents),
     ...money('total', i.price_cents * i.qty_ordered),
+    ...money('tax_amount', i.tax_cents),
     options: parseOptions(i.options),
     ...(product ? { product } : {}),
   };

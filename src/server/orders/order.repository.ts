@@ -60,6 +60,7 @@ export async function findOrderItems(orderId: number) {
       'order_items.qty_ordered',
       'order_items.price_cents',
       'order_items.options',
+      'order_items.tax_cents',
       'products.id as product_id',
       'products.name as product_name',
       'products.sku as product_sku',

@@ -7,6 +7,8 @@
  *   refund <increment_id> --amount 120.00 [--reason "…"]   part of what was paid, never more than is left
  *   mark-paid <increment_id> [--reference R]              a bank transfer received (pending → processing)
  *   expire                                 one expiry pass now (the app servers also run them)
+ *   invoice <increment_id> [--out F.pdf] [--credit-note CN-2026-000001]   the invoice (or a credit note) as PDF
+ *                                          (default file: its number.pdf in the current folder)
  * A refusal (no such order, wrong status, bad tracking number) is one line on stderr and exit code 1.
  */
 import { config } from '~/server/config.ts';
@@ -16,13 +18,15 @@ import { migrateToLatest } from '~/server/db/migrate.ts';
 import { HttpError } from '~/server/http.ts';
 import { formatCents } from '~/lib/money.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
-import { cancelOrder, markPaidByReference, refundByReference, runExpiryPass, shipOrder, type StaffOrderView } from './order-lifecycle.ts';
+import { writeFile } from 'node:fs/promises';
+import { creditNoteFile, invoiceFile } from '~/server/invoices/invoices.service.ts';
+import { cancelOrder, orderByReference, markPaidByReference, refundByReference, runExpiryPass, shipOrder, type StaffOrderView } from './order-lifecycle.ts';
 import { listOrdersByStatus } from './order-holds.repository.ts';
 import { markPaidRequestSchema, refundRequestSchema, shipRequestSchema } from './staff.answers.ts';
 import { statusLabel } from './order-status.ts';
 
 export const ORDERS_USAGE =
-  'usage: npm run orders -- list [--status S] [--limit N] | ship <increment_id> --carrier C --tracking T | cancel <increment_id> | refund <increment_id> --amount 120.00 [--reason R] | mark-paid <increment_id> [--reference R] | expire';
+  'usage: npm run orders -- list [--status S] [--limit N] | ship <increment_id> --carrier C --tracking T | cancel <increment_id> | refund <increment_id> --amount 120.00 [--reason R] | mark-paid <increment_id> [--reference R] | expire | invoice <increment_id> [--out F.pdf] [--credit-note N]';
 
 const STATUSES = ['pending', 'pending_payment', 'processing', 'shipped', 'completed', 'canceled'];
 
@@ -52,13 +56,13 @@ function describe(o: StaffOrderView): string {
 
 export async function runOrders(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || !['list', 'ship', 'cancel', 'refund', 'mark-paid', 'expire'].includes(command)) throw new CliUsageError(ORDERS_USAGE);
-  const known: Record<string, string[]> = { list: ['status', 'limit'], ship: ['carrier', 'tracking'], refund: ['amount', 'reason'], 'mark-paid': ['reference'] };
+  if (!command || !['list', 'ship', 'cancel', 'refund', 'mark-paid', 'expire', 'invoice'].includes(command)) throw new CliUsageError(ORDERS_USAGE);
+  const known: Record<string, string[]> = { list: ['status', 'limit'], ship: ['carrier', 'tracking'], refund: ['amount', 'reason'], 'mark-paid': ['reference'], invoice: ['out', 'credit-note'] };
   const { positional, values } = options(rest, known[command] ?? []);
   if (command === 'list' && values.status && !STATUSES.includes(values.status)) throw new CliUsageError(`--status takes one of ${STATUSES.join(', ')}`);
   const limit = values.limit === undefined ? 100 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliUsageError('--limit takes a whole number from 1 to 10000');
-  if (['ship', 'cancel', 'refund', 'mark-paid'].includes(command) && positional.length !== 1) throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
+  if (['ship', 'cancel', 'refund', 'mark-paid', 'invoice'].includes(command) && positional.length !== 1) throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
   if ((command === 'list' || command === 'expire') && positional.length) throw new CliUsageError(`unexpected ${positional[0]}\n${ORDERS_USAGE}`);
   let ship: ReturnType<typeof shipRequestSchema.parse> | undefined;
   if (command === 'ship') {
@@ -102,6 +106,12 @@ export async function runOrders(argv: string[]): Promise<number> {
     } else if (command === 'refund') {
       const { view, refundedCents } = await refundByReference(db, positional[0]!, refund!.amount, refund!.reason);
       console.log(`Refunded ${formatCents(refundedCents)}: ${describe(view)}`);
+    } else if (command === 'invoice') {
+      const order = await orderByReference(db, positional[0]!);
+      const file = values['credit-note'] ? await creditNoteFile(db, order, values['credit-note']) : await invoiceFile(db, order);
+      const out = values.out ?? file.filename;
+      await writeFile(out, file.pdf);
+      console.log(`${file.filename.replace(/\.pdf$/, '')} of order ${order.increment_id} written to ${out}`);
     } else if (command === 'mark-paid') {
       console.log(describe(await markPaidByReference(db, positional[0]!, markPaid!.reference)));
     } else {

@@ -1,7 +1,7 @@
 /** The customer's order endpoints' answers as zod schemas: their one description (presenters' types, OpenAPI document). */
 import { z } from 'zod';
 import { amount } from '~/server/cart/cart.answers.ts';
-import { orderAmounts, orderLineSchema } from '~/server/checkout/checkout.answers.ts';
+import { orderAmounts, orderLineSchema, orderTaxFields } from '~/server/checkout/checkout.answers.ts';
 
 export const orderSummarySchema = z.object({
   id: z.number().int(),
@@ -11,6 +11,7 @@ export const orderSummarySchema = z.object({
   is_unpaid: z.boolean(),
   created_at: z.string(),
   ...amount('grand_total'),
+  ...orderTaxFields,
 });
 
 export const orderListAnswerSchema = z.object({

@@ -10,6 +10,7 @@ import { HttpError, notFound, validationError } from '~/server/http.ts';
 import { money } from '~/lib/money.ts';
 import { recordId } from '~/server/record-id.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
+import { orderTax } from '~/server/tax/order-tax.presenter.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import { EXPIRED_MESSAGE, EXPIRED_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
@@ -72,6 +73,7 @@ function orderSummary(o: OrderRow) {
     is_unpaid: UNPAID_STATUSES.includes(o.status),
     created_at: o.created_at,
     ...money('grand_total', o.grand_total_cents),
+    ...orderTax(o),
   };
 }
 

@@ -62,8 +62,37 @@ export const staffOrderSchema = z.object({
       provider: z.string().nullable(),
       provider_refund_id: z.string().nullable(),
       status: z.string().describe('pending, succeeded, failed, canceled, requires_action, or manual (a transfer paid back by staff)'),
+      tax_cents: z.number().int().describe('The tax this refund gives back, in proportion'),
+      credit_note_number: z.string().nullable().describe('CN-2026-000001 once the provider accepted it'),
     }),
   ),
+  tax_cents: z.number().int().describe("The order's tax (included in the prices when tax_included)"),
+  tax_label: z.string().nullable(),
+  tax_included: z.boolean(),
+  invoice_number: z.string().nullable().describe('INV-2026-000001 once paid; the PDF is GET /api/admin/orders/{id}/invoice'),
 });
+
+/** GET /api/admin/orders/{id}/invoice?format=json: what the invoice PDF says. */
+export const staffInvoiceSchema = z.object({
+  number: z.string(),
+  date: z.string(),
+  order_number: z.string(),
+  order_date: z.string(),
+  seller: z.object({ name: z.string(), address: z.array(z.string()), tax_id: z.string().nullable() }),
+  buyer: z.array(z.string()),
+  lines: z.array(z.object({ name: z.string(), sku: z.string(), details: z.array(z.string()), quantity: z.number().int(), unit_price_cents: z.number().int(), total_cents: z.number().int(), tax_cents: z.number().int() })),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  coupon_code: z.string().nullable(),
+  shipping_cents: z.number().int(),
+  shipping_method: z.string().nullable(),
+  shipping_tax_cents: z.number().int(),
+  tax: z.object({ label: z.string(), rate: z.number(), included: z.boolean(), cents: z.number().int() }).nullable(),
+  store_credit_cents: z.number().int(),
+  total_cents: z.number().int(),
+  payment: z.string(),
+  credit_notes: z.array(z.object({ number: z.string(), date: z.string(), amount_cents: z.number().int(), tax_cents: z.number().int(), reason: z.string() })),
+});
+export const staffInvoiceAnswerSchema = z.object({ data: staffInvoiceSchema });
 
 export const staffOrderAnswerSchema = z.object({ message: z.string(), data: staffOrderSchema });

@@ -10,6 +10,7 @@ import { log } from '~/server/observe/log.ts';
 import { presentOrder } from '~/server/checkout/order.presenter.ts';
 import { orderLinesAndTotals } from '~/server/checkout/order-mail.ts';
 import type { OrderRow } from '~/server/orders/order.repository.ts';
+import { invoiceAttachment } from '~/server/invoices/invoices.service.ts';
 
 const orderUrl = (o: Pick<OrderRow, 'id'>) => `${siteUrl()}/customer/account/orders/view/${o.id}`;
 
@@ -27,7 +28,7 @@ export async function sendPaymentMail(build: () => Promise<MailMessage | undefin
   }
 }
 
-export async function receiptMail(_db: Db, order: OrderRow, options: { revived: boolean }): Promise<MailMessage> {
+export async function receiptMail(db: Db, order: OrderRow, options: { revived: boolean }): Promise<MailMessage> {
   const placed = await presentOrder(order);
   const how = order.payment_provider === 'banktransfer' ? `your bank transfer${order.payment_reference ? ` (reference ${order.payment_reference})` : ''}` : 'your card payment';
   const paragraphs = [
@@ -35,13 +36,16 @@ export async function receiptMail(_db: Db, order: OrderRow, options: { revived: 
     ...(options.revived ? ['Your payment arrived after the order had been released, and its pieces were still available: we have reinstated your order.'] : []),
     ...(order.payment_captured === 0 ? ['The amount is authorised on your card and will be charged when your order ships.'] : []),
     ...orderLinesAndTotals(placed),
+    ...(order.invoice_number ? [`Your invoice ${order.invoice_number} is attached.`] : []),
     'We will let you know when it ships.',
   ];
+  const attachments = await invoiceAttachment(db, order);
   return {
     to: order.email,
     subject: `Payment received for your order ${order.increment_id}`,
     text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`,
     html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }),
+    ...(attachments.length ? { attachments } : {}),
   };
 }
 
@@ -64,9 +68,10 @@ export function paymentRefundedMail(order: OrderRow, backCents: number, released
   };
 }
 
-export function refundMail(order: OrderRow, refundedCents: number, reason: string): MailMessage {
+export function refundMail(order: OrderRow, refundedCents: number, reason: string, taxCents = 0): MailMessage {
   const paragraphs = [
     `We have refunded ${formatCents(refundedCents)} on your order ${order.increment_id} to your original payment method.`,
+    ...(taxCents > 0 ? [`Of this, ${formatCents(taxCents)} is ${order.tax_label ?? 'tax'} given back.`] : []),
     `Reason: ${reason}`,
     'Depending on your bank it can take 5 to 10 business days to appear on your statement.',
   ];

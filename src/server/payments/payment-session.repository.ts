@@ -74,7 +74,7 @@ export function refundsOf(db: Db, orderId: number): Promise<RefundRow[]> {
 
 export async function insertRefundRow(
   db: Db,
-  values: { order_id: number; amount_cents: number; reason: string; provider: string | null; provider_refund_id?: string | null; payment_session_id?: string | null; status: string },
+  values: { order_id: number; amount_cents: number; tax_cents?: number; reason: string; provider: string | null; provider_refund_id?: string | null; payment_session_id?: string | null; status: string },
 ): Promise<number> {
   const row = await db
     .insertInto('order_refunds')

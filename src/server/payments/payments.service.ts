@@ -38,6 +38,8 @@ import {
   type PaymentSessionRow,
 } from './payment-session.repository.ts';
 import { paymentRefundedMail, receiptMail, refundMail, sendPaymentMail } from './payment-mail.ts';
+import { assignCreditNoteNumber, assignInvoiceNumber } from '~/server/invoices/document-numbers.ts';
+import { refundTaxCents } from '~/server/tax/refund-tax.ts';
 
 export const CARDS_OFF_MESSAGE = 'Card payments are not available at the moment. Please choose another payment method.';
 /** Paid states of a session: the money is taken (or authorised, with manual capture). */
@@ -49,7 +51,12 @@ const MONEY: SessionState[] = ['paid', 'authorized'];
 /** The lines a provider shows: the pieces and shipping, or one line when discounts or credit apply. */
 async function orderToPay(db: Db, order: OrderRow, attempt: number): Promise<OrderToPay> {
   const items = await db.selectFrom('order_items').select(['name', 'qty_ordered', 'price_cents']).where('order_id', '=', order.id).orderBy('id').execute();
-  const itemized = [...items.map((i) => ({ name: i.name, unitAmountCents: i.price_cents, quantity: i.qty_ordered })), ...(order.shipping_cents > 0 ? [{ name: `Shipping: ${order.shipping_method ?? 'insured'}`, unitAmountCents: order.shipping_cents, quantity: 1 }] : [])];
+  const itemized = [
+    ...items.map((i) => ({ name: i.name, unitAmountCents: i.price_cents, quantity: i.qty_ordered })),
+    ...(order.shipping_cents > 0 ? [{ name: `Shipping: ${order.shipping_method ?? 'insured'}`, unitAmountCents: order.shipping_cents, quantity: 1 }] : []),
+    // Tax on top of the prices is a line of its own: the provider is asked for the grand total with tax.
+    ...(order.tax_cents > 0 && order.tax_included === 0 ? [{ name: order.tax_label ?? 'Tax', unitAmountCents: order.tax_cents, quantity: 1 }] : []),
+  ];
   const sum = itemized.reduce((s, l) => s + l.unitAmountCents * l.quantity, 0);
   // Providers take no negative lines: with a discount or store credit the order is one line for its total.
   const lines = sum === order.grand_total_cents && itemized.every((l) => l.unitAmountCents > 0) ? itemized : [{ name: `Order ${order.increment_id}: ${items.map((i) => i.name).join(', ')}`.slice(0, 250), unitAmountCents: order.grand_total_cents, quantity: 1 }];
@@ -159,6 +166,7 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
     // Revived only when it lapsed for want of this payment; an order the shop cancelled stays cancelled.
     if (session.amountCents === order.grand_total_cents && order.status === 'canceled' && order.cancel_reason === EXPIRED_REASON && !(await hadMoneyBefore(trx, order.id, session.id)) && (await revive(trx, order))) {
       await setOrderStatus(trx, order.id, 'processing', ['canceled'], { ...payment, cancel_reason: null });
+      await assignInvoiceNumber(trx, order.id);
       await expireOpenSessions(trx, order.id);
       return { outcome: 'revived' as const, order: order.id };
     }
@@ -291,6 +299,9 @@ export async function planRefund(trx: Db, order: OrderRow, amountCents: number |
   }
   const plan: RefundPlan & { amountCents: number } = { rowIds: [], voids: [], amountCents: 0 };
   let rest = want;
+  // The tax given back, in proportion to the money (cumulative, so that the parts add up to the whole).
+  let moneyBack = refunded;
+  let taxBack = refunds.reduce((s, r) => s + r.tax_cents, 0);
   // What each payment has left: its own refunds (older rows, without a payment named, count against the newest).
   const usedBy = new Map<string, number>();
   let unassigned = 0;
@@ -313,7 +324,10 @@ export async function planRefund(trx: Db, order: OrderRow, amountCents: number |
       await moveSession(trx, p.id, 'expired', ['authorized']);
     } else {
       const manual = !providerByCode(p.provider);
-      plan.rowIds.push(await insertRefundRow(trx, { order_id: order.id, amount_cents: part, reason, provider: p.provider, payment_session_id: p.id, status: manual ? 'manual' : 'pending' }));
+      const tax = refundTaxCents(order, moneyBack + part) - taxBack;
+      moneyBack += part;
+      taxBack += tax;
+      plan.rowIds.push(await insertRefundRow(trx, { order_id: order.id, amount_cents: part, tax_cents: tax, reason, provider: p.provider, payment_session_id: p.id, status: manual ? 'manual' : 'pending' }));
     }
     plan.amountCents += part;
     rest -= part;
@@ -329,6 +343,7 @@ export async function runRefunds(db: Db, rowIds: number[]): Promise<number> {
     if (!row) continue;
     if (row.status === 'manual') {
       accepted += row.amount_cents;
+      await creditNote(db, id);
       continue;
     }
     if (row.status !== 'pending' || row.provider_refund_id) {
@@ -347,13 +362,25 @@ export async function runRefunds(db: Db, rowIds: number[]): Promise<number> {
       const twin = await db.selectFrom('order_refunds').select('id').where('provider_refund_id', '=', refund.id).where('id', '!=', id).executeTakeFirst();
       if (twin) await db.deleteFrom('order_refunds').where('id', '=', twin.id).execute();
       await updateRefundRow(db, id, { provider_refund_id: refund.id, status: refund.status });
-      if (LIVE_REFUND.includes(refund.status)) accepted += row.amount_cents;
+      if (LIVE_REFUND.includes(refund.status)) {
+        accepted += row.amount_cents;
+        await creditNote(db, id);
+      }
     } catch (error) {
       console.error(`Refund ${id} of order ${row.order_id} failed:`, error);
       await updateRefundRow(db, id, { status: 'failed' });
     }
   }
   return accepted;
+}
+
+/** A refund the provider accepted gets its credit note number (a failure is logged: staff can number it again by CLI). */
+async function creditNote(db: Db, refundId: number): Promise<void> {
+  try {
+    await writeTransaction(db, (trx) => assignCreditNoteNumber(trx, refundId));
+  } catch (error) {
+    console.error(`Numbering the credit note of refund ${refundId} failed:`, error);
+  }
 }
 
 /** Releases authorisations never captured (manual capture): nothing is charged. */
@@ -376,7 +403,10 @@ export async function refundOrder(db: Db, order: OrderRow, amountCents: number, 
   const accepted = (await runRefunds(db, plan.rowIds)) + (plan.voids.length ? plan.amountCents : 0);
   if (accepted === 0) throw new HttpError(502, 'The payment provider did not accept the refund; nothing was refunded. Please try again.', 'refund_failed');
   const after = (await findOrderById(db, order.id))!;
-  await sendPaymentMail(() => refundMail(after, accepted, why));
+  const taxBack = plan.rowIds.length
+    ? (await db.selectFrom('order_refunds').select(['tax_cents', 'status']).where('id', 'in', plan.rowIds).execute()).filter((r) => LIVE_REFUND.includes(r.status)).reduce((s, r) => s + r.tax_cents, 0)
+    : 0;
+  await sendPaymentMail(() => refundMail(after, accepted, why, taxBack));
   return { refundedCents: accepted };
 }
 

@@ -21,7 +21,7 @@ export const shopConfig: ShopConfig = parseShopConfig(raw);
  * block or open a comment.
  */
 export function shopConfigJson(config: ShopConfig = shopConfig, demo: boolean = isDemoShop()): string {
-  const { diamond_markup: _markup, orders: _orders, payments: _payments, appointments: _appointments, navigation: _navigation, ...shared } = config;
+  const { diamond_markup: _markup, orders: _orders, payments: _payments, tax: _tax, appointments: _appointments, navigation: _navigation, ...shared } = config;
   // A draft page is not public yet: its slug stays out of every page (it opens only with ?previewPage=true).
   const page: PageShopConfig = { ...shared, app_demo: demo, cmsPageRoutes: shared.cmsPageRoutes.filter((r) => r.status !== 'draft') };
   return JSON.stringify(page).replace(/</g, '\\u003c');
