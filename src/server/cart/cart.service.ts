@@ -26,6 +26,7 @@ import { presentCart } from './cart.presenter.ts';
 import { planAdd } from './cart.rules.ts';
 import { newToken, type Owner } from './owner.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
+import { refuseHeldStones } from '~/server/holds/hold.service.ts';
 
 export const CART_COOKIE = 'aurelle_cart';
 
@@ -104,6 +105,8 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
 export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ cart: Cart; token?: string }> {
   await expireDueOrders(db);
   const { lines, records } = await planAdd(db, add);
+  // A stone held for another shopper is theirs until the hold ends (holds/hold.service.ts).
+  await refuseHeldStones(db, [...records.values()].filter((r) => r.kind === 'diamond').map((r) => r.id), owner.customerId);
   const { cartId, token } = await writeTransaction(db, async (trx) => {
     let existing = await findCart(trx, owner);
     if (!existing) {

@@ -31,6 +31,8 @@ export interface StoredMessage {
   html?: string;
   replyTo?: string;
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /** Extra headers (alerts: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Settings: MAIL_MAX_ATTEMPTS (default 10), MAIL_RETRY_BASE_SECONDS (30, doubled per attempt), MAIL_RETRY_MAX_SECONDS (3600). */
