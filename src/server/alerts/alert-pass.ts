@@ -27,7 +27,7 @@ import { endHold } from '~/server/holds/hold.service.ts';
 import { holdRepricedMail } from '~/server/holds/hold-mail.ts';
 import type { DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 import { siteUrl } from '~/server/mail/mailer.ts';
-import { newMatches, stoneAlerts, type AlertRow } from './alert.repository.ts';
+import { newestStoneId, newMatches, stoneAlerts, type AlertRow } from './alert.repository.ts';
 import { backInStockMail, digestMail, priceDropMail } from './alert-mail.ts';
 import { DIGEST_EVERY_MS, forSale, type SavedSearch } from './alert.service.ts';
 
@@ -117,8 +117,9 @@ export async function runDigests(db: Db): Promise<number> {
       if (!alert) return null;
       const id = Number(alert.id);
       const search = JSON.parse(alert.filters ?? '{"filters":{}}') as SavedSearch;
-      const stones = await newMatches(trx, search.filters as DiamondFilters, alert.last_digest_at ?? alert.created_at, now, DIGEST_MAX);
-      await trx.updateTable('alerts').set({ last_digest_at: now, next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString() }).where('id', '=', id).execute();
+      const newest = await newestStoneId(trx);
+      const stones = await newMatches(trx, search.filters as DiamondFilters, Number(alert.last_stone_id ?? 0), newest, DIGEST_MAX);
+      await trx.updateTable('alerts').set({ last_digest_at: now, last_stone_id: newest, next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString() }).where('id', '=', id).execute();
       if (!stones.length) return false;
       const url = `${siteUrl()}${alert.search_url ?? '/diamonds'}`;
       await queueMail(trx, await digestMail(trx, { ...alert, id }, stones, url), { dedupeKey: `alert:${id}:digest:${now}` });

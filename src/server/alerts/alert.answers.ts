@@ -19,7 +19,7 @@ export const alertCreateSchema = z.discriminatedUnion(
       url: z
         .string()
         .max(2000)
-        .regex(/^\/(diamonds|build-your-own)[^\s]*$/, 'must be a diamond listing address of this shop, e.g. /diamonds?shape=round')
+        .regex(/^\/(?!\/)\S*$/, 'must be an address of this shop (a path), e.g. /diamonds?shape=round')
         .optional()
         .describe('The listing address (path and query) the digest links to'),
     }),

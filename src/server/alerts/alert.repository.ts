@@ -16,9 +16,15 @@ export const stoneAlerts = (db: Db, diamondIds: number[]) =>
 
 const RANGE_COLUMN = { carat: 'carat', price: 'price_cents', depth: 'depth', table: 'table_pct', lw_ratio: 'lw_ratio' } as const;
 
-/** Stones for sale that match the filters and were added after `since`, newest first. */
-export async function newMatches(db: Db, filters: DiamondFilters, since: string, until: string, limit: number): Promise<DiamondRow[]> {
-  let q = db.selectFrom('diamonds').selectAll().where('status', '=', 'available').where('is_hidden', '=', 0).where('created_at', '>', since).where('created_at', '<=', until);
+/** The newest stone's id (0: none). */
+export async function newestStoneId(db: Db): Promise<number> {
+  const row = await db.selectFrom('diamonds').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Stones for sale that match the filters and were added after stone `afterId` (up to `upToId`), newest first. */
+export async function newMatches(db: Db, filters: DiamondFilters, afterId: number, upToId: number, limit: number): Promise<DiamondRow[]> {
+  let q = db.selectFrom('diamonds').selectAll().where('status', '=', 'available').where('is_hidden', '=', 0).where('id', '>', afterId).where('id', '<=', upToId);
   for (const key of LIST_FILTER_KEYS) {
     const list = filters[key];
     if (list?.length) q = q.where(key, 'in', list as string[]);
@@ -30,5 +36,5 @@ export async function newMatches(db: Db, filters: DiamondFilters, since: string,
     if (r?.min !== undefined) q = q.where(column, '>=', key === 'price' ? Math.ceil(r.min * scale - 1e-6) : r.min);
     if (r?.max !== undefined) q = q.where(column, '<=', key === 'price' ? Math.floor(r.max * scale + 1e-6) : r.max);
   }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return q.orderBy('id', 'desc').limit(limit).execute();
 }

@@ -10,7 +10,7 @@ import { nowIso, nowMs } from '~/server/clock.ts';
 import { diamondName } from '~/server/diamonds/diamonds.service.ts';
 import { liveHold } from '~/server/holds/hold.repository.ts';
 import type { AlertCreate } from './alert.answers.ts';
-import { alertsOf, findAlert, type AlertRow } from './alert.repository.ts';
+import { alertsOf, findAlert, newestStoneId, type AlertRow } from './alert.repository.ts';
 import { validSignature } from './unsubscribe-link.ts';
 
 /** At most this many alerts per shopper. */
@@ -68,14 +68,14 @@ export async function createAlert(db: Db, customerId: number, input: AlertCreate
     const search: SavedSearch = { filters: input.diamond_filters, ...(input.sort_by ? { sort_by: input.sort_by } : {}), ...(input.sort_direction ? { sort_direction: input.sort_direction } : {}) };
     values = {
       customer_id: customerId, kind: 'saved_search', diamond_id: null, filters: JSON.stringify(search), search_url: input.url ?? null,
-      last_price_cents: null, last_available: null, last_digest_at: now, next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString(), created_at: now,
+      last_price_cents: null, last_available: null, last_digest_at: now, last_stone_id: await newestStoneId(db), next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString(), created_at: now,
     };
   } else {
     const stone = await db.selectFrom('diamonds').select(['id', 'status', 'is_hidden', 'price_cents']).where('id', '=', input.diamond_id).executeTakeFirst();
     if (!stone || Number(stone.is_hidden)) throw notFound(`No diamond has id ${input.diamond_id}`);
     values = {
       customer_id: customerId, kind: input.kind, diamond_id: input.diamond_id, filters: null, search_url: null,
-      last_price_cents: Number(stone.price_cents), last_available: (await forSale(db, stone)) ? 1 : 0, last_digest_at: null, next_digest_at: null, created_at: now,
+      last_price_cents: Number(stone.price_cents), last_available: (await forSale(db, stone)) ? 1 : 0, last_digest_at: null, last_stone_id: null, next_digest_at: null, created_at: now,
     };
   }
   const row = await db.insertInto('alerts').values(values).returningAll().executeTakeFirstOrThrow();

@@ -559,8 +559,10 @@ export interface AlertsTable {
   last_price_cents: number | null;
   /** back_in_stock: 1 when the stone was last seen for sale. */
   last_available: number | null;
-  /** saved_search: stones created after this were not yet in a digest. */
+  /** saved_search: when the last digest went (or the search was saved). */
   last_digest_at: string | null;
+  /** saved_search: stones with a higher id are new to the watcher (ids only grow). */
+  last_stone_id: number | null;
   next_digest_at: string | null;
   created_at: string;
 }

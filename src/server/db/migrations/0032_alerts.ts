@@ -1,7 +1,7 @@
 /**
  * Alerts (issue 35, src/server/alerts/): price drops and back-in-stock on a stone, and saved searches with
  * a daily digest. Each alert keeps what its watcher was last told (`last_price_cents`, `last_available`,
- * `last_digest_at`), so that a change is told once. `alert_cursor` is where the alert pass left the
+ * `last_stone_id`: the newest stone already considered), so that a change is told once. `alert_cursor` is where the alert pass left the
  * diamond change log (one row, locked by the pass that runs: one server at a time).
  */
 import type { Kysely } from 'kysely';
@@ -19,6 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_price_cents', 'integer')
     .addColumn('last_available', 'integer')
     .addColumn('last_digest_at', 'text')
+    .addColumn('last_stone_id', 'integer')
     .addColumn('next_digest_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
