@@ -37,6 +37,7 @@ const SHARES = {
   'diamond first': 6,
   'ring size': 2,
   'layout dialog': 1,
+  holds: 2,
 } as const;
 const PROJECT_STONES = 1100;
 

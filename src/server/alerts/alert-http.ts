@@ -1,14 +1,15 @@
 /** The alert endpoints' steps: the signed-in shopper (the unsubscribe link needs none), inputs read with zod. */
 import type { APIContext } from 'astro';
 import { getDb } from '~/server/db/database.ts';
-import { json, readBody, validationError } from '~/server/http.ts';
+import { json, validationError } from '~/server/http.ts';
+import { readPayload } from '~/server/cart/request.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import { alertCreateSchema, alertPathSchema, unsubscribeQuerySchema } from './alert.answers.ts';
 import { createAlert, deleteAlert, listAlerts, unsubscribe } from './alert.service.ts';
 
 export async function createOverHttp(context: APIContext) {
   const customer = requireCustomer(context.locals);
-  const input = await readBody(context.request, alertCreateSchema);
+  const input = await readPayload(context.request, alertCreateSchema);
   const { created, alert } = await createAlert(await getDb(), customer.id, input);
   const message = input.kind === 'saved_search' ? 'Your search is saved: we will e-mail you new matching diamonds once a day' : input.kind === 'price_drop' ? 'We will tell you if the price drops' : 'We will tell you when it is back';
   return json({ message, data: alert }, { status: created ? 201 : 200 });

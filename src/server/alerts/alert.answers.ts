@@ -4,6 +4,18 @@ import { diamondFiltersSchema } from '~/features/diamonds/diamonds.schema.ts';
 import { DIAMOND_SORTS, SORT_DIRECTIONS } from '~/features/diamonds/diamond-query.ts';
 import { MAX_ID } from '~/lib/ids.ts';
 
+/** A form field that is empty means "not given". */
+const blank = (v: unknown) => (v === '' ? undefined : v);
+/** A form sends the filters as JSON text; an API client as an object. */
+const jsonText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+
 const diamondId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id');
 
 export const alertCreateSchema = z.discriminatedUnion(
@@ -13,15 +25,15 @@ export const alertCreateSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('back_in_stock'), diamond_id: diamondId }),
     z.object({
       kind: z.literal('saved_search'),
-      diamond_filters: diamondFiltersSchema,
-      sort_by: z.enum(DIAMOND_SORTS).optional(),
-      sort_direction: z.enum(SORT_DIRECTIONS).optional(),
-      url: z
+      diamond_filters: z.preprocess(jsonText, diamondFiltersSchema),
+      sort_by: z.preprocess(blank, z.enum(DIAMOND_SORTS).optional()),
+      sort_direction: z.preprocess(blank, z.enum(SORT_DIRECTIONS).optional()),
+      url: z.preprocess(blank, z
         .string()
         .max(2000)
         .regex(/^\/(?!\/)\S*$/, 'must be an address of this shop (a path), e.g. /diamonds?shape=round')
         .optional()
-        .describe('The listing address (path and query) the digest links to'),
+        .describe('The listing address (path and query) the digest links to')),
     }),
   ],
   { error: 'kind: must be price_drop, back_in_stock or saved_search' },
