@@ -12,7 +12,7 @@ import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
 import { readyCart, saveOrder, signedIn, guestEmail } from '../support/checkout.ts';
 import { seededDiamonds } from '../support/catalog-fixtures.ts';
 import { startMailbox, waitForMail, mailsTo, type Mailbox } from '../support/mailbox.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { runNode, startServer, type TestServer } from '../support/server.ts';
 import { ADMIN_TOKEN, feedRow, postImport, toCsv } from '../support/admin.ts';
 import { uniqueCode } from '../support/unique.ts';
 import { Shopper } from '../support/shopper.ts';
@@ -192,6 +192,25 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect((await call(server.url, 'GET', `/catalog/api/diamonds/${d.id}`)).body.is_available).toBe(true);
     const mail = await waitForMail(mailbox.dir, watcher.email, /available again/);
     expect(mail.text).toContain(`/diamonds/${d.id}`);
+  });
+
+  it('staff list and release holds over the admin API and the CLI; without the token the routes are not there', { timeout: 60_000 }, async () => {
+    const holder = await seedCustomer(server.databaseUrl);
+    const d = stone();
+    const held = await call(server.url, 'POST', `/api/diamonds/${d.id}/hold`, {}, holder.auth);
+    expect(held.status).toBe(200);
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const list = await call(server.url, 'GET', '/api/admin/holds', undefined, admin);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toContainEqual(expect.objectContaining({ id: held.body.data.id, diamond_id: d.id, customer_email: holder.email, is_active: true }));
+    expect((await call(server.url, 'GET', '/api/admin/holds')).status).toBe(401);
+    const cli = await runNode([path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'holds', 'list'], { ...process.env, DATABASE_URL: server.databaseUrl });
+    expect(cli.status, cli.output).toBe(0);
+    expect(cli.stdout).toContain(`diamond ${d.id}`);
+    const released = await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin);
+    expect(released.body.data).toMatchObject({ is_active: false, end_reason: 'staff' });
+    expect((await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin)).status).toBe(409);
+    await waitForMail(mailbox.dir, holder.email, /released by our team/);
   });
 
   it("a saved search's daily digest lists only the new matching stones", { timeout: 60_000 }, async () => {
