@@ -13,6 +13,7 @@ import { registerAppMetrics } from './observe/app-metrics.ts';
 import { recordPaymentWindows } from './orders/payment-windows.ts';
 import { startMailSender } from './mail/outbox-sender.ts';
 import { startAnalyticsPruning } from './analytics/retention.ts';
+import { startAlertTimer } from './alerts/alert-pass.ts';
 
 let ready: Promise<Connection> | undefined;
 
@@ -33,6 +34,8 @@ export function whenReady(): Promise<Connection> {
     startMailSender(conn.db);
     // Analytics events past ANALYTICS_RETENTION_DAYS are deleted now and every hour.
     startAnalyticsPruning(conn.db);
+    // Price-drop, back-in-stock and saved-search alerts follow the diamond change log (src/server/alerts/).
+    startAlertTimer(conn.db);
     return conn;
   })();
   // A failed start is retried by the next request rather than remembered forever.

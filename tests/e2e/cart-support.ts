@@ -38,6 +38,7 @@ const SHARES = {
   'ring size': 2,
   'layout dialog': 1,
   'tax purchase': 1,
+  holds: 2,
 } as const;
 const PROJECT_STONES = 1100;
 

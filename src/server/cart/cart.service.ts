@@ -29,6 +29,7 @@ import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { checkoutState } from '~/server/checkout/checkout-state.ts';
 import { cartTax } from '~/server/tax/order-tax.presenter.ts';
 import { money } from '~/lib/money.ts';
+import { refuseHeldStones } from '~/server/holds/hold.service.ts';
 
 export const CART_COOKIE = 'aurelle_cart';
 
@@ -125,6 +126,8 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
 export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ cart: Cart; token?: string }> {
   await expireDueOrders(db);
   const { lines, records } = await planAdd(db, add);
+  // A stone held for another shopper is theirs until the hold ends (holds/hold.service.ts).
+  await refuseHeldStones(db, [...records.values()].filter((r) => r.kind === 'diamond').map((r) => r.id), owner.customerId);
   const { cartId, token } = await writeTransaction(db, async (trx) => {
     let existing = await findCart(trx, owner);
     if (!existing) {

@@ -26,6 +26,7 @@ import type { SaveOrderAnswer } from '~/features/checkout/checkout.schema.ts';
 import { isUniqueViolation, writeTransaction } from './transaction.ts';
 import { expireDueOrders, forgetNextDue } from '~/server/orders/order-lifecycle.ts';
 import { assignInvoiceNumber } from '~/server/invoices/document-numbers.ts';
+import { takeHeldStone } from '~/server/holds/hold.service.ts';
 
 /** A retried submission within this time after the order finds that order. */
 const RETRY_WINDOW_MS = 30 * 60_000;
@@ -134,6 +135,8 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
   const stones = state.rows.filter((r) => state.records.get(r.item_id)?.kind === 'diamond').sort((a, b) => a.item_id - b.item_id);
   for (const row of stones) {
     if (!(await takeDiamond(trx, row.item_id, order.id, paidNow ? 'sold' : 'reserved'))) throw unavailable([presentItem(state.records.get(row.item_id)!).name]);
+    // Held for another shopper: refused; the holder's own hold ends, bought (holds/hold.service.ts).
+    await takeHeldStone(trx, row.item_id, customer?.id, presentItem(state.records.get(row.item_id)!).name);
   }
   await insertOrderItems(
     trx,

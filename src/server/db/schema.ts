@@ -499,6 +499,9 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   mail_outbox: MailOutboxTable;
   order_payment_windows: OrderPaymentWindowsTable;
+  diamond_holds: DiamondHoldsTable;
+  alerts: AlertsTable;
+  alert_cursor: AlertCursorTable;
   document_sequences: DocumentSequencesTable;
 }
 
@@ -547,3 +550,48 @@ export type VariantRow = Selectable<ProductVariantsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type CustomerUpdate = Updateable<CustomersTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
+
+/** A shopper's hold on a stone (migration 0031, src/server/holds/): live while `ended_at` is null. */
+export interface DiamondHoldsTable {
+  id: Generated<number>;
+  diamond_id: number;
+  customer_id: number;
+  /** The stone's price the holder last heard of: a reprice is told once. */
+  price_cents: number;
+  created_at: string;
+  expires_at: string;
+  /** When the reminder e-mail is due (a few hours before the end). */
+  remind_at: string;
+  reminded_at: string | null;
+  ended_at: string | null;
+  /** 'released' (by the shopper), 'expired', 'bought', 'staff', 'delisted'. */
+  end_reason: string | null;
+}
+
+/** A shopper's alert (migration 0032, src/server/alerts/). */
+export interface AlertsTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'price_drop' | 'back_in_stock' | 'saved_search';
+  diamond_id: number | null;
+  /** saved_search: the listing's filters and sort as JSON ({ filters, sort_by, sort_direction }). */
+  filters: string | null;
+  /** saved_search: the listing's address (path and query) the digest links to. */
+  search_url: string | null;
+  /** price_drop: the price the watcher was last told of (or saw when watching began). */
+  last_price_cents: number | null;
+  /** back_in_stock: 1 when the stone was last seen for sale. */
+  last_available: number | null;
+  /** saved_search: when the last digest went (or the search was saved). */
+  last_digest_at: string | null;
+  /** saved_search: stones with a higher id are new to the watcher (ids only grow). */
+  last_stone_id: number | null;
+  next_digest_at: string | null;
+  created_at: string;
+}
+
+/** Where the alert pass left the diamond change log (one row, id 1). */
+export interface AlertCursorTable {
+  id: number;
+  change_id: number;
+}

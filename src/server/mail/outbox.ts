@@ -33,6 +33,8 @@ export interface StoredMessage {
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
   /** Files sent with it (an order's invoice PDF), their content in base64. */
   attachments?: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
+  /** Extra headers (alerts: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Settings: MAIL_MAX_ATTEMPTS (default 10), MAIL_RETRY_BASE_SECONDS (30, doubled per attempt), MAIL_RETRY_MAX_SECONDS (3600). */

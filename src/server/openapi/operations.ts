@@ -51,6 +51,9 @@ import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.an
 import { markPaidRequestSchema, refundRequestSchema, shipRequestSchema, staffOrderAnswerSchema, staffOrderPathSchema, staffInvoiceAnswerSchema } from '~/server/orders/staff.answers.ts';
 import { webhookAnswerSchema } from '~/server/payments/payments.answers.ts';
 import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAnswerSchema } from '~/server/mail/mail.answers.ts';
+import { holdAnswerSchema, holdListAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from '~/server/holds/hold.answers.ts';
+import { holdPathSchema } from '~/server/holds/hold-http.ts';
+import { alertAnswerSchema, alertCreateSchema, alertListAnswerSchema, alertPathSchema, unsubscribeAnswerSchema, unsubscribeQuerySchema } from '~/server/alerts/alert.answers.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -224,4 +227,16 @@ export const operations: Operation[] = [
     answers: { 200: webhookAnswerSchema },
     errors: [400, 404, 413],
   }),
+  // Diamond holds and alerts (issue 35)
+  op('post', '/api/diamonds/{id}/hold', { tag: 'Holds', access: 'customer', summary: 'Hold an available diamond for DIAMOND_HOLD_HOURS: nobody else can buy it meanwhile (?_method=DELETE: release, for plain forms)', params: holdPathSchema, form: true, answers: { 200: holdAnswerSchema }, errors: [401, 404, 409] }),
+  op('delete', '/api/diamonds/{id}/hold', { tag: 'Holds', access: 'customer', summary: 'Release your hold on a diamond', params: holdPathSchema, answers: { 200: holdAnswerSchema }, errors: [401, 404] }),
+  op('get', '/api/holds', { tag: 'Holds', access: 'customer', summary: "The shopper's holds, live first, and the limits", answers: { 200: holdListAnswerSchema }, errors: [401] }),
+  op('get', '/api/admin/holds', { tag: 'Operators', access: 'admin', summary: 'The live diamond holds (all=1: ended ones too), newest first', query: staffHoldQuerySchema, answers: { 200: staffHoldListAnswerSchema }, errors: [400, 401, 404, 429] }),
+  op('post', '/api/admin/holds/{id}/release', { tag: 'Operators', access: 'admin', summary: 'End a hold (by its id); the shopper is e-mailed', params: holdPathSchema, answers: { 200: holdAnswerSchema }, errors: [401, 404, 409, 429] }),
+  op('get', '/api/alerts', { tag: 'Alerts', access: 'customer', summary: "The shopper's alerts", answers: { 200: alertListAnswerSchema }, errors: [401] }),
+  op('post', '/api/alerts', { tag: 'Alerts', access: 'customer', summary: 'Watch a diamond (price_drop, back_in_stock) or save a search (saved_search: a daily digest of new matches)', body: alertCreateSchema, form: true, answers: { 200: alertAnswerSchema, 201: alertAnswerSchema }, errors: [401, 404, 409] }),
+  op('delete', '/api/alerts/{id}', { tag: 'Alerts', access: 'customer', summary: 'Delete one of your alerts', params: alertPathSchema, answers: { 200: messageAnswerSchema }, errors: [401, 404] }),
+  op('post', '/api/alerts/{id}', { tag: 'Alerts', access: 'customer', summary: 'Delete one of your alerts from a plain form (?_method=DELETE)', params: alertPathSchema, form: true, answers: { 200: messageAnswerSchema }, errors: [401, 404, 405] }),
+  op('get', '/api/alerts/unsubscribe', { tag: 'Alerts', summary: "An alert e-mail's signed unsubscribe link: deletes the alert without signing in (HTML for a browser)", query: unsubscribeQuerySchema, answers: { 200: unsubscribeAnswerSchema }, errors: [403] }),
+  op('post', '/api/alerts/unsubscribe', { tag: 'Alerts', summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post), the same signed query', query: unsubscribeQuerySchema, answers: { 200: unsubscribeAnswerSchema }, errors: [403] }),
 ];

@@ -39,6 +39,8 @@ import { formatCents } from '~/lib/money.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
 import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
+import { runHoldPass } from '~/server/holds/hold.service.ts';
+import { nextHoldDueAt } from '~/server/holds/hold.repository.ts';
 
 /** At most this many orders per pass; the next pass takes the rest. */
 const PASS_MAX = 500;
@@ -85,6 +87,8 @@ export async function runExpiryPass(db: Db): Promise<number> {
     if (done === null) break;
     if (done) expired++;
   }
+  // Diamond holds end (and are reminded of) in the same pass, exactly once across servers (holds/hold.service.ts).
+  await runHoldPass(db);
   return expired;
 }
 
@@ -103,7 +107,7 @@ export async function expireDueOrders(db: Db): Promise<void> {
   inflight ??= (async () => {
     try {
       const readAt = Date.now();
-      const due = await nextDueAt(db);
+      const due = [await nextDueAt(db), await nextHoldDueAt(db)].filter((t): t is string => t !== null).sort()[0] ?? null;
       const dueMs = due ? Date.parse(due) : Number.POSITIVE_INFINITY;
       if (dueMs <= nowMs()) await runExpiryPass(db);
       else known = { dueMs, readAt, offset: clockOffsetMs() };

@@ -1,0 +1,25 @@
+/**
+ * Diamond hold settings (issue 35), read from the environment at each use:
+ *   DIAMOND_HOLD_HOURS           how long a hold lasts (default 48);
+ *   DIAMOND_HOLDS_PER_CUSTOMER   live holds a shopper may have at once (default 1);
+ *   DIAMOND_HOLD_REMINDER_HOURS  the reminder e-mail goes this long before the end (default 6; at most
+ *                                half the hold).
+ * A shopper may not hold the same stone again within HOLD_AGAIN_AFTER_MS of the end of the last hold.
+ */
+const positive = (text: string | undefined, fallback: number) => {
+  const n = Number(text?.trim());
+  return text?.trim() && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export const holdHours = () => positive(process.env.DIAMOND_HOLD_HOURS, 48);
+export const holdsPerCustomer = () => Math.floor(positive(process.env.DIAMOND_HOLDS_PER_CUSTOMER, 1));
+export const reminderHours = () => Math.min(positive(process.env.DIAMOND_HOLD_REMINDER_HOURS, 6), holdHours() / 2);
+export const HOLD_AGAIN_AFTER_MS = 24 * 3_600_000;
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** A moment as shoppers read it: "Nov 28, 2026, 2:05 PM UTC". */
+export const whenWords = (iso: string) => `${WHEN.format(new Date(iso))} UTC`;
+
+/** What others see on a held stone. */
+export const onHoldWords = (until: string) => `On hold until ${whenWords(until)}`;

@@ -1,0 +1,40 @@
+/**
+ * The hold and alert buttons are real forms: with JavaScript they post JSON (shop-actions.client.ts);
+ * before it loads, the browser posts the form, and gets a 303 back to the page it came from (the message
+ * in `?notice=` or `?error=`), or to sign in first. API clients get JSON as usual.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { endpoint, errorResponse, HttpError } from '~/server/http.ts';
+import { isFormPost } from '~/server/cart/request.ts';
+import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
+
+/** The same-site page the form was on (its Referer), else `fallback`. */
+function backTo(context: APIContext, fallback: string): string {
+  try {
+    const from = new URL(context.request.headers.get('referer') ?? '');
+    if (from.host === context.url.host) return from.pathname + from.search;
+  } catch {
+    // no referer
+  }
+  return fallback;
+}
+
+const withParam = (page: string, name: string, value: string) => `${page}${page.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+
+export function shopActionForm(fallback: (context: APIContext) => string, handler: (context: APIContext) => Promise<unknown>): APIRoute {
+  const json = endpoint(handler);
+  return async (context) => {
+    if (!isFormPost(context.request)) return json(context);
+    const page = backTo(context, fallback(context));
+    try {
+      const answer = (await handler(context)) as { message?: string } | Response;
+      const message = answer instanceof Response ? ((await answer.clone().json().catch(() => ({}))) as { message?: string }).message : answer.message;
+      return context.redirect(message ? withParam(page, 'notice', message) : page, 303);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) return context.redirect(`/customer?redirect=${encodeURIComponent(page)}`, 303);
+      const message = error instanceof HttpError ? shopperTextFor({ status: error.status, message: error.message, code: error.code, errors: error.errors }) : GENERIC_ERROR;
+      if (!(error instanceof HttpError)) errorResponse(error); // logs it
+      return context.redirect(withParam(page, 'error', message), 303);
+    }
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * Diamond holds and alerts (issue 35), on SQLite and PostgreSQL, each on servers of their own: the shop's
+ * clock moves (NOW_OFFSET_FILE under NODE_ENV=test), so no other file may share them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Connection, type Db } from '~/server/db/database.ts';
+import { call } from '../support/http-client.ts';
+import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
+import { readyCart, saveOrder, signedIn, guestEmail } from '../support/checkout.ts';
+import { seededDiamonds } from '../support/catalog-fixtures.ts';
+import { startMailbox, waitForMail, mailsTo, type Mailbox } from '../support/mailbox.ts';
+import { runNode, startServer, type TestServer } from '../support/server.ts';
+import { ADMIN_TOKEN, feedRow, postImport, toCsv } from '../support/admin.ts';
+import { uniqueCode } from '../support/unique.ts';
+import { Shopper } from '../support/shopper.ts';
+
+const DIAMONDS = 300;
+const HOUR = 3_600_000;
+const stones = seededDiamonds(DIAMONDS).filter((d) => d.available);
+let nextStone = 0;
+const stone = () => stones[nextStone++]!;
+
+const kinds = ['sqlite', 'postgres'] as const;
+let mailbox: Mailbox;
+const cleanup: (() => Promise<void>)[] = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-holds-'));
+
+beforeAll(async () => {
+  mailbox = await startMailbox(path.join(tmp, 'mail'));
+});
+afterAll(async () => {
+  await closeTestDbs();
+  for (const c of cleanup.reverse()) await c();
+  await mailbox.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function testClock(name: string) {
+  const file = path.join(tmp, `${name}.clock`);
+  let offset = 0;
+  fs.writeFileSync(file, '0');
+  return {
+    file,
+    advance(ms: number) {
+      offset += ms;
+      fs.writeFileSync(file, String(offset));
+    },
+  };
+}
+
+const serverEnv = (clockFile: string) => ({ NODE_ENV: 'test', NOW_OFFSET_FILE: clockFile, SMTP_URL: mailbox.url, ADMIN_TOKEN, ORDER_EXPIRY_INTERVAL_SECONDS: '3600', ALERTS_INTERVAL_SECONDS: '1' });
+
+describe.each(kinds)('holds and alerts on %s', (kind) => {
+  let server: TestServer;
+  let clock: ReturnType<typeof testClock>;
+  let db: Db;
+
+  beforeAll(async () => {
+    clock = testClock(`main-${kind}`);
+    server = await startServer(kind, { diamonds: DIAMONDS, env: serverEnv(clock.file) });
+    cleanup.push(() => server.stop());
+    const conn: Connection = await openDatabase(server.databaseUrl);
+    cleanup.push(() => conn.close());
+    db = conn.db;
+  }, 120_000);
+
+  it('a hold makes the stone unbuyable for others (cart add and order 409) and buyable for its holder; limits apply', { timeout: 60_000 }, async () => {
+    const holder = await seedCustomer(server.databaseUrl);
+    const other = await seedCustomer(server.databaseUrl);
+    const h = signedIn(server.url, holder.token);
+    const o = signedIn(server.url, other.token);
+    const d = stone();
+    // The other shopper has the stone in a ready cart before the hold.
+    await readyCart(o, { diamonds: [d.id], method: 'banktransfer' });
+
+    const held = await h.post(`/api/diamonds/${d.id}/hold`);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.data).toMatchObject({ diamond_id: d.id, is_active: true, ended_at: null });
+    expect(Date.parse(held.body.data.expires_at) - Date.parse(held.body.data.created_at)).toBe(48 * HOUR);
+    await waitForMail(mailbox.dir, holder.email, /holding the .* for you/);
+
+    const add = await new Shopper(server.url).post('/api/checkout/cart/add', { ids: [d.id], quantity: 1 });
+    expect(add.status).toBe(409);
+    expect(add.body).toMatchObject({ code: 'on_hold' });
+    expect(add.body.message).toMatch(/^This diamond is on hold for another client until .+ UTC\. /);
+    const order = await saveOrder(o);
+    expect(order.status).toBe(409);
+    expect(order.body.code).toBe('on_hold');
+    expect(await db.selectFrom('diamonds').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).toEqual({ status: 'available' });
+
+    // The page says so to everyone.
+    const page = await (await fetch(`${server.url}/diamonds/${d.id}`)).text();
+    expect(page).toMatch(/On hold until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+
+    // A second hold beyond DIAMOND_HOLDS_PER_CUSTOMER (1), and a hold on a held stone, are refused.
+    const second = await h.post(`/api/diamonds/${stone().id}/hold`);
+    expect(second).toMatchObject({ status: 409, body: { code: 'hold_limit' } });
+    expect((await o.post(`/api/diamonds/${d.id}/hold`)).body.code).toBe('on_hold');
+    expect((await h.get('/api/holds')).body).toMatchObject({ limit: 1, hours: 48, data: [{ diamond_id: d.id, is_active: true }] });
+
+    // The holder buys it as usual; buying ends the hold.
+    await readyCart(h, { diamonds: [d.id], method: 'banktransfer' });
+    const bought = await saveOrder(h);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect((await h.get('/api/holds')).body.data[0]).toMatchObject({ diamond_id: d.id, is_active: false, end_reason: 'bought' });
+
+    // Released and asked again within a day: refused.
+    const e = stone();
+    expect((await h.post(`/api/diamonds/${e.id}/hold`)).status).toBe(200);
+    expect((await h.delete(`/api/diamonds/${e.id}/hold`)).body.data).toMatchObject({ is_active: false, end_reason: 'released' });
+    expect((await h.post(`/api/diamonds/${e.id}/hold`)).body.code).toBe('hold_again_too_soon');
+    // Not signed in: 401.
+    expect((await new Shopper(server.url).post(`/api/diamonds/${e.id}/hold`)).status).toBe(401);
+  });
+
+  it('20 parallel holds on one stone by 20 shoppers give exactly one hold', { timeout: 60_000 }, async () => {
+    const d = stone();
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => seedCustomer(server.databaseUrl, { password: null })));
+    const answers = await Promise.all(shoppers.map((c) => call(server.url, 'POST', `/api/diamonds/${d.id}/hold`, {}, c.auth)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a.status, JSON.stringify(a.body)).toBe(409);
+    expect(await db.selectFrom('diamond_holds').select('id').where('diamond_id', '=', d.id).execute()).toHaveLength(1);
+  });
+
+  it('an expired hold releases the stone exactly once with two servers, e-mailing a reminder and the end', { timeout: 120_000 }, async () => {
+    const second = await startServer(kind, { sharing: server, env: serverEnv(clock.file) });
+    cleanup.push(() => second.stop());
+    const holder = await seedCustomer(server.databaseUrl);
+    const d = stone();
+    expect((await call(server.url, 'POST', `/api/diamonds/${d.id}/hold`, {}, holder.auth)).status).toBe(200);
+    clock.advance(43 * HOUR);
+    await Promise.all([server.url, second.url].flatMap((base) => Array.from({ length: 5 }, () => call(base, 'GET', `/catalog/api/diamonds/${d.id}`))));
+    await waitForMail(mailbox.dir, holder.email, /ends soon/);
+    clock.advance(6 * HOUR);
+    const bases = [server.url, second.url];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(bases[i % 2]!, 'GET', `/catalog/api/diamonds/${d.id}`)));
+    for (const a of answers) expect(a.status).toBe(200);
+    await waitForMail(mailbox.dir, holder.email, /has ended/);
+    const rows = await db.selectFrom('diamond_holds').select(['ended_at', 'end_reason']).where('diamond_id', '=', d.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.end_reason).toBe('expired');
+    expect((await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `hold:%:ended`).where('recipient', '=', holder.email).execute())).toHaveLength(1);
+    expect(mailsTo(mailbox.dir, holder.email).filter((m) => /has ended/.test(m.subject))).toHaveLength(1);
+    expect(mailsTo(mailbox.dir, holder.email).filter((m) => /ends soon/.test(m.subject))).toHaveLength(1);
+    // Another shopper can now buy it.
+    expect((await new Shopper(server.url).post('/api/checkout/cart/add', { ids: [d.id], quantity: 1 })).status).toBe(200);
+    await second.stop();
+  });
+
+  it('a price drop made by a stock import reaches the watcher once, with both prices; unsubscribe works without signing in', { timeout: 60_000 }, async () => {
+    const cert = uniqueCode('PD');
+    expect((await postImport(server.url, toCsv([feedRow(cert, cert, { 'Price/Ct': '5000' })]))).status).toBe(200);
+    const id = (await call(server.url, 'GET', `/catalog/api/diamonds/${cert}`)).body.id as number;
+    const watcher = await seedCustomer(server.databaseUrl);
+    const w = signedIn(server.url, watcher.token);
+    const alert = await w.post('/api/alerts', { kind: 'price_drop', diamond_id: id });
+    expect(alert.status, JSON.stringify(alert.body)).toBe(201);
+    expect((await w.get('/api/alerts')).body.data).toMatchObject([{ kind: 'price_drop', diamond_id: id }]);
+    // 1.01 ct at $5,000 and then $4,000 a carat.
+    expect((await postImport(server.url, toCsv([feedRow(cert, cert, { 'Price/Ct': '4000' })]))).body).toMatchObject({ updated: 1 });
+    const mail = await waitForMail(mailbox.dir, watcher.email, /Price drop/);
+    expect(mail.text).toContain('$5,050.00');
+    expect(mail.text).toContain('$4,040.00');
+    // Later passes tell nothing again.
+    await expect.poll(async () => (await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow()).change_id, { timeout: 10_000 }).toBeGreaterThan(0);
+    const before = await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow();
+    await db.updateTable('diamonds').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await expect.poll(async () => (await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow()).change_id, { timeout: 10_000 }).toBeGreaterThan(before.change_id);
+    expect(mailsTo(mailbox.dir, watcher.email).filter((m) => /Price drop/.test(m.subject))).toHaveLength(1);
+
+    const link = /(\/api\/alerts\/unsubscribe\?a=\d+&s=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const forged = await call(server.url, 'GET', link.replace(/s=.*/, 's=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
+    expect(forged.status).toBe(403);
+    const res = await fetch(`${server.url}${link}`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('You will get no more e-mails from this alert');
+    expect((await w.get('/api/alerts')).body.data).toEqual([]);
+  });
+
+  it('a stone sold and then released by an expired order e-mails its back-in-stock watchers', { timeout: 60_000 }, async () => {
+    const d = stone();
+    const buyer = new Shopper(server.url);
+    await readyCart(buyer, { diamonds: [d.id], email: guestEmail(), method: 'card' });
+    expect((await saveOrder(buyer)).status).toBe(200);
+    const watcher = await seedCustomer(server.databaseUrl);
+    const w = signedIn(server.url, watcher.token);
+    expect((await w.post('/api/alerts', { kind: 'back_in_stock', diamond_id: d.id })).status).toBe(201);
+    clock.advance(31 * 60_000);
+    expect((await call(server.url, 'GET', `/catalog/api/diamonds/${d.id}`)).body.is_available).toBe(true);
+    const mail = await waitForMail(mailbox.dir, watcher.email, /available again/);
+    expect(mail.text).toContain(`/diamonds/${d.id}`);
+  });
+
+  it('staff list and release holds over the admin API and the CLI; without the token the routes are not there', { timeout: 60_000 }, async () => {
+    const holder = await seedCustomer(server.databaseUrl);
+    const d = stone();
+    const held = await call(server.url, 'POST', `/api/diamonds/${d.id}/hold`, {}, holder.auth);
+    expect(held.status).toBe(200);
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const list = await call(server.url, 'GET', '/api/admin/holds', undefined, admin);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toContainEqual(expect.objectContaining({ id: held.body.data.id, diamond_id: d.id, customer_email: holder.email, is_active: true }));
+    expect((await call(server.url, 'GET', '/api/admin/holds')).status).toBe(401);
+    const cli = await runNode([path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'holds', 'list'], { ...process.env, DATABASE_URL: server.databaseUrl });
+    expect(cli.status, cli.output).toBe(0);
+    expect(cli.stdout).toContain(`diamond ${d.id}`);
+    const released = await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin);
+    expect(released.body.data).toMatchObject({ is_active: false, end_reason: 'staff' });
+    expect((await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin)).status).toBe(409);
+    await waitForMail(mailbox.dir, holder.email, /released by our team/);
+  });
+
+  it("a saved search's daily digest lists only the new matching stones", { timeout: 60_000 }, async () => {
+    const filters = { shape: ['heart'], carat: { min: 4.5, max: 4.6 } };
+    const old = uniqueCode('OLD');
+    expect((await postImport(server.url, toCsv([feedRow(old, old, { Shape: 'HS', Size: '4.55' })]))).status).toBe(200);
+    const saver = await seedCustomer(server.databaseUrl);
+    const s = signedIn(server.url, saver.token);
+    const saved = await s.post('/api/alerts', { kind: 'saved_search', diamond_filters: filters, sort_by: 'price', sort_direction: 'asc', url: '/diamonds?shape=heart' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const fresh = [uniqueCode('NEW'), uniqueCode('NEW')];
+    const other = uniqueCode('OTHER');
+    expect((await postImport(server.url, toCsv([...fresh.map((c) => feedRow(c, c, { Shape: 'HS', Size: '4.58' })), feedRow(other, other, { Shape: 'HS', Size: '2.00' })]))).status).toBe(200);
+    clock.advance(25 * HOUR);
+    const mail = await waitForMail(mailbox.dir, saver.email, /match your saved search/);
+    expect(mail.subject).toBe('2 new diamonds match your saved search');
+    const ids = await Promise.all([...fresh, old, other].map(async (c) => (await call(server.url, 'GET', `/catalog/api/diamonds/${c}`)).body.id as number));
+    expect(mail.text).toContain(`/diamonds/${ids[0]}`);
+    expect(mail.text).toContain(`/diamonds/${ids[1]}`);
+    expect(mail.text).not.toContain(`/diamonds/${ids[2]}\n`);
+    expect(mail.text).not.toContain(`/diamonds/${ids[3]}\n`);
+    expect(mail.text).toContain('/diamonds?shape=heart');
+  });
+});
