@@ -82,7 +82,19 @@ export function cachedMedia(url: string): CachedMedia | undefined {
 }
 
 const inFlight = new Map<string, Promise<CachedMedia | undefined>>();
+/** Hosts that timed out or refused the connection, and addresses that failed, by when: left alone for FAILURE_PAUSE_MS. */
 const failedHosts = new Map<string, number>();
+const failedUrls = new Map<string, number>();
+const paused = (map: Map<string, number>, key: string) => {
+  const at = map.get(key);
+  return at !== undefined && Date.now() - at < FAILURE_PAUSE_MS;
+};
+const remember = (map: Map<string, number>, key: string) => {
+  if (map.size >= 10_000) map.clear();
+  map.set(key, Date.now());
+};
+/** An answer that says nothing about the host's health (a missing picture, a page that is not one). */
+class NotMedia extends Error {}
 const perHost = new Map<string, number>();
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -105,8 +117,7 @@ async function slot(host: string): Promise<() => void> {
 
 async function download(url: string, kind: MediaKind): Promise<CachedMedia | undefined> {
   const host = new URL(url).host;
-  const failedAt = failedHosts.get(host);
-  if (failedAt !== undefined && Date.now() - failedAt < FAILURE_PAUSE_MS) return undefined;
+  if (paused(failedHosts, host) || paused(failedUrls, url)) return undefined;
   const release = await slot(host);
   const { timeoutMs, maxBytes: photoMax } = mediaSettings();
   const max = kind === 'video' ? photoMax * 8 : photoMax;
@@ -114,8 +125,14 @@ async function download(url: string, kind: MediaKind): Promise<CachedMedia | und
   const partial = `${body}.${process.pid}.${crypto.randomUUID()}.part`;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: { accept: kind === 'photo' ? 'image/*' : 'video/*' } });
-    if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-    if (Number(res.headers.get('content-length')) > max) return undefined;
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new NotMedia(`HTTP ${res.status}`);
+    }
+    if (Number(res.headers.get('content-length')) > max) {
+      await res.body.cancel();
+      throw new NotMedia('too large');
+    }
     await fs.promises.mkdir(path.dirname(body), { recursive: true });
     const out = await fs.promises.open(partial, 'w');
     let size = 0;
@@ -124,22 +141,24 @@ async function download(url: string, kind: MediaKind): Promise<CachedMedia | und
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         if (size === 0) {
           type = sniff(chunk, kind);
-          if (!type) return undefined;
+          if (!type) throw new NotMedia('not an image or video');
         }
         size += chunk.byteLength;
-        if (size > max) return undefined;
+        if (size > max) throw new NotMedia('too large');
         await out.write(chunk);
       }
     } finally {
       await out.close();
     }
-    if (!type || size === 0) return undefined;
+    if (!type || size === 0) throw new NotMedia('empty');
     await fs.promises.rename(partial, body);
     await fs.promises.writeFile(meta, JSON.stringify({ type, size, url: url.slice(0, 2000), fetched_at: new Date().toISOString() }));
     failedHosts.delete(host);
     return cachedMedia(url);
-  } catch {
-    failedHosts.set(host, Date.now());
+  } catch (error) {
+    remember(failedUrls, url);
+    // A timeout or a refused connection: the host, not just this address, is left alone for a while.
+    if (!(error instanceof NotMedia)) remember(failedHosts, host);
     return undefined;
   } finally {
     release();
