@@ -69,14 +69,16 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect((await stone(url, 'ALT0004')).body).toMatchObject({ shape: 'oval', carat: 2.05, fluorescence: 'Strong', lab: 'HRD', price: 10250 });
   });
 
-  it("answers the supplier's photo and video, and the diamond page links to them", async () => {
+  it("answers the supplier's photo and video; the diamond page shows the photo from the shop's own address and links to the video", async () => {
     const media = { 'Image Link': 'https://img.example.com/stones/MED0001.jpg', 'Video Link': 'https://video.example.com/v360/MED0001' };
     expect((await postImport(url, toCsv([feedRow('MED-1', 'MED0001', media), feedRow('MED-2', 'MED0002')]))).body).toMatchObject({ inserted: 2, rejected: 0 });
     const withMedia = (await stone(url, 'MED0001')).body;
     expect(withMedia).toMatchObject({ photo_url: media['Image Link'], video_url: media['Video Link'] });
     expect((await stone(url, 'MED0002')).body).toMatchObject({ photo_url: null, video_url: null });
     const page = await fetch(`${url}${withMedia.url}`).then((r) => r.text());
-    expect(page).toContain(`href="${media['Image Link']}"`);
+    // The photo from the shop's own address (supplier-feeds.test.ts fetches one from a stand-in host).
+    expect(page).toContain(`<img src="/media/diamonds/${withMedia.id}/photo"`);
+    expect(page).not.toContain(media['Image Link']);
     expect(page).toContain(`href="${media['Video Link']}"`);
     expect(page).toContain('Watch the video');
   });

@@ -58,8 +58,8 @@ const CODES: [string, (v: string) => unknown, string, string][] = [
 
 /** Grades the shop does not sell: rejected with a reason, never coerced. */
 const NOT_SOLD: [string, () => unknown, RegExp][] = [
-  ['fancy colour', () => readColor('Fancy Vivid Pink', ''), /fancy colour "Fancy Vivid Pink" is not sold/],
-  ['fancy colour column', () => readColor('', 'Yellow'), /fancy colour "Yellow" is not sold/],
+  ['fancy colour', () => readColor('Fancy Vivid Pink', ''), /^fancy colour: not sold \("Fancy Vivid Pink"/],
+  ['fancy colour column', () => readColor('', 'Yellow'), /^fancy colour: not sold \("Yellow"/],
   ['colour N', () => readColor('N', ''), /colour "N" is not sold/],
   ['clarity I2', () => readClarity('I2'), /clarity "I2" is not sold/],
   ['clarity I3', () => readClarity('I3'), /clarity "I3" is not sold/],
@@ -142,11 +142,34 @@ describe('a row', () => {
       stone: expect.objectContaining({ sku: 'S-1', shape: 'round', carat: 1.01, cut: 'Excellent', polish: 'Excellent', symmetry: 'Very Good', fluorescence: 'None', lab: 'GIA', certificate_number: '2141234567', origin: 'natural', length_mm: 6.45, width_mm: 6.42, depth_mm: 3.98, lw_ratio: 1, price_cents: 427786, availability: 'G', image_url: null }),
     });
   });
+  it('takes a fancy shape without a cut grade (labs grade cut on rounds only) as not graded; a round without one is refused', () => {
+    for (const cut of ['', '  ', 'N/A', '-', 'None']) {
+      expect(readRow({ ...base, shape: 'Oval', cut, measurements: '8.1 x 5.6 x 3.5' }, [])).toEqual({ stone: expect.objectContaining({ shape: 'oval', cut: 'Not graded' }) });
+    }
+    expect(readRow({ ...base, shape: 'PS', cut: 'VG' }, [])).toEqual({ stone: expect.objectContaining({ shape: 'pear', cut: 'Very Good' }) });
+    expect(readRow({ ...base, cut: '' }, [])).toEqual({ reasons: ['missing cut grade'] });
+    expect(readRow({ ...base, cut: 'N/A' }, [])).toEqual({ reasons: ['unknown cut grade "N/A" (EX, VG, G, F, or Ideal)'] });
+  });
+  it('reports a fancy-colour row as "fancy colour: not sold", not as a missing colour', () => {
+    const r = readRow({ ...base, color: '', fancy_color: 'Fancy Light Yellow' }, []);
+    expect(r).toEqual({ reasons: ['fancy colour: not sold ("Fancy Light Yellow"; the shop sells D to M)'] });
+  });
   it('gives every reason at once', () => {
     const r = readRow({ ...base, carat: '31', depth: '0', table: '100.5', price_per_carat: '0', measurements: 'n/a', stock: '', image: 'ftp://x' }, []);
     expect(r).toEqual({
       reasons: ['missing stock number', 'carat "31" must be more than 0 and at most 30', 'depth % "0" is out of 0–100', 'table % "100.5" is out of 0–100', 'measurements "n/a" do not parse (L x W x D or L-W*D, in mm)', 'price "0" must be more than 0', 'image URL "ftp://x" is not an http(s) address'],
     });
+  });
+});
+
+describe('supplier column names', () => {
+  it.each(['Diamond Video', 'Video Link', '3D File', 'V360 Link', 'Video 360', 'DNA', 'Movie'])('%s fills the video', (name) => {
+    expect(fieldOf(name)).toBe('video');
+  });
+  it('lists the columns the importer does not read, as the file names them', () => {
+    const header = mapHeader(['Stock #', 'Shape', 'Size', 'Color', 'Clarity', 'Price', 'Lab', 'Cert #', 'Member Comment', 'Key To Symbols', '', 'Diamond Video']);
+    expect(header.unknown).toEqual(['Member Comment', 'Key To Symbols']);
+    expect(header.columns.video).toBe(11);
   });
 });
 

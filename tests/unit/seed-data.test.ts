@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDiamond } from '~/server/db/seed/diamonds.ts';
 import { createRng } from '~/server/db/seed/random.ts';
 import { PRODUCTS, CATEGORIES } from '~/server/db/seed/catalog.ts';
+import { SEED } from '~/server/db/seed/seed.ts';
 import { SHAPES, COLORS, CLARITIES, LABS } from '~/features/diamonds/grades.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -51,6 +52,38 @@ describe('demo diamond inventory', () => {
     expect(lab).toBeLessThan(median(oneCarat.map((s) => s.price_cents)) / 2);
   });
 
+  it('prices along real ladders (issue 32): no single price held by more than 1 % of stones; the cheapest natural 1 ct stone costs a few thousand dollars', () => {
+    const seeded = inventory(20_000, SEED);
+    const holders = new Map<number, number>();
+    for (const s of seeded) holders.set(s.price_cents, (holders.get(s.price_cents) ?? 0) + 1);
+    expect(Math.max(...holders.values())).toBeLessThanOrEqual(seeded.length / 100);
+    const oneCarat = (origin: string) => seeded.filter((s) => s.origin === origin && s.carat >= 1 && s.carat < 1.1).map((s) => s.price_cents / 100);
+    const cheapestNatural = Math.min(...oneCarat('natural'));
+    expect(cheapestNatural).toBeGreaterThanOrEqual(2_000);
+    expect(cheapestNatural).toBeLessThanOrEqual(5_000);
+    // A natural 1 ct G VS2 round of good make: about $8,000–$11,000 at retail.
+    const gvs2 = seeded.filter((s) => s.origin === 'natural' && s.shape === 'round' && s.color === 'G' && s.clarity === 'VS2' && s.carat >= 1 && s.carat < 1.1 && ['Ideal', 'Excellent'].includes(s.cut));
+    expect(median(gvs2.map((s) => s.price_cents / 100))).toBeGreaterThan(8_000);
+    expect(median(gvs2.map((s) => s.price_cents / 100))).toBeLessThan(11_500);
+    // Lab-grown well below natural: a 1 ct lab stone about a tenth of a natural one.
+    expect(median(oneCarat('lab_grown'))).toBeLessThan(median(oneCarat('natural')) / 5);
+    // Nothing at a placeholder price: the cheapest stone is a believable small one.
+    expect(Math.min(...seeded.map((s) => s.price_cents))).toBeGreaterThan(100_00);
+  });
+
+  it('has lab-grown and natural stones at every size, and fancy shapes without a cut grade as GIA reports them', () => {
+    const seeded = inventory(20_000, SEED);
+    for (const [lo, hi] of [[0.3, 0.5], [0.5, 0.7], [0.7, 0.9], [0.9, 1], [1, 1.5], [1.5, 2], [2, 3], [3, 4], [4, 5.01]] as const) {
+      const band = seeded.filter((s) => s.carat >= lo && s.carat < hi);
+      for (const origin of ['natural', 'lab_grown']) expect(band.filter((s) => s.origin === origin).length, `${origin} ${lo}–${hi} ct`).toBeGreaterThan(20);
+    }
+    const ungraded = seeded.filter((s) => s.cut === 'Not graded');
+    expect(ungraded.length).toBeGreaterThan(0);
+    for (const s of ungraded) expect(s).toMatchObject({ origin: 'natural', lab: 'GIA' });
+    expect(ungraded.some((s) => s.shape === 'round')).toBe(false);
+    expect(seeded.filter((s) => s.availability === 'M' || s.availability === 'STPS').length).toBeGreaterThan(0);
+  });
+
   it('gives every stone a unique certificate number and sku', () => {
     expect(new Set(stones.map((s) => s.certificate_number)).size).toBe(stones.length);
     expect(new Set(stones.map((s) => s.sku)).size).toBe(stones.length);
@@ -62,11 +95,15 @@ describe('demo diamond inventory', () => {
 });
 
 describe('demo jewellery', () => {
-  it('has about 60 products across the five categories, settings taking a diamond', () => {
+  it('has about 100 products across the five categories, at least 40 settings taking a diamond in every style', () => {
     expect(PRODUCTS.length).toBeGreaterThanOrEqual(55);
     expect(new Set(PRODUCTS.map((p) => p.category))).toEqual(new Set(CATEGORIES.map((c) => c.slug)));
     const settings = PRODUCTS.filter((p) => p.accepts);
-    expect(settings.length).toBeGreaterThanOrEqual(10);
+    expect(settings.length).toBeGreaterThanOrEqual(40);
+    for (const style of ['solitaire', 'pave', 'halo', 'hidden-halo', 'three-stone', 'vintage', 'bezel', 'cathedral', 'tension']) {
+      expect(settings.some((p) => p.style === style), style).toBe(true);
+    }
+    expect(new Set(PRODUCTS.map((p) => p.name)).size).toBe(PRODUCTS.length);
     for (const s of settings) expect(s.carat![0]!).toBeLessThan(s.carat![1]!);
   });
 });

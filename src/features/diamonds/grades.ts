@@ -1,13 +1,21 @@
 /** Diamond shapes and grades, best first: the catalogue's vocabulary, shared by server and browser. */
 export const SHAPES = ['round', 'princess', 'cushion', 'oval', 'emerald', 'pear', 'marquise', 'radiant', 'asscher', 'heart'] as const;
 export const ORIGINS = ['natural', 'lab_grown'] as const;
-export const CUTS = ['Ideal', 'Excellent', 'Very Good', 'Good', 'Fair'] as const;
+/**
+ * Cut grades, best first, and last 'Not graded': labs grade cut on round brilliants only, so most fancy
+ * shapes come without one (a stock feed's blank cut on a fancy shape). Filters and facets count it as its own value.
+ */
+export const CUTS = ['Ideal', 'Excellent', 'Very Good', 'Good', 'Fair', 'Not graded'] as const;
+export const NOT_GRADED = 'Not graded' satisfies (typeof CUTS)[number];
 export const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'] as const;
 export const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2', 'I1'] as const;
 export const FINISHES = ['Excellent', 'Very Good', 'Good', 'Fair'] as const;
 export const FLUORESCENCES = ['None', 'Faint', 'Medium', 'Strong', 'Very Strong'] as const;
 export const LABS = ['GIA', 'IGI', 'AGS', 'HRD'] as const;
 export const STATUSES = ['available', 'reserved', 'sold'] as const;
+
+/** "Excellent cut", or "cut not graded" for a stone without a cut grade. */
+export const cutPhrase = (cut: string) => (cut === 'Not graded' ? 'cut not graded' : `${cut} cut`);
 
 export type Shape = (typeof SHAPES)[number];
 export type Origin = (typeof ORIGINS)[number];

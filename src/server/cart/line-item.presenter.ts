@@ -5,7 +5,7 @@
  * metal_position. Shared by the cart and the wishlist. The server alone decides prices and availability.
  */
 import type { LineProduct, LineVariant } from '~/features/cart/cart.schema.ts';
-import { shapeLabel } from '~/features/diamonds/grades.ts';
+import { cutPhrase, shapeLabel } from '~/features/diamonds/grades.ts';
 import { caratLabel } from '~/lib/fractions.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { productImageUrl } from '~/server/products/product-images.ts';
@@ -104,7 +104,7 @@ export interface LineChoices {
 export function describeChoices(record: ItemRecord, choices: LineChoices): string[] {
   if (record.kind === 'diamond') {
     const d = record.diamond;
-    return [`${d.cut} cut`, `${d.color} colour`, `${d.clarity} clarity`, `${d.lab} certified`];
+    return [cutPhrase(d.cut), `${d.color} colour`, `${d.clarity} clarity`, `${d.lab} certified`];
   }
   const variant = findVariant(record, choices.variant_id);
   const out: string[] = [];

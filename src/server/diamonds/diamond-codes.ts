@@ -2,7 +2,7 @@
  * How the in-memory index packs a stone's grades into three small integers (its grade bitmaps,
  * diamond-arena.ts, follow them):
  *   A = dead·80 + shape·8 + origin·4 + lab          (0…159; dead = sold, reserved or hidden)
- *   B = cut·90 + colour·9 + clarity                 (0…449)
+ *   B = cut·90 + colour·9 + clarity                 (0…539; cut 5 is 'Not graded')
  *   C = polish·20 + symmetry·5 + fluorescence       (0…79)
  * A grade's number is its position in the vocabulary (grades.ts), best first, which is also its rank
  * when sorting by cut, colour or clarity.
@@ -12,7 +12,7 @@ import type { ListFilterKey } from '~/features/diamonds/diamond-query.ts';
 
 export const A_SIZE = 160;
 export const A_LIVE = 80;
-export const B_SIZE = 450;
+export const B_SIZE = 540;
 export const C_SIZE = 80;
 
 const position = (list: readonly string[]) => new Map(list.map((v, i) => [v, i]));

@@ -41,6 +41,8 @@ export const diamondSchema = z.object({
   /** The supplier's photo and video (stock feed), absolute http(s) addresses. */
   photo_url: z.string().nullable(),
   video_url: z.string().nullable(),
+  /** The feed's availability code: M (on memo) and STPS (subject to prior sale) are confirmed with the supplier after the order; null for stones not imported. */
+  availability: z.enum(['G', 'M', 'STPS', 'NA']).nullable(),
 });
 
 export const boundsSchema = z.object({ min: z.number(), max: z.number() });

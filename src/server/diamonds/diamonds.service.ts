@@ -75,6 +75,7 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
     base_image: picture,
     photo_url: r.image_url ?? null,
     video_url: r.video_url ?? null,
+    availability: (r.availability as Diamond['availability']) ?? null,
   };
 }
 

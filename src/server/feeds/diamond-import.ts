@@ -32,6 +32,11 @@ export interface ImportOptions {
   /** Rows checked before a batch is written. */
   batchSize?: number;
   onProgress?: (summary: ImportSummary) => void;
+  /**
+   * Told every rejected row, in file order (the summary lists the first 100): `--rejects FILE` and the
+   * HTTP answer's CSV write them all. Awaited, so a slow writer holds the import back rather than piling up.
+   */
+  onRejection?: (rejection: Rejection) => void | Promise<void>;
 }
 
 export type Rejection = z.output<typeof rejectionSchema>;
@@ -77,11 +82,16 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
   const batchSize = options.batchSize ?? 5000;
   const summary: ImportSummary = {
     source, dry_run: dryRun, replace: options.replace ?? false,
-    read: 0, inserted: 0, updated: 0, unchanged: 0, delisted: 0, rejected: 0, skipped: 0, rejections: [], ms: 0,
+    read: 0, inserted: 0, updated: 0, unchanged: 0, delisted: 0, rejected: 0, skipped: 0, rejections: [], unknown_columns: [], ms: 0,
   };
-  const reject = (line: number, stock: string | undefined, reasons: string[]) => {
-    summary.rejected++;
-    if (summary.rejections.length < MAX_REJECTIONS) summary.rejections.push({ line, stock_number: stock?.trim() ? excerpt(stock, 64) : null, reasons });
+  /** Counts and hands on a batch's rejected rows, sorted: batches settle in file order, so all of them are. */
+  const report = async (rejected: Rejection[]) => {
+    rejected.sort((a, b) => a.line - b.line);
+    for (const r of rejected) {
+      summary.rejected++;
+      if (summary.rejections.length < MAX_REJECTIONS) summary.rejections.push(r);
+      await options.onRejection?.(r);
+    }
   };
 
   let checked: Checked[] = [];
@@ -107,6 +117,10 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
    * database, where the sku check of writeBatch finds them), then writes the good ones.
    */
   const settle = async (rows: Checked[]) => {
+    const rejected: Rejection[] = [];
+    const reject = (line: number, stock: string | undefined, reasons: string[]) => {
+      rejected.push({ line, stock_number: stock?.trim() ? excerpt(stock, 64) : null, reasons });
+    };
     const keys = rows.flatMap((c) => (c.key ? [c.key] : []));
     const earlier = await seen.lookup('certificate', keys);
     const earlierSkus = dryRun ? await seen.lookup('sku', rows.flatMap((c) => (c.stone && c.sku ? [c.sku] : []))) : new Map<string, number>();
@@ -129,11 +143,13 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
     await seen.note('certificate', named);
     if (dryRun) await seen.note('sku', skus);
     if (batch.length) await writeBatch(db, batch, source, dryRun, summary, reject);
+    await report(rejected);
     options.onProgress?.(summary);
   };
 
   try {
-    for await (const record of readFeed(input, options.format)) {
+    const unknown = (names: string[]) => void summary.unknown_columns.push(...names);
+    for await (const record of readFeed(input, options.format, unknown)) {
       summary.read++;
       if (record.error) checked.push({ line: record.line, sku: undefined, key: undefined, reasons: [record.error], stone: undefined });
       else checked.push(check(record.line, record.raw, markup));
@@ -162,7 +178,6 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
       options.onProgress?.(summary);
     }
   }
-  summary.rejections.sort((a, b) => a.line - b.line);
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }

@@ -50,7 +50,15 @@ export const CUT_CODES: Record<Cut, readonly string[]> = {
   'Very Good': ['Very Good', 'VG', 'V'],
   Good: ['Good', 'G', 'GD'],
   Fair: ['Fair', 'F', 'FR'],
+  // Never read from a code: a blank cut on a fancy shape (feed-row.ts), or one of NO_CUT_GRADE.
+  'Not graded': [],
 };
+
+/** What suppliers write in the cut column of a stone the lab did not grade for cut (fancy shapes). */
+const NO_CUT_GRADE = new Set(['NA', 'N/A', '-', '--', 'NONE', 'NOTGRADED', 'NG', 'NOTAPPLICABLE'].map((c) => c.replace(/[\s._-]+/g, '')));
+
+/** A cut column left blank or marked "not applicable": the stone has no cut grade. */
+export const noCutGrade = (raw: string) => !raw.trim() || NO_CUT_GRADE.has(valueKey(raw)) || /^[-\s]+$/.test(raw);
 
 export const FINISH_CODES: Record<Finish, readonly string[]> = {
   Excellent: ['Excellent', 'EX', 'EXC', 'X'],
@@ -157,12 +165,15 @@ export function readOrigin(raw: string): Read<Origin> {
   return { reason: `unknown origin ${quoted(raw)} (natural, lab grown)` };
 }
 
+/** The reason for a fancy-colour stone: the shop sells white diamonds, D to M, only. */
+export const FANCY_NOT_SOLD = (raw: string) => `fancy colour: not sold (${quoted(raw)}; the shop sells D to M)`;
+
 export function readColor(raw: string, fancy: string): Read<Color> {
-  if (fancy.trim()) return { reason: `fancy colour ${quoted(fancy)} is not sold (the shop sells D to M)` };
+  if (fancy.trim()) return { reason: FANCY_NOT_SOLD(fancy) };
   const key = valueKey(raw);
   if ((COLORS as readonly string[]).includes(key)) return { value: key as Color };
   if (/^[N-Z]$/.test(key) || /^[N-Z][N-Z]$/.test(key)) return { reason: `colour ${quoted(raw)} is not sold (the shop sells D to M)` };
-  if (key.includes('FANCY') || key.startsWith('F') || /[A-Z]{4,}/.test(key)) return { reason: `fancy colour ${quoted(raw)} is not sold (the shop sells D to M)` };
+  if (key.includes('FANCY') || key.startsWith('F') || /[A-Z]{4,}/.test(key)) return { reason: FANCY_NOT_SOLD(raw) };
   return { reason: `unknown colour ${quoted(raw)} (D to M)` };
 }
 

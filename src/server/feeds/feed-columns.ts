@@ -35,9 +35,20 @@ export const FIELD_NAMES: Record<FeedField, readonly string[]> = {
   total_price: ['Total Price', 'TotalPrice', 'Total', 'Total Asking Price', 'Total Sales Price', 'Total $', 'Amount'],
   availability: ['Availability', 'Avail', 'Available', 'Status'],
   origin: ['Origin', 'Diamond Origin', 'Diamond Type', 'Product Type', 'ProductType', 'Type', 'Growth Type'],
-  image: ['Image', 'Image URL', 'ImageURL', 'Image Link', 'ImageLink', 'Image File', 'Diamond Image', 'Picture', 'Photo'],
-  video: ['Video', 'Video URL', 'VideoURL', 'Video Link', 'VideoLink', 'Video File', 'V360', '360 Video'],
-  fancy_color: ['Fancy Color', 'FancyColor', 'Fancy Colour', 'Fancy Color Dominant Color'],
+  image: [
+    'Image', 'Image URL', 'ImageURL', 'Image Link', 'ImageLink', 'Image File', 'Diamond Image', 'Picture', 'Photo',
+    'Image 1', 'Image URL 1', 'Image Link 1', 'Photo URL', 'Photo Link', 'Diamond Photo', 'Diamond Image URL', 'Diamond Image Link', 'Still Image', 'Picture URL',
+  ],
+  // The names suppliers give the video (RapNet: "Video Link"; Nivoda, VDB and the trade's own files: the rest).
+  video: [
+    'Video', 'Video URL', 'VideoURL', 'Video Link', 'VideoLink', 'Video File', 'V360', '360 Video',
+    'Diamond Video', 'Diamond Video Link', 'Diamond Video URL', '3D File', '3D', '3D Link', '3D Video', '3D URL', '360 Link', '360',
+    'V360 Link', 'Video 360', 'Video360', 'Vision360', 'Movie', 'Movie URL', 'DNA', 'DNA Link', 'Video Link 1', 'Video 1',
+  ],
+  fancy_color: [
+    'Fancy Color', 'FancyColor', 'Fancy Colour', 'Fancy Color Dominant Color', 'Fancy Color Dominant Colour', 'Fancy Color Intensity',
+    'FancyColorIntensity', 'Fancy Colour Intensity', 'Fancy Intensity', 'Fancy Color Overtone', 'FancyColorOvertone', 'Fancy Colour Overtone',
+  ],
 };
 
 /** What a header name is compared by: lower case, no white space. */
@@ -64,18 +75,25 @@ export const REQUIRED_COLUMNS: { label: string; fields: FeedField[] }[] = [
 export interface HeaderMap {
   /** Column position of each field found (the first column wins when two name the same field). */
   columns: Partial<Record<FeedField, number>>;
+  /** The header's names the shop does not read, as the file writes them (blank names left out). */
+  unknown: string[];
   /** Labels of the required columns that the header lacks. */
   missing: string[];
 }
 
+/** At most this many unknown column names are listed (a header is the supplier's, of any length). */
+const MAX_UNKNOWN = 200;
+
 export function mapHeader(names: readonly string[]): HeaderMap {
   const columns: Partial<Record<FeedField, number>> = {};
+  const unknown: string[] = [];
   names.forEach((name, i) => {
     const field = fieldOf(name);
     if (field && columns[field] === undefined) columns[field] = i;
+    else if (!field && name.trim() && unknown.length < MAX_UNKNOWN) unknown.push(name.trim().slice(0, 64));
   });
   const missing = REQUIRED_COLUMNS.filter((r) => r.fields.every((f) => columns[f] === undefined)).map((r) => r.label);
-  return { columns, missing };
+  return { columns, missing, unknown };
 }
 
 export class FeedHeaderError extends Error {

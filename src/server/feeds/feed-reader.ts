@@ -69,14 +69,17 @@ export function detectDelimiter(headerLine: string): ',' | ';' | '\t' {
   return best[1] > 0 ? best[0] : ',';
 }
 
-export async function* readFeed(source: Source, format?: FeedFormat): AsyncGenerator<FeedRecord> {
+/** Told the header's column names the shop does not read (JSON Lines: the first object's keys), once. */
+export type OnUnknownColumns = (names: string[]) => void;
+
+export async function* readFeed(source: Source, format?: FeedFormat, onUnknown?: OnUnknownColumns): AsyncGenerator<FeedRecord> {
   const { head, text } = await peek(source);
   if (!head.trim()) throw new FeedFormatError('The file is empty');
   const kind = format ?? (head.trimStart().startsWith('{') ? 'jsonl' : 'csv');
-  yield* kind === 'jsonl' ? readJsonLines(text) : readCsv(text, detectDelimiter(head));
+  yield* kind === 'jsonl' ? readJsonLines(text, onUnknown) : readCsv(text, detectDelimiter(head), onUnknown);
 }
 
-async function* readCsv(text: AsyncGenerator<string>, delimiter: string): AsyncGenerator<FeedRecord> {
+async function* readCsv(text: AsyncGenerator<string>, delimiter: string, onUnknown?: OnUnknownColumns): AsyncGenerator<FeedRecord> {
   const parser = parse({ delimiter, bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, max_record_size: MAX_LINE_CHARS });
   // A failing source (a body over its limit, a dropped connection) destroys the parser: its error surfaces below.
   pipeline(Readable.from(text), parser).catch(() => undefined);
@@ -97,6 +100,7 @@ async function* readCsv(text: AsyncGenerator<string>, delimiter: string): AsyncG
       if (!columns) {
         const header = mapHeader(record);
         if (header.missing.length) throw new FeedHeaderError(header.missing);
+        onUnknown?.(header.unknown);
         columns = Object.entries(header.columns) as [FeedField, number][];
         continue;
       }
@@ -141,7 +145,7 @@ async function* lines(text: AsyncGenerator<string>): AsyncGenerator<string | nul
   else if (rest) yield rest;
 }
 
-async function* readJsonLines(text: AsyncGenerator<string>): AsyncGenerator<FeedRecord> {
+async function* readJsonLines(text: AsyncGenerator<string>, onUnknown?: OnUnknownColumns): AsyncGenerator<FeedRecord> {
   let line = 0;
   let checked = false;
   const keys = new Map<string, FeedField | undefined>();
@@ -172,6 +176,7 @@ async function* readJsonLines(text: AsyncGenerator<string>): AsyncGenerator<Feed
     if (!checked) {
       const header = mapHeader(Object.keys(value));
       if (header.missing.length) throw new FeedHeaderError(header.missing);
+      onUnknown?.(header.unknown);
       checked = true;
     }
     yield { line, raw };

@@ -9,7 +9,7 @@ import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedField } from './feed-columns.ts';
 import { markupFor, parseDecimal, retailCents, toNumber, type Decimal } from './feed-money.ts';
 import {
-  quoted, readAvailability, readClarity, readColor, readCut, readFinish, readFluorescence, readLab, readOrigin, readShape,
+  FANCY_NOT_SOLD, noCutGrade, quoted, readAvailability, readClarity, readColor, readCut, readFinish, readFluorescence, readLab, readOrigin, readShape,
   type Availability, type Read,
 } from './feed-codes.ts';
 
@@ -96,9 +96,12 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   if (caratText !== undefined && (carat === undefined || !(carat > 0 && carat <= MAX_CARAT))) {
     reasons.push(`carat ${quoted(caratText)} must be more than 0 and at most ${MAX_CARAT}`);
   }
-  const color = grade('color', (v) => readColor(v, text('fancy_color')));
+  // A fancy-colour stone often leaves Color blank and fills the fancy columns: it is not sold, not "missing".
+  const color = !text('color') && text('fancy_color') ? void reasons.push(FANCY_NOT_SOLD(text('fancy_color'))) : grade('color', (v) => readColor(v, text('fancy_color')));
   const clarity = grade('clarity', readClarity);
-  const cut = grade('cut', readCut);
+  // Labs grade cut on round brilliants only: a fancy shape without a cut grade has none ('Not graded');
+  // a round one without it is refused.
+  const cut: Cut | undefined = shape && shape !== 'round' && noCutGrade(text('cut')) ? 'Not graded' : grade('cut', readCut);
   const polish = grade('polish', (v) => readFinish(v, 'polish'));
   const symmetry = grade('symmetry', (v) => readFinish(v, 'symmetry'));
   const fluorescence = grade('fluorescence', readFluorescence);

@@ -1,9 +1,9 @@
-/** The import command's arguments: `FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]`. */
+/** The import command's arguments: `FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] [--rejects FILE]`. */
 import { SOURCE_PATTERN } from './diamond-import.ts';
 
 export class CliUsageError extends Error {}
 
-export const IMPORT_USAGE = 'usage: npm run import:diamonds -- FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]';
+export const IMPORT_USAGE = 'usage: npm run import:diamonds -- FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] [--rejects FILE]';
 
 export interface ImportArgs {
   file: string;
@@ -11,6 +11,8 @@ export interface ImportArgs {
   dryRun: boolean;
   markup?: string;
   source: string;
+  /** Where every rejected row is written (CSV: line, stock number, reasons), in file order. */
+  rejects?: string;
 }
 
 export function parseImportArgs(args: string[]): ImportArgs {
@@ -26,6 +28,7 @@ export function parseImportArgs(args: string[]): ImportArgs {
     else if (arg === '--dry-run') out.dryRun = true;
     else if (arg === '--markup') out.markup = value();
     else if (arg === '--source') out.source = value();
+    else if (arg === '--rejects') out.rejects = value();
     else if (arg.startsWith('--')) throw new CliUsageError(`unknown option ${arg}\n${IMPORT_USAGE}`);
     else if (out.file) throw new CliUsageError(`one file at a time (${out.file}, ${arg})\n${IMPORT_USAGE}`);
     else out.file = arg;

@@ -11,6 +11,7 @@ import { importDiamonds, type ImportSummary } from './diamond-import.ts';
 import { CliUsageError, parseImportArgs } from './import-args.ts';
 import { readMarkupFile, shopMarkup } from './markup.ts';
 import { formatOf } from './import-format.ts';
+import { rejectsWriter } from './rejects-file.ts';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -28,9 +29,12 @@ export async function runImport(argv: string[]): Promise<number> {
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.file);
   if (!fs.existsSync(file)) throw new CliUsageError(`No such file: ${file}`);
   const markup = args.markup ? readMarkupFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), args.markup)) : shopMarkup();
+  const rejectsFile = args.rejects ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.rejects) : undefined;
+  if (rejectsFile && rejectsFile === file) throw new CliUsageError('--rejects must name another file than the one imported');
   const url = config.databaseUrl;
   const conn = await openDatabase(url);
   const tty = process.stderr.isTTY;
+  const rejects = rejectsFile ? rejectsWriter(rejectsFile) : undefined;
   try {
     await assertReachable(conn, url);
     await migrateToLatest(conn.db);
@@ -42,6 +46,7 @@ export async function runImport(argv: string[]): Promise<number> {
       dryRun: args.dryRun,
       source: args.source,
       markup,
+      onRejection: rejects?.add,
       onProgress: (s) => {
         if (!tty) return;
         const pct = size ? Math.min(100, Math.floor((stream.bytesRead / size) * 100)) : 100;
@@ -49,11 +54,17 @@ export async function runImport(argv: string[]): Promise<number> {
       },
     });
     if (tty) process.stderr.write('\n');
+    await rejects?.close();
     for (const r of summary.rejections) console.error(`line ${r.line}${r.stock_number ? ` (stock ${r.stock_number})` : ''}: ${r.reasons.join('; ')}`);
-    if (summary.rejected > summary.rejections.length) console.error(`… and ${n(summary.rejected - summary.rejections.length)} more rejected rows`);
+    if (summary.rejected > summary.rejections.length) {
+      console.error(`… and ${n(summary.rejected - summary.rejections.length)} more rejected rows${rejectsFile ? '' : ' (--rejects FILE writes them all)'}`);
+    }
+    if (rejectsFile) console.error(`Every rejected row (${n(summary.rejected)}) is in ${rejectsFile}`);
+    if (summary.unknown_columns.length) console.error(`Columns not read: ${summary.unknown_columns.join(', ')}`);
     console.log(summaryLine(summary));
     return 0;
   } finally {
+    rejects?.destroy();
     await conn.close();
   }
 }

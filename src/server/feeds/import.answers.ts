@@ -40,6 +40,7 @@ export const importSummarySchema = z.object({
   delisted: z.number().int(),
   rejected: z.number().int(),
   skipped: z.number().int().describe('Rows naming a reserved or sold stone, left as its order has it'),
-  rejections: z.array(rejectionSchema).describe('The first 100 rejected rows, in file order'),
+  rejections: z.array(rejectionSchema).describe('The first 100 rejected rows, in file order (every one: `--rejects FILE`, or `Accept: text/csv`)'),
+  unknown_columns: z.array(z.string()).describe("The header's columns the importer does not read, as the file names them"),
   ms: z.number(),
 });

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
 import type { Product, ProductVariant } from '~/features/catalog/product.ts';
-import { SHAPES, type Shape } from '~/features/diamonds/grades.ts';
+import { cutPhrase, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
 import { METAL_CODES, type MetalCode } from '~/features/catalog/metals.ts';
 import { diamondSvg } from '~/server/images/diamond-svg.ts';
 import { jewellerySvg, JEWELLERY_KINDS, type JewelleryKind } from '~/server/images/jewellery-svg.ts';
@@ -51,7 +51,7 @@ export function diamondCard(d: Diamond): ShareCard {
     drawing: diamondSvg((SHAPES.includes(d.shape as Shape) ? d.shape : 'round') as Shape),
     eyebrow: d.origin === 'lab_grown' ? 'Certified lab-grown diamond' : 'Certified natural diamond',
     title: d.name,
-    details: [`${d.cut} cut · ${d.color} colour · ${d.clarity} clarity`, `${d.lab} certificate ${d.certificate_number}`],
+    details: [`${cutPhrase(d.cut)} · ${d.color} colour · ${d.clarity} clarity`, `${d.lab} certificate ${d.certificate_number}`],
     price: d.formated_price,
   };
 }
@@ -59,7 +59,7 @@ export const diamondImagePath = (d: Diamond) => `/images/share/diamonds/${d.id}-
 export function diamondShare(d: Diamond, origin: string): ShareMeta {
   return {
     type: 'product',
-    image: image(diamondImagePath(d), `${d.name}, ${d.cut} cut, ${d.color} colour, ${d.clarity} clarity: ${d.formated_price}`, origin),
+    image: image(diamondImagePath(d), `${d.name}, ${cutPhrase(d.cut)}, ${d.color} colour, ${d.clarity} clarity: ${d.formated_price}`, origin),
     price: { amount: d.price.toFixed(2), currency: 'USD' },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The demo brand's jewellery: categories, metals and about 60 products with their variants
+ * The demo brand's jewellery: categories, metals and about 95 products with their variants
  * (metal × total carat weight). Ring settings take a centre diamond (build-your-own).
  */
 import type { Shape } from '~/features/diamonds/grades.ts';
@@ -37,6 +37,8 @@ export interface ProductSeed {
   ringSize?: boolean;
   /** Metals not shown on listing swatches. */
   hideInList?: string[];
+  /** What the jeweller says of the piece, after its first sentence (the fuller demo catalogue, issue 32). */
+  story?: string;
 }
 
 const ALL = SHAPES;
@@ -128,7 +130,94 @@ const bracelets: ProductSeed[] = (
 ] satisfies Omit<ProductSeed, 'category'>[]
 ).map((s) => ({ ...s, category: 'bracelets' as const }));
 
-export const PRODUCTS: ProductSeed[] = [...settings, ...bands, ...earrings, ...necklaces, ...bracelets];
+/**
+ * The fuller catalogue of a real jeweller (issue 32): more build-your-own settings, at least 40 in all across
+ * solitaire, pavé, halo, hidden halo, three-stone, vintage, bezel, cathedral and tension, and more fine
+ * jewellery, each with what the jeweller says of it. Listed after the first pieces, so their ids stay.
+ */
+const ROUND_ONLY: Shape[] = ['round'];
+const SQUARE: Shape[] = ['princess', 'asscher', 'cushion', 'radiant', 'emerald'];
+const moreSettings: ProductSeed[] = (
+  [
+  { name: 'Tulip Six-Prong Solitaire', style: 'solitaire', design: 'six-prong-solitaire', base: 1150, ctw: [0], accepts: ROUND_ONLY, carat: [0.5, 4],
+    story: 'Six slender prongs open like the petals of a tulip beneath the stone, so light reaches the diamond from every side. The gallery is pierced and hand-polished, and the band tapers gently to 1.8 mm at the back.' },
+  { name: 'Comfort-Fit Round Solitaire', style: 'solitaire', design: 'four-prong-solitaire', base: 950, ctw: [0], accepts: ROUND_ONLY, carat: [0.3, 3],
+    story: 'Our most-requested solitaire: four rounded claws, a low-set head that will not catch on knitwear, and a comfort-fit inner band that slips over the knuckle with ease.' },
+  { name: 'Claw-Prong Oval Solitaire', style: 'solitaire', design: 'four-prong-solitaire', base: 1090, ctw: [0], accepts: ['oval', 'pear', 'marquise'], carat: [0.5, 4],
+    story: 'Pointed eagle-claw prongs sit at the compass points of an elongated stone, showing as much of the diamond and as little metal as we can make secure.' },
+  { name: 'Square Compass Solitaire', style: 'solitaire', design: 'knife-edge-solitaire', base: 1190, ctw: [0], accepts: SQUARE, carat: [0.5, 3.5],
+    story: 'V-shaped prongs guard the four corners of a princess, asscher or cushion, the points most exposed to knocks, on a crisp knife-edge band.' },
+  { name: 'Pavé Crown Setting', style: 'pave', design: 'petite-pave', base: 1490, ctw: [0.15, 0.25], perCarat: 2500, accepts: ALL, carat: [0.5, 3],
+    story: 'A single row of bead-set diamonds runs halfway down the band and around the crown of the head, hand-set under the microscope so each melee sits level with its neighbours.' },
+  { name: 'French Pavé Setting', style: 'pave', design: 'split-shank-pave', base: 1890, ctw: [0.3, 0.45], perCarat: 2500, accepts: ['round', 'oval', 'cushion', 'pear'], carat: [0.7, 3.5],
+    story: 'French-cut V-shaped seats show more of each side diamond and less metal, so the band sparkles right to the edge. Set by hand in our workshop, one stone at a time.' },
+  { name: 'Micropavé Cathedral Setting', style: 'cathedral', design: 'cathedral-pave', base: 1790, ctw: [0.2, 0.3], perCarat: 2600, accepts: ['round', 'oval', 'cushion', 'princess', 'radiant'], carat: [0.5, 3.5],
+    story: 'Arches of micropavé sweep up from the band to cradle the centre stone, lifting it for height and light while keeping the profile graceful.' },
+  { name: 'Classic Cathedral Setting', style: 'cathedral', design: 'cathedral-solitaire', base: 1250, ctw: [0], accepts: ALL, carat: [0.5, 4],
+    story: 'Polished shoulders rise to meet the head like the arches of a cathedral nave: a timeless profile that makes a modest stone look larger and a large one look grand.' },
+  { name: 'Round Halo Setting', style: 'halo', design: 'pave-halo', base: 1590, ctw: [0.2, 0.3], perCarat: 2400, accepts: ROUND_ONLY, carat: [0.5, 2.5],
+    story: 'A ring of matched round diamonds frames the centre stone and adds about half a millimetre of apparent size on every side, with pavé continuing down the band.' },
+  { name: 'Cushion Halo Setting', style: 'halo', design: 'pave-halo', base: 1690, ctw: [0.25, 0.4], perCarat: 2400, accepts: ['cushion', 'radiant', 'asscher', 'princess'], carat: [0.5, 3],
+    story: 'A softly squared halo follows the outline of a cushion or radiant centre, the look of the great Edwardian rings with the crisp precision of modern setting.' },
+  { name: 'Double Halo Setting', style: 'halo', design: 'milgrain-halo', base: 2390, ctw: [0.4, 0.6], perCarat: 2300, accepts: ['round', 'oval', 'cushion'], carat: [0.5, 2.5],
+    story: 'Two concentric rows of diamonds around the centre stone: the most light and presence for the carat, finished with hand-applied milgrain on the outer edge.' },
+  { name: 'Hidden Halo Solitaire', style: 'hidden-halo', design: 'hidden-halo-solitaire', base: 1490, ctw: [0.08, 0.12], perCarat: 2600, accepts: ALL, carat: [0.5, 4],
+    story: 'From above, a clean six-prong solitaire; from the side, a secret ring of diamonds tucked beneath the stone. A detail only its wearer and those closest to her will know.' },
+  { name: 'Hidden Halo Pavé Setting', style: 'hidden-halo', design: 'hidden-halo', base: 1790, ctw: [0.2, 0.3], perCarat: 2500, accepts: ['round', 'oval', 'pear', 'cushion', 'radiant'], carat: [0.7, 4],
+    story: 'A hidden halo under the head and pavé along the band, for a ring that sparkles from every angle while the centre stone keeps its own silhouette.' },
+  { name: 'Oval Hidden Halo Setting', style: 'hidden-halo', design: 'hidden-halo', base: 1690, ctw: [0.12, 0.2], perCarat: 2600, accepts: ['oval', 'pear', 'marquise', 'emerald'], carat: [0.7, 4],
+    story: 'Shaped to an elongated stone, the hidden halo follows its outline beneath the crown; a slim band keeps the proportions elegant on the hand.' },
+  { name: 'Pear Three-Stone Setting', style: 'three-stone', design: 'three-stone', base: 2090, ctw: [0.4, 0.6], perCarat: 2800, accepts: ['round', 'oval', 'cushion', 'emerald'], carat: [0.7, 3.5],
+    story: 'Two matched pear-shaped side stones point towards the centre, framing it like a pair of wings. Past, present and future, in one ring.' },
+  { name: 'Trapezoid Three-Stone Setting', style: 'three-stone', design: 'tapered-baguette', base: 2490, ctw: [0.5, 0.7], perCarat: 3000, accepts: ['emerald', 'asscher', 'radiant', 'cushion'], carat: [0.7, 4],
+    story: 'Step-cut trapezoids flank the centre stone with broad flashes of light, a natural partner for an emerald or asscher cut and a nod to 1930s design.' },
+  { name: 'Halo Three-Stone Setting', style: 'three-stone', design: 'halo-three-stone', base: 2690, ctw: [0.6, 0.9], perCarat: 2700, accepts: ['round', 'oval', 'cushion'], carat: [0.5, 3],
+    story: 'Three stones, each in its own halo, on a pavé band: the most generous of our three-stone rings, and made to be noticed.' },
+  { name: 'Vintage Milgrain Solitaire', style: 'vintage', design: 'milgrain-solitaire', base: 1390, ctw: [0], accepts: ['round', 'cushion', 'oval', 'asscher'], carat: [0.5, 3],
+    story: 'Hand-applied milgrain beads trace the edges of the band and head, a finish taken from rings of the 1910s, on a six-prong head suited to an old-mine or cushion stone.' },
+  { name: 'Edwardian Filigree Setting', style: 'vintage', design: 'milgrain-halo', base: 1990, ctw: [0.25, 0.35], perCarat: 2400, accepts: ['round', 'cushion', 'asscher'], carat: [0.5, 2.5],
+    story: 'Openwork filigree on the gallery and shoulders, a milgrain-edged halo and engraved sides: the lace-like delicacy of the Edwardian era, made to last another hundred years.' },
+  { name: 'Art Deco Step Setting', style: 'vintage', design: 'art-deco-halo', base: 2290, ctw: [0.35, 0.5], perCarat: 2300, accepts: ['emerald', 'asscher', 'radiant', 'princess'], carat: [0.7, 3.5],
+    story: 'Geometric steps of baguettes and rounds around a step-cut centre, in the bold symmetry of 1920s Paris.' },
+  { name: 'Full Bezel Solitaire', style: 'bezel', design: 'bezel-solitaire', base: 1350, ctw: [0], accepts: ['round', 'oval', 'cushion', 'emerald', 'pear'], carat: [0.5, 3],
+    story: 'A smooth collar of metal encircles the stone completely: the most protective setting we make, ideal for an active life, with a sleek modern line.' },
+  { name: 'Pavé Bezel Setting', style: 'bezel', design: 'bezel-pave', base: 1690, ctw: [0.15, 0.25], perCarat: 2500, accepts: ['round', 'oval', 'cushion'], carat: [0.5, 2.5],
+    story: 'A polished bezel protects the centre stone while a row of pavé diamonds runs down each side of the band: security and sparkle in one.' },
+  { name: 'East-West Bezel Setting', style: 'bezel', design: 'east-west-bezel', base: 1490, ctw: [0], accepts: ['oval', 'emerald', 'marquise', 'pear', 'radiant'], carat: [0.5, 3],
+    story: 'An elongated stone turned sideways in a slim bezel: a contemporary take on the solitaire that sits low and stacks beautifully with a wedding band.' },
+  { name: 'Tension Setting', style: 'tension', design: 'tension', base: 1590, ctw: [0], accepts: ['round', 'princess', 'cushion', 'oval'], carat: [0.5, 2],
+    story: 'The diamond is held by the pressure of the band alone, seated in precision-cut notches at each end, so it seems to float between them. Made in platinum or work-hardened gold.' },
+  { name: 'Pavé Tension Setting', style: 'tension', design: 'tension', base: 1890, ctw: [0.1, 0.15], perCarat: 2600, accepts: ['round', 'oval', 'cushion'], carat: [0.5, 2],
+    story: 'A tension-style setting with a line of pavé along each arm of the band, holding the centre stone in light from both sides.' },
+  { name: 'Knife-Edge Pavé Setting', style: 'pave', design: 'split-shank-pave', base: 1650, ctw: [0.15, 0.25], perCarat: 2500, accepts: ALL, carat: [0.5, 3.5],
+    story: 'A fine knife-edge band catches the light along its ridge, with a half row of pavé on either side leading up to the head.' },
+] satisfies Omit<ProductSeed, 'category'>[]
+).map((s) => ({ ...s, category: 'engagement-rings' as const, ringSize: true }));
+
+const moreJewellery: ProductSeed[] = [
+  { name: 'Oval Diamond Stud Earrings', category: 'earrings', style: 'stud', design: 'stud-earrings', base: 690, ctw: [0.5, 1, 1.5], perCarat: 3100,
+    story: 'A matched pair of oval diamonds in four-prong baskets, chosen together for colour, clarity and outline. Secured with screw backs for peace of mind.' },
+  { name: 'Diamond Cluster Drop Earrings', category: 'earrings', style: 'drop', design: 'linear-drops', base: 1290, ctw: [0.5, 0.75], perCarat: 2900,
+    story: 'A cluster at the ear with a graduated line of diamonds falling below it: evening jewellery that moves with you.' },
+  { name: 'Eternity Hoop Earrings', category: 'earrings', style: 'hoop', design: 'inside-out-hoops', base: 1690, ctw: [1, 2], perCarat: 2600,
+    story: 'Diamonds set all the way around the hoop, inside and out, so they sparkle from every angle. A hinged snap closure keeps them secure.' },
+  { name: 'Diamond Lariat Necklace', category: 'necklaces', style: 'station', design: 'station-necklace', base: 1490, ctw: [0.5, 1], perCarat: 2700,
+    story: 'A fine chain with bezel-set diamonds spaced along its length and a drop that falls at the neckline. Adjustable at 16 and 18 inches.' },
+  { name: 'Oval Halo Pendant', category: 'necklaces', style: 'halo', design: 'halo-pendant', base: 990, ctw: [0.5, 0.75, 1], perCarat: 3000,
+    story: 'An oval centre diamond in a halo of pavé, suspended from a hidden bail so the pendant sits flat and faces forward.' },
+  { name: 'Graduated Tennis Necklace', category: 'necklaces', style: 'tennis', design: 'riviera-necklace', base: 5900, ctw: [4, 7], perCarat: 2500,
+    story: 'Round diamonds graduating in size towards the centre, each in its own four-prong setting with a box clasp and double safety catch.' },
+  { name: 'Diamond Line Bracelet', category: 'bracelets', style: 'tennis', design: 'tennis-bracelet', base: 1890, ctw: [1, 1.5], perCarat: 2400,
+    story: 'A fine line of round diamonds in a flexible four-prong setting, made to wear every day and to stack with a watch.' },
+  { name: 'Pavé Bangle', category: 'bracelets', style: 'bangle', design: 'eternity-bangle', base: 2190, ctw: [0.75, 1.25], perCarat: 2500,
+    story: 'A slim oval bangle with pavé across the top half and a concealed hinge, shaped to sit close to the wrist.' },
+  { name: 'Anniversary Diamond Band', category: 'wedding-bands', style: 'eternity', design: 'half-eternity-band', base: 1390, ctw: [0.5, 1], perCarat: 2500, ringSize: true,
+    story: 'Seven to nine matched diamonds across the top of the band in a shared-prong setting: the traditional gift for a milestone anniversary.' },
+  { name: 'Curved Pavé Band', category: 'wedding-bands', style: 'contour', design: 'contour-band', base: 990, ctw: [0.15, 0.25], perCarat: 2600, ringSize: true,
+    story: 'Gently curved to nestle against a halo or three-stone engagement ring, with pavé along the arc.' },
+];
+
+export const PRODUCTS: ProductSeed[] = [...settings, ...bands, ...earrings, ...necklaces, ...bracelets, ...moreSettings, ...moreJewellery];
 
 export function slugify(name: string): string {
   return name
@@ -143,5 +232,5 @@ export function describe(p: ProductSeed): string {
     ? ` Set with hand-matched diamonds of F–G colour and VS clarity, available in ${p.ctw.length > 1 ? 'several total carat weights' : 'one total carat weight'}.`
     : '';
   // A setting's page states the centre diamonds it holds (shapes and carats) from its data: said once, there.
-  return `The ${p.name}, handcrafted in our atelier in recycled precious metal.${stones} Free resizing within 60 days and a lifetime warranty.`;
+  return `The ${p.name}, handcrafted in our atelier in recycled precious metal.${p.story ? ` ${p.story}` : ''}${stones} Free resizing within 60 days and a lifetime warranty.`;
 }

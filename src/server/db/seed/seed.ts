@@ -9,6 +9,7 @@ import { CATEGORIES, METALS, PRODUCTS, describe, slugify } from './catalog.ts';
 import { generateDiamond } from './diamonds.ts';
 import { createRng } from './random.ts';
 import { markDemoShop } from '~/server/shop/shop-mode.ts';
+import { DEMO_COUPONS } from './coupons.ts';
 
 export const SEED = 0x5eed_2026;
 const BATCH = 500;
@@ -108,10 +109,7 @@ async function seedCatalog(db: Db, now: string) {
   }
   await db
     .insertInto('coupons')
-    .values([
-      { code: 'WELCOME10', kind: 'percent', value: 10, min_subtotal_cents: 0, per_customer_limit: 1, times_used: 0, is_active: 1, created_at: now },
-      { code: 'SPARKLE100', kind: 'fixed', value: 10_000, min_subtotal_cents: 100_000, times_used: 0, is_active: 1, created_at: now },
-    ])
+    .values(DEMO_COUPONS.map(({ offer: _offer, per_customer_limit, ...c }) => ({ ...c, ...(per_customer_limit ? { per_customer_limit } : {}), times_used: 0, is_active: 1, created_at: now })))
     .execute();
   // The demo's coupons and fake stones make this the demo shop, whatever NODE_ENV the servers run with.
   await markDemoShop(db);

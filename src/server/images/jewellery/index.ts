@@ -92,6 +92,14 @@ export const DESIGNS = {
   'link-bracelet': brace('link bracelet', { kind: 'link' }),
   'pave-infinity': brace('pavé infinity bracelet', { kind: 'infinity' }),
   'charm-bracelet': brace('charm bracelet', { kind: 'charm' }),
+  // Engagement-ring settings of the fuller demo catalogue (issue 32).
+  tension: setting('tension setting', { prongs: 0, shank: 'split', shankMm: 2.6 }),
+  'bezel-pave': setting('pavé bezel setting', { prongs: 0, bezel: true, shank: 'pave', shankMm: 1.8 }),
+  'cathedral-pave': setting('cathedral pavé setting', { prongs: 4, cathedral: true, shank: 'pave', shankMm: 2 }),
+  'hidden-halo-solitaire': setting('hidden halo solitaire setting', { prongs: 6, halo: 'hidden', shank: 'plain', shankMm: 2 }),
+  'milgrain-solitaire': setting('vintage milgrain solitaire setting', { prongs: 6, milgrain: true, shank: 'plain', shankMm: 2 }),
+  'halo-three-stone': setting('halo three-stone setting', { prongs: 4, halo: 'melee', sides: 'stones', shank: 'pave', shankMm: 2 }),
+  'east-west-bezel': setting('east-west bezel setting', { prongs: 0, bezel: true, eastWest: true, shank: 'plain', shankMm: 1.8 }, 'oval'),
 } satisfies Record<string, Entry>;
 
 export type DesignCode = keyof typeof DESIGNS;
