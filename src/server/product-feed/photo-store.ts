@@ -14,10 +14,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { config } from '~/server/config.ts';
 
-export const PHOTO_FORMATS = ['avif', 'webp', 'jpg'] as const;
-export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
-/** The widths made of each photograph, those narrower than the source and the source's own width (at most the last). */
-export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1600] as const;
+import { PHOTO_WIDTHS, photoUrl, photoWidths, type PhotoFormat } from '~/server/products/product-photos.ts';
+
+export { photoUrl };
 /** The largest source the shop takes: bigger pictures are refused, not squeezed (a 20-megapixel camera is well below). */
 const MAX_PIXELS = 50_000_000;
 export const PHOTO_PATH = /^([0-9a-f]{32})\/(\d{2,4})\.(avif|webp|jpg)$/;
@@ -39,10 +38,6 @@ export function photoDir(): string {
 
 export function photoDigest(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-}
-
-export function photoUrl(photo: string, width: number, format: PhotoFormat): string {
-  return `/images/photos/${photo}/${width}.${format}`;
 }
 
 /** A photograph already in the store, or undefined. */
@@ -86,8 +81,8 @@ export async function storePhoto(bytes: Uint8Array): Promise<StoredPhoto> {
 
 async function makePhoto(photo: string, bytes: Uint8Array): Promise<StoredPhoto> {
   const { width: full, height: fullHeight } = await inspectPhoto(bytes);
-  const widths = [...PHOTO_WIDTHS.filter((w) => w < full), Math.min(full, PHOTO_WIDTHS.at(-1)!)];
-  const unique = [...new Set(widths)].sort((a, b) => a - b);
+  // The widths narrower than the source, and the source's own width (at most the largest of PHOTO_WIDTHS).
+  const unique = photoWidths(Math.min(full, PHOTO_WIDTHS.at(-1)!));
   const dir = photoDir();
   const final = path.join(dir, photo);
   const temp = path.join(dir, `.${photo}.${randomBytes(6).toString('hex')}`);
@@ -116,11 +111,6 @@ async function makePhoto(photo: string, bytes: Uint8Array): Promise<StoredPhoto>
     await fs.promises.rm(temp, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The srcset of a photograph in one format: every width it was made in. */
-export function photoSrcset(stored: Pick<StoredPhoto, 'photo' | 'widths'>, format: PhotoFormat): string {
-  return stored.widths.map((w) => `${photoUrl(stored.photo, w, format)} ${w}w`).join(', ');
 }
 
 /** The file behind /images/photos/{path}, or undefined. */
