@@ -137,6 +137,7 @@ export function buildDocument(): JsonSchema {
         content: { 'application/json': { schema: answerRef(o, Number(status), schema) } },
       };
     }
+    if (o.fileAnswer) responses['200'] = { description: o.fileAnswer.description, content: { [o.fileAnswer.type]: { schema: { type: 'string' } } } };
     if (o.form) responses['303'] = { description: STATUS_TEXT[303], headers: { Location: { schema: { type: 'string' } } } };
     const errors = new Set([400, 413, 414, 503, ...(o.method === 'get' ? [] : [403, 408]), ...(o.access === 'customer' ? [401] : []), ...(o.errors ?? [])]);
     for (const status of [...errors].sort()) {

@@ -30,6 +30,8 @@ export interface OperationSpec {
   form?: boolean;
   /** The success answers by status (JSON). */
   answers: Record<number, z.ZodType>;
+  /** A 200 answer that is a file, not JSON (an export): its media type, and what it holds. */
+  fileAnswer?: { type: string; description: string };
   /** The error statuses this operation itself gives (JSON `Error`); the shared ones are added. */
   errors?: number[];
   /** An error answer whose shape is not the shared `Error` (by status). */

@@ -333,7 +333,8 @@ export function draftDigest(draft: ProductDraft, photoDigests: string[]): string
   const { line: _line, photos, variants, ...rest } = draft;
   const content = {
     ...rest,
-    variants: variants.map(({ line: _l, ...v }) => v),
+    // In the shop's order (metal, then weight), not the file's: the same variants in another order are the same product.
+    variants: variants.map(({ line: _l, ...v }) => v).sort((a, b) => a.metal.localeCompare(b.metal) || a.ctw - b.ctw),
     photos: photos.map((p, i) => ({ photo: photoDigests[i], alt: p.alt, position: p.position, variant: p.variant ?? null })),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 32);
