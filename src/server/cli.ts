@@ -10,6 +10,8 @@
  *   restore FILE [--force]   put a backup back (a live database only with --force)
  *   import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME]
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
+ *   import-products FILE [--dry-run] [--replace] | export-products FILE [--origin URL]
+ *                      products in and out as Shopify's product CSV (src/server/product-feed/)
  *   orders list|ship|cancel|refund|mark-paid|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
  *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
  *   holds list [--all] | release ID     diamond holds (src/server/holds/holds-cli.ts)
@@ -22,6 +24,8 @@ import { isEmpty, seed } from './db/seed/seed.ts';
 import { eraseDatabase } from './db/erase.ts';
 import { DatabaseUrlError, redact } from './db/url.ts';
 import { runImport } from './feeds/import-cli.ts';
+import { runProductExport, runProductImport } from './product-feed/product-cli.ts';
+import { ProductFileError } from './product-feed/shopify-csv.ts';
 import { runOrders } from './orders/orders-cli.ts';
 import { runMail } from './mail/mail-cli.ts';
 import { runHolds } from './holds/holds-cli.ts';
@@ -40,6 +44,14 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'import') {
     process.exitCode = await runImport(rest);
+    return;
+  }
+  if (command === 'import-products') {
+    process.exitCode = await runProductImport(rest);
+    return;
+  }
+  if (command === 'export-products') {
+    process.exitCode = await runProductExport(rest);
     return;
   }
   if (command === 'orders') {
@@ -148,7 +160,7 @@ function parseDiamonds(args: string[]): number {
 class UsageError extends CliUsageError {}
 
 /** Errors the operator can act on: their message says what to fix, without a stack. */
-const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, BackupError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError];
+const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, BackupError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError, ProductFileError];
 
 main(process.argv.slice(2))
   // Mail a command made (a receipt after mark-paid, a refund's e-mail) is in the outbox before the process ends.

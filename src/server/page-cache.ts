@@ -8,8 +8,8 @@
  * An entry is the rendered answer, compressed fast in the coding its first requester takes and again at
  * the best level once it is asked for a second time (src/server/page-compress.ts), kept for SHARED_PAGE_SECONDS,
  * and dropped as soon as any diamond changed since it was rendered (added, repriced, reserved, sold:
- * the diamond index's generation, read fresh on every hit). Products and content change only with a
- * deploy or a seed, which the short lifetime covers. Requests for the same page while it renders wait
+ * the diamond index's generation, read fresh on every hit) or any product changed (an import: the jewellery's
+ * revision, read with it). Content changes only with a deploy, which the short lifetime covers. Requests for the same page while it renders wait
  * for that one render instead of rendering it again. The production server answers hits before Astro
  * (src/server/page-store.ts); this middleware step answers them when it runs alone (astro dev, tests
  * on entry.mjs) and fills the store.
@@ -18,13 +18,23 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { getDb } from './db/database.ts';
 import { isDatabaseUnavailable } from './db/outage.ts';
 import { currentDiamondGeneration } from './diamonds/diamond-sync.ts';
+import { searchRevision } from './search/search-documents.repository.ts';
 import { isHttps, withSecurityHeaders } from './security/headers.ts';
 import { negotiate } from './encoding.ts';
 import { encoded, freshPage, keepPage, pageAnswer, pageKey, STALE_HEADERS, staleIfError, store, type SharedPage } from './page-store.ts';
 
 export const SHARED_PAGE_SECONDS = 30;
 
-store.generation = async () => currentDiamondGeneration(await getDb());
+/**
+ * The diamonds' generation and the jewellery's revision (migration 0016: any write to products, variants,
+ * photographs …, as a product import makes) in one number. Both only grow, so a later state gives a
+ * larger number, never an earlier one's: a cached page is dropped as soon as either moved.
+ */
+store.generation = async () => {
+  const db = await getDb();
+  const [diamonds, jewellery] = await Promise.all([currentDiamondGeneration(db), searchRevision(db)]);
+  return diamonds * 1_000_003 + jewellery;
+};
 
 const rendering = new Map<string, Promise<SharedPage | undefined>>();
 /** Set per request by the production server, which answers these itself; not kept with the page. */

@@ -12,6 +12,9 @@ import { swatchBackground } from './swatch.ts';
  * focusing a swatch previews that metal's picture; choosing it keeps it. `eager`: the first card's picture
  * loads at once (it is above the fold), the others lazily.
  */
+/** Cards are a quarter of the page wide on a desktop, half on a phone. */
+const CARD_SIZES = '(min-width: 1024px) 25vw, 50vw';
+
 export default function ProductCard({ product, lead, metals, eager = false }: { product: ProductCardData; lead?: string; metals?: string[]; eager?: boolean }) {
   const preferred = metals?.find((m) => product.variants.some((v) => v.metal_code === m)) ?? product.variants[0]?.metal_code;
   const [chosen, setMetal] = useState<string | undefined>(undefined);
@@ -22,10 +25,20 @@ export default function ProductCard({ product, lead, metals, eager = false }: { 
   const query = [variant && `metal=${variant.metal_code}`, lead].filter(Boolean).join('&');
   const href = query ? `${url}?${query}` : url;
   const swatches = product.attributes.metal;
+  const photo = variant?.photo;
   return (
     <article className="group flex h-full flex-col">
       <a href={href} className="block">
-        <img src={variant?.image_url ?? product.base_image.medium_image_url} alt={variant?.image_alt ?? product.name} width="300" height="300" loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} data-card-image className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90" />
+        {photo ? (
+          // The jeweller's photograph in AVIF, WebP or JPEG, the size the card needs; width and height keep its place.
+          <picture>
+            <source type="image/avif" srcSet={photo.srcset.avif} sizes={CARD_SIZES} />
+            <source type="image/webp" srcSet={photo.srcset.webp} sizes={CARD_SIZES} />
+            <img src={photo.src} srcSet={photo.srcset.jpeg} sizes={CARD_SIZES} alt={photo.alt} width={photo.width} height={photo.height} loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} data-card-image className="aspect-square w-full rounded bg-ivory object-contain transition group-hover:opacity-90" />
+          </picture>
+        ) : (
+          <img src={variant?.image_url ?? product.base_image.medium_image_url} alt={variant?.image_alt ?? product.name} width="300" height="300" loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} data-card-image className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90" />
+        )}
         <h2 className="mt-3 text-sm font-medium group-hover:text-gold">{product.name}</h2>
         <p className="text-sm font-semibold">{variant?.formated_price ?? product.formated_price}</p>
       </a>

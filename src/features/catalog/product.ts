@@ -1,6 +1,6 @@
 /** Products as the catalogue answers them (docs/api.md, Catalogue), shared by server, pages and islands. */
 import type { z } from 'zod';
-import type { metalSwatchSchema, productFacetsSchema, productImageSchema, productPageSchema, productSchema, productVariantSchema } from '~/server/products/product.answers.ts';
+import type { metalSwatchSchema, productFacetsSchema, productImageSchema, productPhotoSchema, productPageSchema, productSchema, productVariantSchema } from '~/server/products/product.answers.ts';
 
 export const PRODUCT_SORTS = ['price', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -17,6 +17,7 @@ export interface ProductFilters {
 
 // The answers' shapes are zod schemas in src/server/products/product.answers.ts; type-only here.
 export type ProductImage = z.output<typeof productImageSchema>;
+export type ProductPhoto = z.output<typeof productPhotoSchema>;
 export type MetalSwatch = z.output<typeof metalSwatchSchema>;
 export type ProductVariant = z.output<typeof productVariantSchema>;
 export type Product = z.output<typeof productSchema>;
@@ -27,7 +28,7 @@ export type ProductPage<P extends ProductCardData = Product> = Omit<z.output<typ
 export type ProductCardData = Pick<Product, 'id' | 'name' | 'url' | 'formated_price'> & {
   base_image: Pick<ProductImage, 'medium_image_url'>;
   /** The first variant of each metal: the one a swatch shows. */
-  variants: Pick<ProductVariant, 'metal_code' | 'image_url' | 'image_alt' | 'formated_price'>[];
+  variants: Pick<ProductVariant, 'metal_code' | 'image_url' | 'image_alt' | 'formated_price' | 'photo'>[];
   attributes: { metal: MetalSwatch[] };
 };
 
@@ -39,7 +40,7 @@ export function toProductCard(p: Product): ProductCardData {
     url: p.url,
     formated_price: p.formated_price,
     base_image: { medium_image_url: p.base_image.medium_image_url },
-    variants: firstOfMetal.map(({ metal_code, image_url, image_alt, formated_price }) => ({ metal_code, image_url, image_alt, formated_price })),
+    variants: firstOfMetal.map(({ metal_code, image_url, image_alt, formated_price, photo }) => ({ metal_code, image_url, image_alt, formated_price, photo })),
     attributes: { metal: p.attributes.metal },
   };
 }

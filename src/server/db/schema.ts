@@ -81,6 +81,12 @@ export interface ProductsTable {
   has_ring_size: Bool;
   created_at: string;
   updated_at: string;
+  /** Migration 0028 (product import): the sanitised HTML description, Shopify's other fields, the last import's digest. */
+  body_html: string | null;
+  vendor: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  import_hash: string | null;
 }
 
 export interface MetalsTable {
@@ -102,6 +108,8 @@ export interface ProductVariantsTable {
   total_carat_weight: number;
   price_cents: number;
   status: Bool;
+  /** Shopify's "Variant Compare At Price" (migration 0028). */
+  compare_at_cents: number | null;
 }
 
 export interface ProductAttributesTable {
@@ -499,6 +507,7 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   mail_outbox: MailOutboxTable;
   order_payment_windows: OrderPaymentWindowsTable;
+  product_photos: ProductPhotosTable;
   diamond_holds: DiamondHoldsTable;
   alerts: AlertsTable;
   alert_cursor: AlertCursorTable;
@@ -594,4 +603,19 @@ export interface AlertsTable {
 export interface AlertCursorTable {
   id: number;
   change_id: number;
+}
+
+/** A product's photographs in order, optionally one variant's own (migration 0028; src/server/product-feed/). */
+export interface ProductPhotosTable {
+  id: Generated<number>;
+  product_id: number;
+  variant_id: number | null;
+  position: number;
+  /** The content digest that names the processed files (src/server/product-feed/photo-store.ts). */
+  photo: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** The Image Src it came from. */
+  source: string;
 }

@@ -4,6 +4,7 @@
  * live next to the code that produces them (the `*.answers.ts` files).
  */
 import { z } from 'zod';
+import { productImportQuerySchema, productImportSummarySchema } from '~/server/product-feed/product-import.answers.ts';
 import { changePasswordSchema, forgotPasswordSchema, loginQuerySchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema, undoEmailChangeSchema, verifyAccountSchema } from '~/features/account/account.schema.ts';
 import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
 import { collectSchema } from '~/features/analytics/analytics.schema.ts';
@@ -218,6 +219,24 @@ export const operations: Operation[] = [
     params: staffOrderPathSchema.extend({ number: z.string().describe('The credit note number, CN-2026-000001') }),
     answers: {},
     fileAnswer: { types: ['application/pdf'], description: 'The credit note' },
+    errors: [401, 404, 429],
+  }),
+  // Products in and out as Shopify's product CSV (issue 32)
+  op('post', '/api/admin/products/import', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: "Import a Shopify product CSV (products, variants by Metal / Total Carat Weight / Ring Size, photographs): the summary and every refused row",
+    query: productImportQuerySchema,
+    fileBody: { types: ['text/csv'], description: "Shopify's product CSV, streamed; Image Src as http(s) addresses (fetched once) or the shop's own /images/photos/ addresses; at most ADMIN_IMPORT_MAX_BYTES" },
+    answers: { 200: productImportSummarySchema },
+    errors: [401, 404, 413, 415, 429],
+  }),
+  op('get', '/api/admin/products/export', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: "The catalogue as a Shopify product CSV: one row per variant and per further photograph; it imports back to the same catalogue",
+    answers: {},
+    fileAnswer: { types: ['text/csv'], description: "Shopify's product CSV (Content-Disposition: attachment)" },
     errors: [401, 404, 429],
   }),
   // Payment providers' notifications

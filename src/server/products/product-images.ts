@@ -7,6 +7,7 @@ import type { MetalCode } from '~/features/catalog/metals.ts';
 import type { JewelleryKind } from '~/server/images/jewellery-svg.ts';
 import { DESIGNS, VIEWS, designForStyle, isDesign, jewelleryAlt, type DesignCode, type View } from '~/server/images/jewellery/index.ts';
 import type { Shape } from '~/features/diamonds/grades.ts';
+import type { ProductPhoto } from '~/features/catalog/product.ts';
 
 export function jewelleryKind(category: string, style: string): JewelleryKind {
   switch (category) {
@@ -54,9 +55,11 @@ export function productImageUrl(category: string, style: string, metal: MetalCod
 }
 
 export interface GalleryImage {
-  view: View;
+  view: View | 'photo';
   url: string;
   alt: string;
+  /** A photograph (issue 32): its AVIF, WebP and JPEG sizes; a drawing has none. */
+  photo?: ProductPhoto;
 }
 
 /** The gallery of a product in a metal: one picture per view, the angled three-quarter view first. */

@@ -15,6 +15,17 @@ export const metalSwatchSchema = z.object({
   position: z.number(),
 });
 
+/** A photograph of a product (issue 32): its sizes in AVIF, WebP and JPEG as `srcset`s, a JPEG `src`, and its shape. */
+export const productPhotoSchema = z.object({
+  src: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+  srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
+  /** The variant whose own photograph it is; null: the product's. */
+  variant_id: z.number().int().nullable(),
+});
+
 /** A variant as the catalogue shows it: the line-item card's variant, and more. */
 export const productVariantSchema = lineVariantSchema.extend({
   /** The weight as the trade writes it: "1/2", "1 1/2" (spec section 9); "0" for plain metal. */
@@ -23,6 +34,8 @@ export const productVariantSchema = lineVariantSchema.extend({
   image_url: z.string(),
   /** What image_url shows: style, metal, view (and stone shape). */
   image_alt: z.string(),
+  /** The photograph the variant is shown with (its own, else the product's first); null: the drawing (image_url). */
+  photo: productPhotoSchema.nullable(),
 });
 
 export const productSchema = z.object({
@@ -46,6 +59,12 @@ export const productSchema = z.object({
   carat_max: z.number().nullable(),
   images: z.array(productImageSchema),
   base_image: productImageSchema,
+  /** The jeweller's photographs in order (empty: the drawings in images stand in). */
+  photos: z.array(productPhotoSchema),
+  /** The description as sanitised HTML (an imported Body (HTML)); null: `description` is plain text. */
+  body_html: z.string().nullable(),
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
   variants: z.array(productVariantSchema),
   attributes: z.object({ metal: z.array(metalSwatchSchema), style: z.array(z.object({ code: z.string(), admin_name: z.string() })) }),
   created_at: z.string(),

@@ -22,6 +22,9 @@ export interface ProductRecord {
   carat_max: number | null;
   has_ring_size: number;
   created_at: string;
+  body_html: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
 }
 
 export interface VariantRecord {
@@ -52,7 +55,7 @@ function productQuery(db: Db) {
       'products.id', 'products.sku', 'products.slug', 'products.name', 'products.description', 'products.category_id',
       'categories.slug as category_slug', 'categories.name as category_name', 'products.status', 'products.price_cents',
       'products.style', 'products.is_byo', 'products.accepted_shapes', 'products.carat_min', 'products.carat_max',
-      'products.has_ring_size', 'products.created_at',
+      'products.has_ring_size', 'products.created_at', 'products.body_html', 'products.seo_title', 'products.seo_description',
     ])
     .select((eb) =>
       eb
@@ -125,4 +128,26 @@ export async function allMetals(db: Db): Promise<MetalRecord[]> {
 
 export async function allCategories(db: Db) {
   return db.selectFrom('categories').select(['id', 'slug', 'name', 'description']).orderBy('position').execute();
+}
+
+export interface PhotoRecord {
+  product_id: number;
+  variant_id: number | null;
+  photo: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** The photographs of some products, in their order (migration 0028). */
+export async function photosOf(db: Db, productIds: number[]): Promise<PhotoRecord[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom('product_photos')
+    .select(['product_id', 'variant_id', 'photo', 'alt', 'width', 'height'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ ...r, product_id: Number(r.product_id), variant_id: r.variant_id === null ? null : Number(r.variant_id), width: Number(r.width), height: Number(r.height) }));
 }

@@ -10,7 +10,8 @@ import { caratFraction } from '~/lib/fractions.ts';
 import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '~/features/catalog/product.ts';
 import { styleLabel } from '~/features/catalog/product.ts';
 import { productDesign, productImageAlt, productImageUrl } from './product-images.ts';
-import { allMetals, findProduct, productsOnSale, variantsOf, type MetalRecord, type ProductRecord, type VariantRecord } from './product.repository.ts';
+import { allMetals, findProduct, photosOf, productsOnSale, variantsOf, type MetalRecord, type PhotoRecord, type ProductRecord, type VariantRecord } from './product.repository.ts';
+import { toPhoto } from './product-photos.ts';
 
 export interface ProductListQuery {
   page_number: number;
@@ -31,11 +32,16 @@ export function listingVariants(variants: VariantRecord[]): VariantRecord[] {
   return variants.filter((v) => v.total_carat_weight === smallest && v.metal_show_in_products_list).sort(byWeightThenMetal);
 }
 
-export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: Map<string, MetalRecord>, listing: boolean, base = '/products'): Product {
+export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: Map<string, MetalRecord>, listing: boolean, base = '/products', photoRecords: PhotoRecord[] = []): Product {
   const mine = variants.filter((v) => v.product_id === p.id).sort(byWeightThenMetal);
+  const photos = photoRecords.filter((r) => r.product_id === p.id).map((r) => toPhoto(r, p.name));
+  // A variant shows its own photograph, else the product's first (a variant's own is not another's).
+  const photoOf = (v: VariantRecord) => photos.find((ph) => ph.variant_id === v.id) ?? photos.find((ph) => ph.variant_id === null) ?? photos[0] ?? null;
   const shown = listing ? listingVariants(mine) : mine;
   const image = (metal: string) => {
-    const url = productImageUrl(p.category_slug, p.style, metal, { design: p.design });
+    const variant = mine.find((v) => v.metal_code === metal) ?? mine[0];
+    const photo = variant ? photoOf(variant) : null;
+    const url = photo ? photo.src : productImageUrl(p.category_slug, p.style, metal, { design: p.design });
     return { small_image_url: url, medium_image_url: url, large_image_url: url, original_image_url: url, metal };
   };
   const metalCodes = [...new Set(shown.map((v) => v.metal_code))].sort((a, b) => (metals.get(a)?.position ?? 0) - (metals.get(b)?.position ?? 0));
@@ -52,8 +58,9 @@ export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: M
     price: centsToDollars(v.price_cents),
     formated_price: formatCents(v.price_cents),
     status: Boolean(v.status),
-    image_url: productImageUrl(p.category_slug, p.style, v.metal_code, { design: p.design }),
-    image_alt: productImageAlt(p.category_slug, p.style, v.metal_code, { design: p.design }),
+    image_url: photoOf(v)?.src ?? productImageUrl(p.category_slug, p.style, v.metal_code, { design: p.design }),
+    image_alt: photoOf(v)?.alt ?? productImageAlt(p.category_slug, p.style, v.metal_code, { design: p.design }),
+    photo: photoOf(v),
   });
   return {
     id: p.id,
@@ -75,6 +82,10 @@ export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: M
     carat_max: p.carat_max,
     images,
     base_image: images[0]!,
+    photos,
+    body_html: p.body_html,
+    seo_title: p.seo_title,
+    seo_description: p.seo_description,
     variants: shown.map(toVariant),
     attributes: {
       metal: metalCodes.map((code) => {
@@ -133,8 +144,9 @@ export async function listProducts(q: ProductListQuery, options: { db?: Db; base
   matching.sort((a, b) => sign * (key(a.p, b.p) || a.p.id - b.p.id));
   const page = matching.slice((q.page_number - 1) * q.page_size, q.page_number * q.page_size);
   const metalMap = new Map(metals.map((m) => [m.code, m]));
+  const photos = await photosOf(db, page.map((c) => c.p.id));
   return {
-    data: page.map((c) => toProduct(c.p, variants, metalMap, true, options.base)),
+    data: page.map((c) => toProduct(c.p, variants, metalMap, true, options.base, photos)),
     meta: { page_number: q.page_number, page_size: q.page_size, total: matching.length, total_pages: Math.ceil(matching.length / q.page_size) },
     facets: facetsOf(candidates, q.filters),
   };
@@ -145,6 +157,6 @@ export async function getProduct(id: number, options: { db?: Db; base?: string }
   const db = options.db ?? (await getDb());
   const row = await findProduct(db, id);
   if (!row) return undefined;
-  const [variants, metals] = await Promise.all([variantsOf(db, [row.id]), allMetals(db)]);
-  return toProduct(row, variants, new Map(metals.map((m) => [m.code, m])), false, options.base);
+  const [variants, metals, photos] = await Promise.all([variantsOf(db, [row.id]), allMetals(db), photosOf(db, [row.id])]);
+  return toProduct(row, variants, new Map(metals.map((m) => [m.code, m])), false, options.base, photos);
 }

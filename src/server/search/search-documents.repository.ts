@@ -1,5 +1,6 @@
 /** What site search indexes: every piece on sale with its category, style, metals and stones (Kysely only). */
 import type { Db } from '~/server/db/database.ts';
+import { photosOf, type PhotoRecord } from '~/server/products/product.repository.ts';
 
 export interface SearchDocument {
   id: number;
@@ -18,6 +19,8 @@ export interface SearchDocument {
   max_ctw: number;
   is_byo: boolean;
   accepted_shapes: string[];
+  /** The product's first photograph (issue 32), or null: the drawing stands in. */
+  photo?: PhotoRecord | null;
 }
 
 /** The revision the triggers of migration 0016 bump whenever the jewellery changes. */
@@ -49,6 +52,8 @@ export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
     .execute();
   const designs = await db.selectFrom('product_attributes').select(['product_id', 'value']).where('code', '=', 'design').execute();
   const designOf = new Map(designs.map((d) => [Number(d.product_id), d.value]));
+  const photoOf = new Map<number, PhotoRecord>();
+  for (const ph of await photosOf(db, products.map((p) => Number(p.id)))) if (!photoOf.has(ph.product_id) || (photoOf.get(ph.product_id)!.variant_id !== null && ph.variant_id === null)) photoOf.set(ph.product_id, ph);
   const byProduct = new Map<number, typeof variants>();
   for (const v of variants) {
     const id = Number(v.product_id);
@@ -82,6 +87,7 @@ export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
       max_ctw: Math.max(0, ...own.map((v) => Number(v.total_carat_weight))),
       is_byo: Number(p.is_byo) === 1,
       accepted_shapes: shapes,
+      photo: photoOf.get(id) ?? null,
     };
   });
 }

@@ -10,6 +10,8 @@
 import { getDb, type Db } from '~/server/db/database.ts';
 import { SHAPE_LABELS, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
 import { productImageUrl } from '~/server/products/product-images.ts';
+import { toPhoto } from '~/server/products/product-photos.ts';
+import type { ProductPhoto } from '~/features/catalog/product.ts';
 import { findDiamondByReference } from '~/server/diamonds/diamond.repository.ts';
 import { searchDiamonds, toDiamond } from '~/server/diamonds/diamonds.service.ts';
 import { categoryPath } from '~/server/seo/breadcrumbs.ts';
@@ -25,6 +27,8 @@ export interface SearchHit {
   detail: string;
   url: string;
   image: string;
+  /** A product's photograph (issue 32): the row shows it in AVIF or WebP where the browser takes them. */
+  photo?: ProductPhoto;
   price?: string;
 }
 
@@ -86,7 +90,8 @@ function pieceHit(d: SearchDocument, metal: MetalCode | undefined): SearchHit {
     title: d.name,
     detail: [`Style ${d.sku}`, inMetal ? inMetal.name : d.metals.map((m) => m.name).join(', ')].filter(Boolean).join(' · '),
     url: inMetal ? `/products/${d.id}?metal=${inMetal.code}` : `/products/${d.id}`,
-    image: productImageUrl(d.category_slug, d.style, shown as MetalCode, { design: d.design }),
+    image: d.photo ? toPhoto(d.photo, d.name).src : productImageUrl(d.category_slug, d.style, shown as MetalCode, { design: d.design }),
+    ...(d.photo && { photo: toPhoto(d.photo, d.name) }),
     price: `From ${formatCents(inMetal?.min_cents ?? d.price_cents)}`,
   };
 }

@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADMIN_IMPORT_PATH } from '~/server/feeds/import-http.ts';
+import { PRODUCT_IMPORT_PATH } from '~/server/product-feed/paths.ts';
 import { isApiPath, pathOf, refuse } from './refusal.ts';
 import { transportSettings } from './settings.ts';
 
@@ -42,7 +43,7 @@ export function admitBody(req: IncomingMessage, res: ServerResponse): Promise<bo
   if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) return true;
   const path = pathOf(req.url);
   // The stock-file import streams its file and holds it to ADMIN_IMPORT_MAX_BYTES itself (src/server/feeds/import-http.ts).
-  if (path === ADMIN_IMPORT_PATH) return true;
+  if (path === ADMIN_IMPORT_PATH || path === PRODUCT_IMPORT_PATH) return true;
   const api = isApiPath(path);
   const max = transportSettings.maxBodyBytes;
   const tooLarge = () => refuseAndLinger(req, res, api, 413, 'payload_too_large', BODY_TOO_LARGE);

@@ -1,0 +1,72 @@
+/**
+ * POST /api/admin/products/import (the CSV is the body, streamed; Image Src must be http(s) addresses or
+ * the shop's own photographs: an upload has no folder beside it) and GET /api/admin/products/export.
+ * The import shares the diamond import's body limit, ADMIN_IMPORT_MAX_BYTES (src/middleware.ts exempts it
+ * from the API's 1 MB limit).
+ */
+import type { APIContext } from 'astro';
+import { config } from '~/server/config.ts';
+import { getDb } from '~/server/db/database.ts';
+import { badRequest, HttpError, validationError } from '~/server/http.ts';
+import { requireAdmin } from '~/server/security/admin-token.ts';
+import { importProducts, type ProductImportSummary } from './product-import.ts';
+import { productImportQuerySchema } from './product-import.answers.ts';
+import { exportProducts } from './product-export.ts';
+import { ProductFileError } from './shopify-csv.ts';
+
+export { PRODUCT_IMPORT_PATH } from './paths.ts';
+
+const tooLarge = (max: number) => new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
+
+async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > max) throw tooLarge(max);
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+export async function importProductsOverHttp(context: APIContext): Promise<ProductImportSummary> {
+  await requireAdmin(context);
+  const { request, url } = context;
+  const max = config.adminImportMaxBytes;
+  if (Number(request.headers.get('content-length')) > max) throw tooLarge(max);
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'text/csv' && type !== 'text/plain') throw new HttpError(415, 'Send the Shopify product CSV as text/csv', 'unsupported_media_type');
+  const query = productImportQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) throw validationError(query.error);
+  if (!request.body) throw badRequest('The body is empty: send the product CSV');
+  try {
+    return await importProducts(await getDb(), limited(request.body, max), { dryRun: query.data.dry_run, replace: query.data.replace });
+  } catch (error) {
+    if (error instanceof ProductFileError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+export async function exportProductsOverHttp(context: APIContext): Promise<Response> {
+  await requireAdmin(context);
+  const lines = exportProducts(await getDb(), context.url.origin);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="products.csv"', 'cache-control': 'no-store' },
+  });
+}
