@@ -12,6 +12,7 @@
  *                      import a diamond stock file (CSV or JSON Lines) into the shop (src/server/feeds/)
  *   orders list|ship|cancel|refund|mark-paid|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
  *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
+ *   staff add|list|disable|enable|reset|role …   back-office staff accounts (src/server/staff/staff-cli.ts)
  */
 import { config } from './config.ts';
 import { mailQueued } from './mail/mailer.ts';
@@ -23,6 +24,7 @@ import { DatabaseUrlError, redact } from './db/url.ts';
 import { runImport } from './feeds/import-cli.ts';
 import { runOrders } from './orders/orders-cli.ts';
 import { runMail } from './mail/mail-cli.ts';
+import { runStaff } from './staff/staff-cli.ts';
 import { CliUsageError } from './feeds/import-args.ts';
 import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
@@ -46,6 +48,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'mail') {
     process.exitCode = await runMail(rest);
+    return;
+  }
+  if (command === 'staff') {
+    process.exitCode = await runStaff(rest);
     return;
   }
   if (command === 'backup' || command === 'restore') {

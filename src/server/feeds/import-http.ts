@@ -15,6 +15,7 @@ import { FeedHeaderError } from './feed-columns.ts';
 import { FeedFormatError } from './feed-reader.ts';
 import { formatOfContentType } from './import-format.ts';
 import { shopMarkup } from './markup.ts';
+import { recordActivity } from '~/server/staff/activity.ts';
 
 export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
 
@@ -38,7 +39,7 @@ async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGen
 }
 
 export async function importOverHttp(context: APIContext): Promise<ImportSummary> {
-  await requireAdmin(context);
+  const actor = await requireAdmin(context);
   const { request, url } = context;
   const max = config.adminImportMaxBytes;
   if (Number(request.headers.get('content-length')) > max) throw tooLarge(max);
@@ -49,8 +50,12 @@ export async function importOverHttp(context: APIContext): Promise<ImportSummary
   const { replace, dry_run: dryRun, source } = query.data;
   if (!request.body) throw badRequest('The body is empty: send the stock file');
   try {
-    return await importDiamonds(await getDb(), limited(request.body, max), { format, replace, dryRun, source, markup: shopMarkup() });
+    const summary = await importDiamonds(await getDb(), limited(request.body, max), { format, replace, dryRun, source, markup: shopMarkup() });
+    const { rejections: _rows, ...counts } = summary;
+    await recordActivity(actor, { action: dryRun ? 'stock.import_dry_run' : 'stock.import', subjectType: 'feed', subjectId: summary.source, summary: `${dryRun ? 'Tried' : 'Imported'} a stock file for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.delisted} delisted, ${summary.rejected} rejected`, after: counts });
+    return summary;
   } catch (error) {
+    await recordActivity(actor, { action: 'stock.import_failed', subjectType: 'feed', subjectId: source, summary: `A stock file was refused: ${error instanceof Error ? error.message : String(error)}` }).catch(() => undefined);
     if (error instanceof FeedHeaderError) throw new HttpError(400, error.message, 'header_refused', { header: error.missing.map((m) => `missing column: ${m}`) });
     if (error instanceof FeedFormatError) throw badRequest(error.message);
     throw error;
