@@ -32,9 +32,9 @@ export interface ActivityEntry {
 
 const asJson = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
-export async function recordActivity(actor: Actor, entry: ActivityEntry, db?: Kysely<Database>): Promise<void> {
+export async function recordActivity(actor: Actor, entry: ActivityEntry, db?: Kysely<Database>): Promise<number> {
   const target = db ?? (await getDb());
-  await target
+  const row = await target
     .insertInto('staff_activity')
     .values({
       staff_id: actor.staffId,
@@ -48,7 +48,14 @@ export async function recordActivity(actor: Actor, entry: ActivityEntry, db?: Ky
       address: actor.address,
       created_at: new Date().toISOString(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findActivity(id: number): Promise<ActivityRow | undefined> {
+  const db = await getDb();
+  return db.selectFrom('staff_activity').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface ActivityFilter {
