@@ -9,10 +9,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, seedOrder, testDb, uniqueEmail } from '../support/accounts.ts';
 import { feedRow, toCsv } from '../support/admin.ts';
-import { addStaff, page, signIn } from '../support/staff.ts';
+import { page, seedStaff } from '../support/staff.ts';
 import { uniqueCode } from '../support/unique.ts';
 
-vi.setConfig({ testTimeout: 180_000 });
+vi.setConfig({ testTimeout: 300_000 });
 afterAll(closeTestDbs);
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,9 +44,7 @@ async function upload(url: string, cookie: string, csv: string, source: string, 
 
 describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }) => {
   it('are valid HTML, every one', async () => {
-    const owner = await addStaff(databaseUrl, uniqueEmail('owner'), 'owner');
-    const editor = await addStaff(databaseUrl, uniqueEmail('editor'), 'editor');
-    const [cookie, editorCookie] = await Promise.all([signIn(url, owner.email, owner.password), signIn(url, editor.email, editor.password)]);
+    const [{ cookie }, { cookie: editorCookie }] = await Promise.all([seedStaff(databaseUrl, uniqueEmail('owner'), 'owner'), seedStaff(databaseUrl, uniqueEmail('editor'), 'editor')]);
     const c = await seedCustomer(databaseUrl);
     const o = await seedOrder(databaseUrl, c.id, { status: 'processing' });
     const db = await testDb(databaseUrl);
@@ -64,8 +62,8 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
   });
 
   it('searches orders, exports the CSV, grants and takes store credit, and saves coupons the checkout reads', async () => {
-    const manager = await addStaff(databaseUrl, uniqueEmail('manager'), 'manager');
-    const cookie = await signIn(url, manager.email, manager.password);
+    const manager = await seedStaff(databaseUrl, uniqueEmail('manager'), 'manager');
+    const cookie = manager.cookie;
     const c = await seedCustomer(databaseUrl);
     const o = await seedOrder(databaseUrl, c.id, { status: 'processing' });
     const db = await testDb(databaseUrl);
@@ -108,8 +106,8 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
   });
 
   it('imports an uploaded stock file, streamed, and offers its rejected rows as CSV', async () => {
-    const manager = await addStaff(databaseUrl, uniqueEmail('manager'), 'manager');
-    const cookie = await signIn(url, manager.email, manager.password);
+    const manager = await seedStaff(databaseUrl, uniqueEmail('manager'), 'manager');
+    const cookie = manager.cookie;
     const source = uniqueCode('feed').toLowerCase();
     const tag = uniqueCode('S');
     const csv = toCsv([feedRow(`${tag}-1`, `${tag}01`), feedRow(`${tag}-2`, `${tag}02`, { Color: 'Q' }), feedRow(`${tag}-3`, `${tag}03`)]);
@@ -130,7 +128,7 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     expect(missing.status).toBe(400);
     expect(missing.body).toContain('missing');
     // The editor has no stock right.
-    const editor = await addStaff(databaseUrl, uniqueEmail('editor'), 'editor');
-    expect((await upload(url, await signIn(url, editor.email, editor.password), csv, source)).status).toBe(403);
+    const editor = await seedStaff(databaseUrl, uniqueEmail('editor'), 'editor');
+    expect((await upload(url, editor.cookie, csv, source)).status).toBe(403);
   });
 });

@@ -11,8 +11,12 @@ import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { readE2eState } from '../support/e2e-state.ts';
 import { closeTestDbs, seedCustomer, seedOrder, testDb, uniqueEmail } from '../support/accounts.ts';
-import { addStaff } from '../support/staff.ts';
-import { currentCode } from '~/server/staff/two-factor.ts';
+import { addStaff, seedStaff, totpCode } from '../support/staff.ts';
+import { feedRow, toCsv } from '../support/admin.ts';
+import { band } from '../support/checkout.ts';
+import { sizeOf } from '../support/catalog-fixtures.ts';
+import { Shopper } from '../support/shopper.ts';
+import { uniqueCode } from '../support/unique.ts';
 import { expectNoAxeViolations } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -129,7 +133,7 @@ test('with two-factor on, a staff member cannot sign in without the code', async
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await check(page, testInfo, 'two-factor-setup');
   const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
-  await page.getByLabel('Code from your app').fill(currentCode(secret, manager.email));
+  await page.getByLabel('Code from your app').fill(await totpCode(secret));
   await page.getByRole('button', { name: 'Turn two-factor on' }).click();
   await expect(page.locator('[data-recovery-codes] li')).toHaveCount(10);
   const recovery = (await page.locator('[data-recovery-codes] li').first().textContent())!;
@@ -146,4 +150,68 @@ test('with two-factor on, a staff member cannot sign in without the code', async
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+/** A browser context signed in as a seeded staff member (their session cookie). */
+async function asStaff(page: Page, role: 'owner' | 'manager' | 'editor') {
+  const { url, databaseUrl } = readE2eState();
+  const staff = await seedStaff(databaseUrl, uniqueEmail(role), role);
+  const [name, value] = staff.cookie.split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url, httpOnly: true, sameSite: 'Strict' }]);
+  return staff;
+}
+
+test('a coupon created in the back office discounts a shopper\'s cart', async ({ page }, testInfo) => {
+  await asStaff(page, 'manager');
+  const code = uniqueCode('BO').replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(0, 30);
+  await page.goto('/admin/coupons');
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Discount', { exact: true }).fill('15');
+  await page.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByRole('status')).toHaveText('The coupon has been saved.');
+  await expect(page.locator('[data-coupons] tr').filter({ hasText: code })).toContainText('15% off');
+  await check(page, testInfo, 'coupons');
+
+  const shopper = new Shopper(readE2eState().url);
+  expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) })).status).toBe(200);
+  const applied = await shopper.call('POST', '/api/checkout/cart/coupon', { code: code.toLowerCase() });
+  expect(applied.status).toBe(200);
+  const cart = applied.body.data;
+  expect(cart.coupon_code).toBe(code);
+  expect(cart.discount_amount).toBeCloseTo(Math.round(cart.sub_total * 15) / 100, 2);
+});
+
+test('a stock file uploaded in the back office shows its report and offers the rejected rows as CSV', async ({ page }, testInfo) => {
+  await asStaff(page, 'manager');
+  const tag = uniqueCode('S');
+  const csv = toCsv([feedRow(`${tag}-1`, `${tag}01`), feedRow(`${tag}-2`, `${tag}02`, { Color: 'Q' })]);
+  await page.goto('/admin/inventory');
+  await page.getByLabel('Source (the supplier\'s feed)').fill(uniqueCode('feed').toLowerCase());
+  await page.getByLabel('Stock file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  const report = page.locator('[data-import-report]');
+  await expect(report).toContainText('Report: stock.csv');
+  await expect(report.getByText('Rejected', { exact: true }).locator('..')).toContainText('1');
+  await check(page, testInfo, 'inventory');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the rejected rows (CSV)' }).click();
+  const file = await (await download).path();
+  expect(fs.readFileSync(file, 'utf8')).toMatch(new RegExp(`^line,stock_number,reasons\\r\\n3,${tag}-2,`));
+});
+
+test('customers and appointments screens', async ({ page }, testInfo) => {
+  await asStaff(page, 'owner');
+  const { databaseUrl } = readE2eState();
+  const customer = await seedCustomer(databaseUrl);
+  await page.goto(`/admin/customers?q=${encodeURIComponent(customer.email)}`);
+  await check(page, testInfo, 'customers');
+  await page.getByRole('link', { name: /Ada Lovelace/ }).first().click();
+  await page.getByLabel('Amount in dollars').fill('25.00');
+  await page.getByLabel('Reason').fill('A gesture for the wait');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('The store credit has been changed.');
+  await expect(page.locator('[data-credit-balance]')).toHaveText('$25.00');
+  await check(page, testInfo, 'customer');
+  await page.goto('/admin/appointments');
+  await check(page, testInfo, 'appointments');
 });

@@ -59,3 +59,34 @@ export async function page(base: string, pathname: string, cookie?: string, form
   });
   return { status: res.status, location: res.headers.get('location'), body: await res.text(), headers: res.headers };
 }
+
+let staffHash: Promise<string> | undefined;
+export const SEEDED_STAFF_PASSWORD = 'staff-password-1';
+
+/**
+ * A staff account written straight into the database (its password hashed once per process) with a live
+ * session, for tests about what staff do rather than how they sign in (each scrypt costs ~0.5 s, far
+ * more on a loaded machine). `cookie` is ready for a Cookie header.
+ */
+export async function seedStaff(databaseUrl: string, email: string, role: 'owner' | 'manager' | 'editor'): Promise<{ email: string; password: string; cookie: string }> {
+  const { testDb } = await import('./accounts.ts');
+  const { hashPassword, sha256 } = await import('~/server/accounts/crypto.ts');
+  const { randomBytes } = await import('node:crypto');
+  staffHash ??= hashPassword(SEEDED_STAFF_PASSWORD);
+  const db = await testDb(databaseUrl);
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('staff_accounts')
+    .values({ email, role, password_hash: await staffHash, totp_secret: null, totp_pending_secret: null, recovery_codes: null, totp_last_step: null, created_at: now, updated_at: now, last_sign_in_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = randomBytes(32).toString('base64url');
+  await db.insertInto('staff_sessions').values({ id: sha256(token), staff_id: id, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+  return { email, password: SEEDED_STAFF_PASSWORD, cookie: `aurelle_staff=${token}` };
+}
+
+/** The code an authenticator app shows now for a TOTP secret (base32), as the shop checks it: SHA-1, 6 digits, 30 s. */
+export async function totpCode(secret: string, now = Date.now()): Promise<string> {
+  const OTPAuth = await import('otpauth');
+  return new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: now });
+}
