@@ -19,7 +19,7 @@ import { Shopper } from '../support/shopper.ts';
 import { uniqueCode } from '../support/unique.ts';
 import { expectNoAxeViolations } from './support.ts';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 420_000 });
 test.afterAll(closeTestDbs);
 
 const shots = path.resolve(import.meta.dirname, '../../var/screenshots');
@@ -187,7 +187,7 @@ test('a stock file uploaded in the back office shows its report and offers the r
   const csv = toCsv([feedRow(`${tag}-1`, `${tag}01`), feedRow(`${tag}-2`, `${tag}02`, { Color: 'Q' })]);
   await page.goto('/admin/inventory');
   await page.getByLabel('Source (the supplier\'s feed)').fill(uniqueCode('feed').toLowerCase());
-  await page.getByLabel('Stock file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByLabel('Stock file', { exact: true }).setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and import' }).click();
   const report = page.locator('[data-import-report]');
   await expect(report).toContainText('Report: stock.csv');
