@@ -10,5 +10,9 @@ declare namespace App {
     sharedPage?: boolean;
     /** Milliseconds per part of this request's work, for its Server-Timing header (src/server/page-cache.ts). */
     timing?: Record<string, number>;
+    /** The signed-in staff member (back office, src/server/staff/staff-session.ts), and their session's id. */
+    staff?: import('./server/staff/staff-session.ts').Staff;
+    staffSessionId?: string;
+    staffLoaded?: boolean;
   }
 }

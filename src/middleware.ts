@@ -13,6 +13,7 @@ import { PRODUCT_IMPORT_PATH } from './server/product-feed/paths.ts';
 import { duringRequest } from './server/request-time.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/outage.ts';
 import { currentRequest } from './server/observe/request-context.ts';
+import { guardBackOffice, isBackOfficePath } from './server/staff/page-guard.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
 export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(withStatusText(await answer(context, next)), context.request, context.url)));
@@ -76,9 +77,16 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
   }
   // Accounts: who is signed in (bearer token or session cookie) → locals.customer, locals.sessionId.
   // A page or catalogue answer the same for every shopper may come from the shared cache (no one signed in).
+  // The back office (/admin): staff only, by role (src/server/staff/page-guard.ts).
+  let forbidden = false;
+  if (isBackOfficePath(url.pathname)) {
+    const refused = await guardBackOffice(context);
+    if (refused instanceof Response) return refused;
+    forbidden = refused === 'forbidden';
+  }
   const render = async () => {
     if (!url.pathname.startsWith('/images/')) await loadCustomer(context);
-    return next();
+    return forbidden ? next('/admin/forbidden') : next();
   };
   const response = isShareablePath(url.pathname) ? await sharedPage(context, render) : await render();
   // A path the router cannot match (a newline in a catch-all segment) renders the 404 page; API clients get JSON.

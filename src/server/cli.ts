@@ -15,6 +15,7 @@
  *   orders list|ship|cancel|refund|mark-paid|expire …   the staff's order commands (src/server/orders/orders-cli.ts)
  *   mail list [--failed] | resend ID   the mail outbox (src/server/mail/mail-cli.ts)
  *   holds list [--all] | release ID     diamond holds (src/server/holds/holds-cli.ts)
+ *   staff add|list|disable|enable|reset|role …   back-office staff accounts (src/server/staff/staff-cli.ts)
  */
 import { config } from './config.ts';
 import { mailQueued } from './mail/mailer.ts';
@@ -29,6 +30,7 @@ import { ProductFileError } from './product-feed/shopify-csv.ts';
 import { runOrders } from './orders/orders-cli.ts';
 import { runMail } from './mail/mail-cli.ts';
 import { runHolds } from './holds/holds-cli.ts';
+import { runStaff } from './staff/staff-cli.ts';
 import { CliUsageError } from './feeds/import-args.ts';
 import { FeedHeaderError } from './feeds/feed-columns.ts';
 import { FeedFormatError } from './feeds/feed-reader.ts';
@@ -64,6 +66,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'holds') {
     process.exitCode = await runHolds(rest);
+    return;
+  }
+  if (command === 'staff') {
+    process.exitCode = await runStaff(rest);
     return;
   }
   if (command === 'backup' || command === 'restore') {

@@ -507,6 +507,10 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   mail_outbox: MailOutboxTable;
   order_payment_windows: OrderPaymentWindowsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_activity: StaffActivityTable;
+  order_notes: OrderNotesTable;
   product_photos: ProductPhotosTable;
   diamond_holds: DiamondHoldsTable;
   alerts: AlertsTable;
@@ -560,6 +564,63 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type CustomerUpdate = Updateable<CustomersTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
 
+/** A back-office account (migration 0025, src/server/staff/): apart from the shoppers' customers. */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  /** Stored lower-cased; unique. */
+  email: string;
+  password_hash: string;
+  role: 'owner' | 'manager' | 'editor';
+  disabled: Generated<Bool>;
+  /** The TOTP secret (base32) once two-factor sign-in is on; null while it is off. */
+  totp_secret: string | null;
+  /** A secret shown as a QR code while enrolling, until its first code is confirmed. */
+  totp_pending_secret: string | null;
+  /** JSON array of the SHA-256 of the unused recovery codes. */
+  recovery_codes: string | null;
+  /** The time step of the last code accepted: a code is good once (no replay within its 30 s). */
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** A staff sign-in: the id is the SHA-256 of the cookie's token; idle past its time-out, it is over. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** Every staff action, append-only (triggers refuse UPDATE and DELETE). `actor` is the staff e-mail, or `ADMIN_TOKEN`/`cli`. */
+export interface StaffActivityTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  actor: string;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  summary: string;
+  /** JSON of what changed, before and after. */
+  before: string | null;
+  after: string | null;
+  address: string | null;
+  created_at: string;
+}
+
+/** A staff member's internal note on an order: never shown to the shopper. */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+export type StaffRow = Selectable<StaffAccountsTable>;
+export type ActivityRow = Selectable<StaffActivityTable>;
 /** A shopper's hold on a stone (migration 0031, src/server/holds/): live while `ended_at` is null. */
 export interface DiamondHoldsTable {
   id: Generated<number>;

@@ -27,6 +27,7 @@ import { rejectsWriter } from './rejects-file.ts';
 
 /** Whether the client asks for the rejects file (text/csv) rather than the JSON summary. */
 const wantsCsv = (accept: string | null) => /(^|,)\s*text\/csv\b/i.test(accept ?? '');
+import { recordActivity } from '~/server/staff/activity.ts';
 
 export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
 
@@ -50,7 +51,7 @@ async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGen
 }
 
 export async function importOverHttp(context: APIContext): Promise<ImportSummary | Response> {
-  await requireAdmin(context);
+  const actor = await requireAdmin(context);
   const { request, url } = context;
   const max = config.adminImportMaxBytes;
   if (Number(request.headers.get('content-length')) > max) throw tooLarge(max);
@@ -69,9 +70,12 @@ export async function importOverHttp(context: APIContext): Promise<ImportSummary
   try {
     summary = await importDiamonds(await getDb(), limited(request.body, max), { format, replace, dryRun, source, markup: shopMarkup(), onRejection: rejects?.add });
     await rejects?.close();
+    const { rejections: _rows, ...counts } = summary;
+    await recordActivity(actor, { action: dryRun ? 'stock.import_dry_run' : 'stock.import', subjectType: 'feed', subjectId: summary.source, summary: `${dryRun ? 'Tried' : 'Imported'} a stock file for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.delisted} delisted, ${summary.rejected} rejected`, after: counts });
   } catch (error) {
     rejects?.destroy();
     await cleanup();
+    await recordActivity(actor, { action: 'stock.import_failed', subjectType: 'feed', subjectId: source, summary: `A stock file was refused: ${error instanceof Error ? error.message : String(error)}` }).catch(() => undefined);
     if (error instanceof FeedHeaderError) throw new HttpError(400, error.message, 'header_refused', { header: error.missing.map((m) => `missing column: ${m}`) });
     if (error instanceof FeedFormatError) throw badRequest(error.message);
     throw error;

@@ -8,6 +8,7 @@ import { getDb } from '~/server/db/database.ts';
 import { badRequest, notFound, validationError } from '~/server/http.ts';
 import { requireAdmin } from '~/server/security/admin-token.ts';
 import { listOutbox, resend } from './outbox.ts';
+import { recordActivity } from '~/server/staff/activity.ts';
 import { mailListQuerySchema, mailPathSchema, type mailListAnswerSchema, type mailResendAnswerSchema } from './mail.answers.ts';
 
 export async function listOverHttp(context: APIContext): Promise<z.output<typeof mailListAnswerSchema>> {
@@ -21,10 +22,11 @@ export async function listOverHttp(context: APIContext): Promise<z.output<typeof
 }
 
 export async function resendOverHttp(context: APIContext): Promise<z.output<typeof mailResendAnswerSchema>> {
-  await requireAdmin(context);
+  const actor = await requireAdmin(context);
   const parsed = mailPathSchema.safeParse(context.params);
   if (!parsed.success) throw badRequest('id: must be a message number', { id: ['must be a message number'] });
   const entry = await resend(await getDb(), parsed.data.id);
   if (!entry) throw notFound(`No message ${parsed.data.id} in the outbox`);
+  await recordActivity(actor, { action: 'mail.resend', subjectType: 'mail', subjectId: String(entry.id), summary: `Queued message ${entry.id} to be sent again` });
   return { message: `Message ${entry.id} is queued to be sent again`, data: entry as z.output<typeof mailResendAnswerSchema>['data'] };
 }

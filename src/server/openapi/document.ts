@@ -108,7 +108,7 @@ function security(o: Operation) {
   const session = [{ sessionCookie: [] }, { bearerToken: [] }];
   if (o.access === 'customer') return session;
   if (o.access === 'guest') return [{}, ...session];
-  if (o.access === 'admin') return [{ adminToken: [] }];
+  if (o.access === 'admin') return [{ adminToken: [] }, { staffSession: [] }];
   return [];
 }
 
@@ -142,7 +142,7 @@ export function buildDocument(): JsonSchema {
       for (const t of o.fileAnswer.types) ok.content[t] = { schema: { type: 'string', contentMediaType: t, description: o.fileAnswer.description } };
     }
     if (o.form) responses['303'] = { description: STATUS_TEXT[303], headers: { Location: { schema: { type: 'string' } } } };
-    const errors = new Set([400, 413, 414, 503, ...(o.method === 'get' ? [] : [403, 408]), ...(o.access === 'customer' ? [401] : []), ...(o.errors ?? [])]);
+    const errors = new Set([400, 413, 414, 503, ...(o.method === 'get' ? [] : [403, 408]), ...(o.access === 'customer' ? [401] : []), ...(o.access === 'admin' ? [403] : []), ...(o.errors ?? [])]);
     for (const status of [...errors].sort()) {
       const special = o.errorAnswers?.[status];
       responses[status] = {
@@ -199,6 +199,7 @@ export function buildDocument(): JsonSchema {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /api/customer/login (httpOnly; 30 days).' },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'The `token` that POST /api/customer/login answers (the same session as the cookie).' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN of the server; /api/admin/… answers 404 while it is unset.' },
+        staffSession: { type: 'apiKey', in: 'cookie', name: 'aurelle_staff', description: 'A back-office staff session (sign-in at /admin/login), within the rights of the staff member\'s role; a role without the right gets 403 (docs/staff.md).' },
       },
     },
   };

@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADMIN_IMPORT_PATH } from '~/server/feeds/import-http.ts';
 import { PRODUCT_IMPORT_PATH } from '~/server/product-feed/paths.ts';
+import { BACK_OFFICE_UPLOAD_PATH } from '~/server/feeds/multipart-stream.ts';
 import { isApiPath, pathOf, refuse } from './refusal.ts';
 import { transportSettings } from './settings.ts';
 
@@ -44,6 +45,8 @@ export function admitBody(req: IncomingMessage, res: ServerResponse): Promise<bo
   const path = pathOf(req.url);
   // The stock-file import streams its file and holds it to ADMIN_IMPORT_MAX_BYTES itself (src/server/feeds/import-http.ts).
   if (path === ADMIN_IMPORT_PATH || path === PRODUCT_IMPORT_PATH) return true;
+  // So does the back office's upload form (src/server/feeds/back-office-import.ts), behind a staff session.
+  if (path === BACK_OFFICE_UPLOAD_PATH) return true;
   const api = isApiPath(path);
   const max = transportSettings.maxBodyBytes;
   const tooLarge = () => refuseAndLinger(req, res, api, 413, 'payload_too_large', BODY_TOO_LARGE);

@@ -1,0 +1,56 @@
+/**
+ * The stock upload of /admin/inventory: the browser's multipart form streamed into the same importer as
+ * the CLI and POST /api/admin/diamonds/import, with the same options (dry run, replace, source; the shop's
+ * markup bands). The full report, rejected rows included, is kept in the activity record, where the page
+ * shows it and /admin/inventory/rejected/{id}.csv serves the rejected rows for the supplier to fix.
+ */
+import { config } from '~/server/config.ts';
+import { getDb } from '~/server/db/database.ts';
+import { badRequest, HttpError } from '~/server/http.ts';
+import { recordActivity, type Actor } from '~/server/staff/activity.ts';
+import { csvCell } from '~/server/orders/back-office-orders.ts';
+import { importDiamonds, type ImportSummary } from './diamond-import.ts';
+import { importQuerySchema, SOURCE_PATTERN } from './import.answers.ts';
+import { FeedHeaderError } from './feed-columns.ts';
+import { FeedFormatError } from './feed-reader.ts';
+import { formatOf } from './import-format.ts';
+import { shopMarkup } from './markup.ts';
+import { boundaryOf, readMultipartUpload } from './multipart-stream.ts';
+
+export async function importUpload(actor: Actor, request: Request): Promise<number> {
+  const boundary = boundaryOf(request.headers.get('content-type'));
+  if (!boundary || !request.body) throw badRequest('Send the stock file from the form');
+  const max = config.adminImportMaxBytes;
+  if (Number(request.headers.get('content-length')) > max) throw new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
+  const upload = await readMultipartUpload(request.body, boundary, max);
+  const source = (upload.fields.source ?? '').trim() || 'default';
+  if (!SOURCE_PATTERN.test(source)) throw new HttpError(400, 'source: letters, digits, dots, dashes or underscores (at most 64)', 'validation_failed', { source: ['Use letters, digits, dots, dashes or underscores (at most 64)'] });
+  const options = importQuerySchema.parse({ source, ...(upload.fields.dry_run ? { dry_run: 'true' } : {}), ...(upload.fields.replace ? { replace: 'true' } : {}) });
+  let summary: ImportSummary;
+  try {
+    summary = await importDiamonds(await getDb(), upload.file, { format: formatOf(upload.fileName), replace: options.replace, dryRun: options.dry_run, source, markup: shopMarkup() });
+  } catch (error) {
+    const message = error instanceof FeedHeaderError ? `${error.message} (missing: ${error.missing.join(', ')})` : error instanceof Error ? error.message : String(error);
+    await recordActivity(actor, { action: 'stock.import_failed', subjectType: 'feed', subjectId: source, summary: `The stock file ${upload.fileName} was refused: ${message}`, after: { file: upload.fileName } });
+    if (error instanceof FeedHeaderError) throw new HttpError(400, `file: ${message}`, 'header_refused', { file: [message] });
+    if (error instanceof FeedFormatError) throw new HttpError(400, `file: ${message}`, 'validation_failed', { file: [message] });
+    throw error;
+  }
+  return recordActivity(actor, {
+    action: summary.dry_run ? 'stock.import_dry_run' : 'stock.import',
+    subjectType: 'feed',
+    subjectId: summary.source,
+    summary: `${summary.dry_run ? 'Tried' : 'Imported'} ${upload.fileName} for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.delisted} delisted, ${summary.rejected} rejected`,
+    after: { file: upload.fileName, ...summary },
+  });
+}
+
+export interface StoredReport extends ImportSummary {
+  file: string;
+}
+
+/** The rejected rows of a report as CSV: line, stock number and every reason. */
+export function rejectionsCsv(report: StoredReport): string {
+  const lines = [['line', 'stock_number', 'reasons'], ...report.rejections.map((r) => [String(r.line), r.stock_number ?? '', r.reasons.join('; ')])];
+  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
