@@ -16,7 +16,7 @@ import { config } from '~/server/config.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 import { log, maskEmails } from '~/server/observe/log.ts';
-import { compileMjml, esc, isMjml, mailMjml } from './layout.ts';
+import { compileMjml, isMjml, mailMjml } from './layout.ts';
 import { queue, type StoredMessage } from './outbox.ts';
 
 /**
@@ -117,10 +117,6 @@ export async function deliver(message: StoredMessage): Promise<void> {
 export function siteUrl(): string {
   const configured = process.env.SITE_URL?.trim();
   return (configured || `http://localhost:${config.port}`).replace(/\/+$/, '');
-}
-
-export function escapeHtml(text: string): string {
-  return esc(text);
 }
 
 /** The shop's e-mail look (layout.ts) with paragraphs and one call-to-action link: MJML, compiled when sent. */

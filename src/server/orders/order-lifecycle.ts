@@ -35,7 +35,6 @@ import { captureIfAuthorized, markTransferPaid, planRefund, refundOrder, runRefu
 import { expireOpenSessions, LIVE_REFUND, refundsOf, takenSessions } from '~/server/payments/payment-session.repository.ts';
 import { providerByCode } from '~/server/payments/payment-provider.ts';
 import { refundHistory } from '~/server/payments/payment-history.ts';
-import { formatCents } from '~/lib/money.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
 import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
@@ -258,4 +257,3 @@ export async function markPaidByReference(db: Db, reference: string, transferRef
   return staffView(db, (await findOrderById(db, order.id))!);
 }
 
-export { formatCents };
