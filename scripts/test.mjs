@@ -1,6 +1,7 @@
 // `npm test`: every check a change must pass, then one closing line "N passed, N failed".
-//   1. type check (astro check)   2. production build   3. Vitest: unit, and API on SQLite and PostgreSQL
-//   4. Playwright end-to-end in Debian's Chromium (with axe)   5. the JavaScript budget check
+//   1. type check (astro check)   2. format, lint, import boundaries and unused exports (Biome, dependency-
+//   cruiser, knip: docs/architecture.md)   3. production build   4. Vitest: unit, and API on SQLite and
+//   PostgreSQL   5. Playwright end-to-end in Debian's Chromium (with axe)   6. the JavaScript budget check
 // PostgreSQL: TEST_DATABASE_URL names a server (each test server gets a fresh database); unset, every test
 // server gets an in-memory PGlite served over the PostgreSQL wire protocol (tests/support/pg-wire.ts).
 import { ensureModernNode } from './node.mjs';
@@ -33,6 +34,11 @@ const count = (ok, title) => {
 };
 
 count(run('Type check (astro check)', bin('astro'), ['check']), 'astro check');
+// One format (`npm run format` writes it), the linter, the import boundaries and no unused export.
+count(run('Format check (Biome)', bin('biome'), ['format']), 'format check (npm run format)');
+count(run('Lint (Biome)', bin('biome'), ['lint']), 'lint');
+count(run('Import boundaries (dependency-cruiser)', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--ignore-known', '.dependency-cruiser-known-violations.json', '--output-type', 'err']), 'import boundaries');
+count(run('Unused exports and files (knip)', bin('knip'), []), 'unused exports (knip)');
 const built = run('Build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
 count(built, 'build');
 

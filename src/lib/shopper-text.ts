@@ -66,11 +66,6 @@ interface Answered {
 
 const isAnswered = (error: unknown): error is Answered & Error => error instanceof Error && typeof (error as Partial<Answered>).status === 'number';
 
-/** A request's own abort (a newer search replaced it): nothing to tell the shopper. */
-export function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 /** fetch's TypeError ("Failed to fetch"), ky's NetworkError and TimeoutError, a timed-out signal. */
 const NO_ANSWER = new Set(['TypeError', 'NetworkError', 'TimeoutError']);
 

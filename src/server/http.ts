@@ -134,3 +134,9 @@ export function endpoint(handler: Handler): APIRoute {
     }
   };
 }
+
+/** A body posted by a plain HTML form (before JavaScript loads), not JSON. */
+export function isFormPost(request: Request): boolean {
+  const type = request.headers.get('content-type') ?? '';
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+}

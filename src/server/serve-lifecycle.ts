@@ -49,6 +49,7 @@ export interface Drainable {
 export function drainable(inner: Listener, timeoutMs = shutdownTimeoutMs()): Drainable {
   let stopping = false;
   let server: Server | undefined;
+  // biome-ignore lint/correctness/noUnusedVariables: read by the `??=` below (one pending check at a time)
   let idleCheck: NodeJS.Timeout | undefined;
   const open = new Set<ServerResponse>();
   /**

@@ -31,6 +31,7 @@ import { becomeHealthy, drainable, EXIT_NOT_HEALTHY, leaseRelease, listen } from
 import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
 import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
 import { log } from './observe/log.ts';
+import { envProblems } from './env.ts';
 import { currentRequest } from './observe/request-context.ts';
 import { admitTarget } from './transport/request-target.ts';
 import { admitBody } from './transport/request-body.ts';
@@ -121,4 +122,6 @@ listen(server, port, host, () => {
   // Cards off (or on the test gateway in production): one line, from the first worker only.
   const { note } = providerSetting();
   if (note && (!cluster.worker || cluster.worker.id === 1)) console.warn(note);
+  // A variable set to a value that is not valid (src/server/env.ts): its default is used; say so once.
+  if (!cluster.worker || cluster.worker.id === 1) for (const problem of envProblems()) log.warn(problem);
 });

@@ -4,7 +4,6 @@
  * a port already in use stops start-up with one line naming it. Graceful shutdown involves no database:
  * SQLite only.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';

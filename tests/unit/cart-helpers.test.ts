@@ -1,7 +1,8 @@
 /** The cart's pure rules in the browser: badge text, grouping by build-your-own id, the add payload. */
 import { describe, expect, it } from 'vitest';
 import { cartAddSchema, type CartItem } from '~/features/cart/cart.schema.ts';
-import { badgeText, groupByByo, hasFixedQuantity, isLineAvailable } from '~/features/cart/cart.ts';
+import { groupByByo, hasFixedQuantity, isLineAvailable } from '~/features/cart/cart.ts';
+import { badgeText } from '~/features/header/badge.ts';
 
 const item = (id: number, byo_id: string | null, status: 0 | 1 = 1, type: 'product' | 'diamond' = 'product', child?: 0 | 1): CartItem =>
   ({ id, byo_id, product: { status, type }, child: child === undefined ? null : { product: { status: child } } }) as unknown as CartItem;

@@ -3,8 +3,6 @@ import { api, ApiError } from '~/lib/http.ts';
 import type { PageEvent } from './analytics.schema.ts';
 import type { SendResult } from './analytics.ts';
 
-export const COLLECT_PATH = '/api/analytics/collect';
-
 export async function sendEvent(event: PageEvent): Promise<SendResult> {
   try {
     await api.post('analytics/collect', event);

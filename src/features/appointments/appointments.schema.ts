@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { emailField } from '~/features/account/account.schema.ts';
 import { APPOINTMENT_KINDS } from './appointments-config.schema.ts';
-import type { appointmentSchema, bookingCalendarSchema, calendarDaySchema, calendarMonthSchema, daySlotsSchema, slotSchema } from '~/server/appointments/appointments.answers.ts';
+import type { appointmentSchema, bookingCalendarSchema, calendarDaySchema, calendarMonthSchema, daySlotsSchema } from '~/server/appointments/appointments.answers.ts';
 
 export const kindField = z.enum(APPOINTMENT_KINDS, { error: 'Choose a showroom visit or a video call' });
 export const dateField = z.iso.date({ error: 'Choose a day, written as YYYY-MM-DD' });
@@ -56,7 +56,6 @@ export const slotsQuerySchema = z.object({ date: dateField, kind: kindField.defa
 
 // The answers' shapes are zod schemas in src/server/appointments/appointments.answers.ts; type-only here.
 export type AppointmentData = z.output<typeof appointmentSchema>;
-export type SlotData = z.output<typeof slotSchema>;
 export type DaySlots = z.output<typeof daySlotsSchema>;
 export type CalendarDay = z.output<typeof calendarDaySchema>;
 export type CalendarMonth = z.output<typeof calendarMonthSchema>;

@@ -8,8 +8,6 @@ import { selectionFromParams, selectionQuery, type ByoSelection } from './byo.ts
 
 const stored = storedAtom<ByoSelection>('aurelle:byo', {}, (text) => selectionFromParams(new URLSearchParams(text ?? '')), selectionQuery);
 
-export const $byo = stored.$store;
-
 /** Keeps the build (the URL still carries it where localStorage cannot). */
 export const setSelection = stored.save;
 

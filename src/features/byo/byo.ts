@@ -72,7 +72,6 @@ export { withQuery };
 
 export const summaryHref = (s: ByoSelection) => withQuery('/build-your-own/summary', selectionQuery(s));
 export const settingHref = (id: number, s: ByoSelection) => withQuery(`/build-your-own/products/${id}`, selectionQuery(s));
-export const diamondHref = (id: number, s: ByoSelection) => withQuery(`/build-your-own/diamonds/${id}`, selectionQuery(s));
 
 /** URL wins over what was stored: a shared link opens its build; the store fills only what the link leaves out. */
 export function mergeSelections(stored: ByoSelection, fromUrl: ByoSelection): ByoSelection {

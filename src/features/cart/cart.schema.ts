@@ -5,7 +5,7 @@
  */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
-import type { cartAnswerSchema, cartChildSchema, cartItemSchema, cartSchema, lineImageSchema, lineProductSchema, lineVariantSchema } from '~/server/cart/cart.answers.ts';
+import type { cartAnswerSchema, cartItemSchema, cartSchema, lineProductSchema, lineVariantSchema } from '~/server/cart/cart.answers.ts';
 
 /** Form fields arrive as '' when left empty: read that as "not given". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -85,16 +85,12 @@ export const cartDeleteItemSchema = z.object({
 export type CartDeleteItemPayload = z.input<typeof cartDeleteItemSchema>;
 
 export const cartDeleteAllSchema = z.object({ data: z.object({ cart_id: cartId }) });
-export type CartDeleteAllPayload = z.input<typeof cartDeleteAllSchema>;
 
 // The answers' shapes are zod schemas in src/server/cart/cart.answers.ts (also the OpenAPI document's);
 // the browser needs only their types, so the import is type-only and adds nothing to a bundle.
-export type LineImage = z.output<typeof lineImageSchema>;
 export type LineVariant = z.output<typeof lineVariantSchema>;
 export type LineProduct = z.output<typeof lineProductSchema>;
-export type CartChild = z.output<typeof cartChildSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;
 export type Cart = z.output<typeof cartSchema>;
 /** The amounts a cart and a placed order both answer, each with its `formated_` string. */
-export type CartTotals = Pick<Cart, 'sub_total' | 'formated_sub_total' | 'discount_amount' | 'formated_discount_amount' | 'shipping_amount' | 'formated_shipping_amount' | 'grand_total' | 'formated_grand_total'>;
 export type CartAnswer = z.output<typeof cartAnswerSchema>;

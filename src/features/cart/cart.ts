@@ -1,15 +1,6 @@
 /** Pure helpers of the cart screens (no DOM, no network), shared by the islands and unit tests. */
 import type { CartItem } from './cart.schema.ts';
 
-/** Spec section 9: the cart badge shows at most 99, and "99+" above. */
-export const BADGE_MAX = 99;
-
-/** The badge text for a count: '' (no badge) for zero, '99+' above 99. */
-export function badgeText(count: number): string {
-  if (!Number.isFinite(count) || count <= 0) return '';
-  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(count));
-}
-
 export interface ItemGroup {
   key: string;
   byo_id: string | null;

@@ -1,6 +1,6 @@
 /** The product calls of the catalogue (spec section 7). */
 import { catalog } from '~/lib/http.ts';
-import type { Product, ProductFilters, ProductPage } from './product.ts';
+import type { ProductFilters, ProductPage } from './product.ts';
 import type { ProductListingState } from './product-url.ts';
 
 export function fetchProducts(state: ProductListingState, scope: { categoryIds: number[]; fixed: ProductFilters; isByo?: boolean }, signal?: AbortSignal): Promise<ProductPage> {
@@ -16,10 +16,4 @@ export function fetchProducts(state: ProductListingState, scope: { categoryIds: 
       ...(scope.isByo && { is_byo: 'true' }),
     },
   });
-}
-
-/** Does nothing without an id; `js` (the jewellery shape) is sent only when given (spec section 7). */
-export function fetchProduct(id: number | string | undefined, js?: string, signal?: AbortSignal): Promise<Product> | undefined {
-  if (id === undefined || id === '') return undefined;
-  return catalog.get<Product>(`products/${encodeURIComponent(String(id))}`, { signal, ...(js && { searchParams: { js } }) });
 }

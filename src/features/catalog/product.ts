@@ -4,7 +4,6 @@ import type { metalSwatchSchema, productFacetsSchema, productImageSchema, produc
 
 export const PRODUCT_SORTS = ['price', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const PRODUCT_FILTER_KEYS = ['metal', 'price', 'style', 'shape'] as const;
 
 export interface ProductFilters {
   metal?: string[];

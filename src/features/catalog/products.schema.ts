@@ -34,7 +34,6 @@ export const productQuerySchema = z.object({
   product_filters: jsonParam(productFiltersSchema).default({}),
   is_byo: flag.optional(),
 });
-export type ProductQueryInput = z.output<typeof productQuerySchema>;
 
 export const productDetailQuerySchema = z.object({
   js: z.enum(SHAPES, 'must be a diamond shape such as oval').optional(),

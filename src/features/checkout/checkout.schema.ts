@@ -21,7 +21,6 @@ export const checkoutAddressSchema = z.object({
   country: countryCode('Choose a country'),
   phone: requiredText('a phone number', 30),
 });
-export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 
 /** POST /api/checkout/save-address. Without `shipping`, the order ships to the billing address. */
@@ -76,7 +75,6 @@ export const updateOrderSchema = z.object({
   paymentData: z.object({ session: z.string().max(200).optional() }).loose().nullish(),
   paymentMethod: z.literal('card', { error: 'Orders are paid later by card' }).default('card'),
 });
-export type UpdateOrderPayload = z.input<typeof updateOrderSchema>;
 
 // The answers' shapes are zod schemas in src/server/checkout/checkout.answers.ts; type-only here.
 export type ShippingRate = z.output<typeof shippingRateSchema>;

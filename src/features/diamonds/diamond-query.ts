@@ -4,7 +4,7 @@
  * types come from its schemas by type-only imports).
  */
 import type { z } from 'zod';
-import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondImageSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
+import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from './grades.ts';
 
 export const LIST_FILTERS = {
@@ -56,7 +56,6 @@ export type RangeBounds = Record<RangeFilterKey, Bounds> | null;
 
 // The answers' shapes are zod schemas in src/server/diamonds/diamond.answers.ts; type-only here.
 export type Diamond = z.output<typeof diamondSchema>;
-export type DiamondImage = z.output<typeof diamondImageSchema>;
 export type Bounds = z.output<typeof boundsSchema>;
 export type DiamondFacets = z.output<typeof diamondFacetsSchema>;
 export type DiamondHistograms = z.output<typeof diamondHistogramsSchema>;

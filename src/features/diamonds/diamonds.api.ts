@@ -1,6 +1,6 @@
 /** The diamond calls of the catalogue (spec section 7): cancellable through an AbortSignal. */
 import { catalog } from '~/lib/http.ts';
-import { compactFilters, DEFAULT_PAGE_SIZE, type Diamond, type DiamondPage } from './diamond-query.ts';
+import { compactFilters, DEFAULT_PAGE_SIZE, type DiamondPage } from './diamond-query.ts';
 import type { DiamondListingState } from './diamond-url.ts';
 
 export function fetchDiamonds(state: DiamondListingState, signal?: AbortSignal): Promise<DiamondPage> {
@@ -14,10 +14,4 @@ export function fetchDiamonds(state: DiamondListingState, signal?: AbortSignal):
       diamond_filters: JSON.stringify(compactFilters(state.filters)),
     },
   });
-}
-
-/** Does nothing without an id (spec section 7). */
-export function fetchDiamond(id: number | string | undefined, signal?: AbortSignal): Promise<Diamond> | undefined {
-  if (id === undefined || id === '') return undefined;
-  return catalog.get<Diamond>(`api/diamonds/${encodeURIComponent(String(id))}`, { signal });
 }

@@ -12,7 +12,6 @@ export const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2'
 export const FINISHES = ['Excellent', 'Very Good', 'Good', 'Fair'] as const;
 export const FLUORESCENCES = ['None', 'Faint', 'Medium', 'Strong', 'Very Strong'] as const;
 export const LABS = ['GIA', 'IGI', 'AGS', 'HRD'] as const;
-export const STATUSES = ['available', 'reserved', 'sold'] as const;
 
 /** "Excellent cut", or "cut not graded" for a stone without a cut grade. */
 export const cutPhrase = (cut: string) => (cut === 'Not graded' ? 'cut not graded' : `${cut} cut`);
@@ -25,7 +24,6 @@ export type Clarity = (typeof CLARITIES)[number];
 export type Finish = (typeof FINISHES)[number];
 export type Fluorescence = (typeof FLUORESCENCES)[number];
 export type Lab = (typeof LABS)[number];
-export type DiamondStatus = (typeof STATUSES)[number];
 
 export const SHAPE_LABELS: Record<Shape, string> = {
   round: 'Round',

@@ -23,5 +23,4 @@ export const markupSchema = z.array(markupBandSchema).superRefine((bands, ctx) =
   });
 });
 
-export type MarkupBand = z.infer<typeof markupBandSchema>;
 export type Markup = z.infer<typeof markupSchema>;

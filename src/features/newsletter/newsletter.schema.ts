@@ -19,4 +19,3 @@ export type SubscribeRequest = z.input<typeof subscribeSchema>;
 /** The answer's shape is a zod schema in src/server/newsletter/newsletter.answers.ts; type-only here. */
 export type SubscribeAnswer = z.output<typeof subscribeAnswerSchema>;
 /** `status` says what happened, for clients that want a field rather than a message. */
-export type SubscribeStatus = SubscribeAnswer['status'];

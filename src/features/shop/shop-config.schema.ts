@@ -117,5 +117,3 @@ export type ShopConfig = z.infer<typeof shopConfigSchema>;
  */
 export type PageShopConfig = Omit<ShopConfig, 'navigation' | 'appointments' | 'diamond_markup' | 'orders' | 'payments' | 'tax'> & { app_demo: boolean };
 export type NavItem = z.infer<typeof navItemSchema>;
-export type NavColumn = z.infer<typeof navColumnSchema>;
-export type CmsPageRoute = z.infer<typeof cmsPageRouteSchema>;

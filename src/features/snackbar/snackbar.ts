@@ -4,11 +4,16 @@
  * the page layout shows it at the top centre for 5000 ms by default. The spec's other fields: `open: false`
  * closes it, and `onClose` is called when the message closes, however it closes.
  */
+// Severity is declared once, in cart/notify.ts: that file is bundled into an inline client directive, whose
+// minified text changes with any edit there (esbuild names by the source's character counts).
+import type { Severity } from '~/features/cart/notify.ts';
+import { GENERIC_ERROR } from '~/lib/shopper-text.ts';
+
+export type { Severity };
+
 export const SNACKBAR_EVENT = 'show-snackbar';
 export const SNACKBAR_DURATION_MS = 5000;
-export const SEVERITIES = ['error', 'warning', 'success', 'default'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export const GENERIC_ERROR = 'Something went wrong';
+export const SEVERITIES = ['error', 'warning', 'success', 'default'] as const satisfies readonly Severity[];
 
 /** An action button in the snackbar; `reload` reloads the page (islands whose code did not load). */
 export const SNACKBAR_ACTIONS = { reload: 'Reload' } as const;

@@ -81,4 +81,3 @@ export const removeFromWishlist = (entry: WishlistEntry) => refreshAfter(entry.b
 export const moveEntryToCart = (entry: WishlistEntry, size?: MoveSize) =>
   refreshAfter(entry.byo_id ? wishlistApi.moveByoToCart(entry.byo_id, size) : wishlistApi.moveToCart(entry.id, size));
 export const moveAllToCart = () => refreshAfter(wishlistApi.moveAllToCart());
-export const clearWishlist = () => refreshAfter(wishlistApi.clear());

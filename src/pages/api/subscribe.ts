@@ -1,6 +1,6 @@
 /** POST /api/subscribe — the newsletter sign-up (JSON, or a plain HTML form before JavaScript). */
-import { endpoint, readJson, methodNotAllowed } from '~/server/http.ts';
-import { isFormPost, subscribeForm, subscribeJson } from '~/server/newsletter/newsletter.http.ts';
+import { endpoint, isFormPost, readJson, methodNotAllowed } from '~/server/http.ts';
+import { subscribeForm, subscribeJson } from '~/server/newsletter/newsletter.http.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 
 export const POST = endpoint(async (context) => {

@@ -14,6 +14,7 @@
 import { createHash, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BackgroundWorkers } from '~/server/background-workers.ts';
+import { env } from '~/server/env.ts';
 
 const LOG_N = 17;
 const R = 8;
@@ -26,16 +27,15 @@ const HASH = `
 const { scryptSync } = require('node:crypto');
 run = ({ password, salt, options }) => scryptSync(password, salt, ${KEY_LENGTH}, options);
 `;
-const concurrency = Number(process.env.SCRYPT_CONCURRENCY);
+const concurrency = env('SCRYPT_CONCURRENCY');
 /** The hashing threads' scheduling priority, SCRYPT_NICE (default 10; 0: as the event loop). */
 function hashingNice(): number {
-  const n = Number(process.env.SCRYPT_NICE);
-  return Number.isInteger(n) && n >= 0 && n <= 19 ? n : 10;
+  return env('SCRYPT_NICE');
 }
 let hashers: BackgroundWorkers<{ password: string; salt: Uint8Array; options: ScryptOptions }, Uint8Array> | undefined;
 
 async function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  hashers ??= new BackgroundWorkers('password hashing', HASH, Number.isInteger(concurrency) && concurrency > 0 ? concurrency : Math.min(2, availableParallelism()), 100, 'Too many sign-ins at once. Please try again in a moment.', { nice: hashingNice() });
+  hashers ??= new BackgroundWorkers('password hashing', HASH, concurrency ?? Math.min(2, availableParallelism()), 100, 'Too many sign-ins at once. Please try again in a moment.', { nice: hashingNice() });
   const key = await hashers.run({ password: password.normalize('NFKC'), salt, options });
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }

@@ -11,12 +11,12 @@
  * Forgot-password requests are limited per e-mail address and per client address.
  */
 import type { Limit } from '~/server/security/rate-limit.ts';
+import { env } from '~/server/env.ts';
 
 const WINDOW = 15 * 60_000;
 
 function ipLimit(): number {
-  const n = Number(process.env.LOGIN_IP_LIMIT);
-  return Number.isInteger(n) && n > 0 ? n : 50;
+  return env('LOGIN_IP_LIMIT');
 }
 
 /** The key of an account tried from one client address. */
@@ -36,8 +36,7 @@ export const limits = {
   },
   /** Sign-ups per client address per hour (REGISTER_IP_LIMIT, default 10). */
   get registerAddress(): Limit {
-    const n = Number(process.env.REGISTER_IP_LIMIT);
-    return { bucket: 'register:address', max: Number.isInteger(n) && n > 0 ? n : 10, windowMs: 60 * 60_000 };
+    return { bucket: 'register:address', max: env('REGISTER_IP_LIMIT'), windowMs: 60 * 60_000 };
   },
   /** Sign-ups per e-mail address per hour. */
   registerEmail: { bucket: 'register:email', max: 3, windowMs: 60 * 60_000 } satisfies Limit,

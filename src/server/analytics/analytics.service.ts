@@ -7,6 +7,7 @@ import { consume, type Limit } from '~/server/security/rate-limit.ts';
 import type { CollectRequest } from '~/features/analytics/analytics.schema.ts';
 import { insertEvent } from './event.repository.ts';
 import { z } from 'zod';
+import { env } from '~/server/env.ts';
 
 /** The answer to an event taken in (202). */
 export const collectAnswerSchema = z.object({ accepted: z.literal(true) });
@@ -15,8 +16,7 @@ export const collectAnswerSchema = z.object({ accepted: z.literal(true) });
 export const COLLECT_LIMIT: Limit = { bucket: 'analytics', max: 120, windowMs: 60_000 };
 /** What one address may store in a day, ANALYTICS_DAILY_LIMIT (default 1,000: a day of busy browsing by a household or an office is far less). */
 export const collectDailyLimit = (): Limit => {
-  const n = Number(process.env.ANALYTICS_DAILY_LIMIT);
-  return { bucket: 'analytics:day', max: Number.isInteger(n) && n > 0 ? n : 1000, windowMs: 24 * 3600_000 };
+  return { bucket: 'analytics:day', max: env('ANALYTICS_DAILY_LIMIT'), windowMs: 24 * 3600_000 };
 };
 
 export async function assertCanCollect(client: string): Promise<void> {

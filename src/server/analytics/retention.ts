@@ -6,13 +6,13 @@
  */
 import type { Db } from '~/server/db/database.ts';
 import { nowMs } from '~/server/clock.ts';
+import { env } from '~/server/env.ts';
 
 const BATCH = 1000;
 const HOUR = 3600_000;
 
 export function retentionDays(): number {
-  const n = Number(process.env.ANALYTICS_RETENTION_DAYS);
-  return Number.isFinite(n) && n > 0 ? n : 90;
+  return env('ANALYTICS_RETENTION_DAYS');
 }
 
 /** Deletes the events older than the retention; how many were deleted. */

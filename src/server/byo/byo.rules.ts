@@ -4,7 +4,7 @@
  * shape is the diamond's, and the ring size is a standard size or a custom size we can make. Messages are
  * the words the shopper reads on the summary; `errors` names the field for API clients.
  */
-import type { DiamondRecord, ProductRecord } from '~/server/cart/catalog-items.repository.ts';
+import type { DiamondRecord, ProductItemRecord } from '~/server/cart/catalog-items.repository.ts';
 import { badRequest } from '~/server/http.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { CUSTOM_SIZE_HINT, normaliseCustomSize, normaliseSize, STANDARD_SIZES } from '~/features/byo/ring-size.ts';
@@ -18,7 +18,7 @@ const shapeName = (shape: string) => shapeLabel(shape).toLowerCase();
 const carats = (n: number) => `${Number(n.toFixed(2))} ct`;
 
 /** The shapes a setting's record lists (a JSON array); an unreadable list holds none. */
-export function acceptedShapes(setting: Pick<ProductRecord['product'], 'accepted_shapes'>): string[] {
+export function acceptedShapes(setting: Pick<ProductItemRecord['product'], 'accepted_shapes'>): string[] {
   try {
     const list: unknown = JSON.parse(setting.accepted_shapes || '[]');
     return Array.isArray(list) ? list.map(String) : [];
@@ -68,7 +68,7 @@ export function checkSize(choice: SizeChoice): SizeChoice {
 }
 
 /** Every build-your-own rule of the pair itself; answers the size as it will be stored. */
-export function checkByoPair(setting: ProductRecord, diamond: DiamondRecord, choices: SizeChoice & { selected_jewelry_shape?: string }): SizeChoice {
+export function checkByoPair(setting: ProductItemRecord, diamond: DiamondRecord, choices: SizeChoice & { selected_jewelry_shape?: string }): SizeChoice {
   const { product } = setting;
   const reason = incompatibility({ accepted_shapes: acceptedShapes(product), carat_min: product.carat_min, carat_max: product.carat_max }, diamond.diamond);
   if (reason) throw badRequest(reason, { ids: [reason] });

@@ -5,7 +5,7 @@
  * is not part of what the shopper would pay.
  */
 import type { Cart, CartItem } from '~/features/cart/cart.schema.ts';
-import { centsToDollars, formatCents } from '~/lib/money.ts';
+import { centsToDollars, formatCents, money } from '~/lib/money.ts';
 import type { ItemRecord } from './catalog-items.repository.ts';
 import type { CartLineRow } from './cart.repository.ts';
 import { describeChoices, isAvailable, presentItem, unitPriceCents } from './line-item.presenter.ts';
@@ -89,17 +89,16 @@ export function presentCart(cartId: number | null, rows: CartLineRow[], records:
     .map((g) => presentGroup(g, records))
     .filter((i): i is CartItem => i !== undefined);
   const subTotal = items.filter((i) => i.is_available).reduce((sum, i) => sum + lineTotalCents(i), 0);
-  const money = (name: string, cents: number) => ({ [name]: centsToDollars(cents), [`formated_${name}`]: formatCents(cents) });
   return {
     id: cartId,
     items,
     items_count: items.length,
     items_qty: items.reduce((sum, i) => sum + i.quantity, 0),
     has_unavailable_items: items.some((i) => !i.is_available),
-    ...(money('sub_total', subTotal) as { sub_total: number; formated_sub_total: string }),
-    ...(money('discount_amount', 0) as { discount_amount: number; formated_discount_amount: string }),
-    ...(money('shipping_amount', 0) as { shipping_amount: number; formated_shipping_amount: string }),
-    ...(money('grand_total', subTotal) as { grand_total: number; formated_grand_total: string }),
+    ...money('sub_total', subTotal),
+    ...money('discount_amount', 0),
+    ...money('shipping_amount', 0),
+    ...money('grand_total', subTotal),
     ...cartTax(null),
   };
 }

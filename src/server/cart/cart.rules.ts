@@ -8,9 +8,10 @@ import type { CartAdd } from '~/features/cart/cart.schema.ts';
 import { SHAPES } from '~/features/diamonds/grades.ts';
 import type { Db } from '~/server/db/database.ts';
 import { badRequest, HttpError } from '~/server/http.ts';
-import { loadItems, type DiamondRecord, type ItemRecord, type ProductRecord, type VariantRecord } from './catalog-items.repository.ts';
+import { loadItems, type DiamondRecord, type ItemRecord, type ProductItemRecord, type ItemVariantRecord } from './catalog-items.repository.ts';
 import type { NewCartLine } from './cart.repository.ts';
-import { diamondName, isAvailable } from './line-item.presenter.ts';
+import { diamondName } from '~/server/diamonds/diamonds.service.ts';
+import { isAvailable } from './line-item.presenter.ts';
 import { checkByoPair, checkSize, type SizeChoice } from '~/server/byo/byo.rules.ts';
 
 export const unavailable = (message: string, field = 'ids') => new HttpError(409, message, 'unavailable', { [field]: [message] });
@@ -33,7 +34,7 @@ export async function loadAll(db: Db, ids: number[]): Promise<Map<number, ItemRe
 }
 
 /** The chosen variant: it must be one of the product's; a product with several needs a choice. */
-export function resolveVariant(record: ProductRecord, optionId: number | undefined): VariantRecord | undefined {
+export function resolveVariant(record: ProductItemRecord, optionId: number | undefined): ItemVariantRecord | undefined {
   if (optionId !== undefined) {
     const variant = record.variants.find((v) => v.id === optionId);
     if (!variant) {
@@ -56,7 +57,7 @@ function checkShape(shape: string | undefined): void {
 }
 
 /** A product on its own: its variant, and it must be on sale. */
-export function checkProduct(record: ProductRecord, choices: Choices): VariantRecord | undefined {
+export function checkProduct(record: ProductItemRecord, choices: Choices): ItemVariantRecord | undefined {
   const variant = resolveVariant(record, choices.selected_configurable_option);
   checkShape(choices.selected_jewelry_shape);
   if (!isAvailable(record, variant?.id)) throw unavailable(`${record.product.name} is no longer available`);
@@ -75,7 +76,7 @@ export function checkDiamond(record: DiamondRecord, choices: Choices): void {
  * A build-your-own pair: the setting must take a centre diamond, both parts must be for sale, and the
  * pair must pass the build-your-own rules (src/server/byo/byo.rules.ts: shape, carat, ring size).
  */
-export function validateByoPair(setting: ProductRecord, diamond: DiamondRecord, choices: Choices): { variant: VariantRecord | undefined; size: SizeChoice } {
+export function validateByoPair(setting: ProductItemRecord, diamond: DiamondRecord, choices: Choices): { variant: ItemVariantRecord | undefined; size: SizeChoice } {
   if (setting.product.is_byo !== 1) {
     throw badRequest(`ids: ${setting.product.name} is not a setting that takes a diamond`, { ids: [`product ${setting.id} is not a build-your-own setting`] });
   }
@@ -85,7 +86,7 @@ export function validateByoPair(setting: ProductRecord, diamond: DiamondRecord, 
 }
 
 /** A ring (`has_ring_size`) reaches a cart only with its size: 422 naming `selected_size` otherwise. */
-export function needsSize(record: ProductRecord, size: SizeChoice): boolean {
+export function needsSize(record: ProductItemRecord, size: SizeChoice): boolean {
   return Number(record.product.has_ring_size) === 1 && !size.selected_size && !size.custom_size;
 }
 
@@ -95,8 +96,8 @@ export function sizeRequired(name: string): HttpError {
 }
 
 /** Splits the two ids of a build-your-own add into the setting and the diamond. */
-export function splitPair(records: ItemRecord[]): { setting: ProductRecord; diamond: DiamondRecord } {
-  const setting = records.find((r): r is ProductRecord => r.kind === 'product');
+export function splitPair(records: ItemRecord[]): { setting: ProductItemRecord; diamond: DiamondRecord } {
+  const setting = records.find((r): r is ProductItemRecord => r.kind === 'product');
   const diamond = records.find((r): r is DiamondRecord => r.kind === 'diamond');
   if (!setting || !diamond) throw badRequest('ids: build-your-own takes one setting and one diamond', { ids: ['build-your-own takes one setting and one diamond'] });
   return { setting, diamond };

@@ -5,13 +5,14 @@
 import type { Db } from '~/server/db/database.ts';
 import type { DiamondRow, ProductRow, VariantRow } from '~/server/db/schema.ts';
 
-export type VariantRecord = VariantRow & { metal_name: string };
+/** A variant of a product in a cart or wishlist line (not products/product.repository.ts's VariantRecord, the catalogue's). */
+export type ItemVariantRecord = VariantRow & { metal_name: string };
 
-export interface ProductRecord {
+export interface ProductItemRecord {
   kind: 'product';
   id: number;
   product: ProductRow & { category: string; design: string | null };
-  variants: VariantRecord[];
+  variants: ItemVariantRecord[];
 }
 
 export interface DiamondRecord {
@@ -20,7 +21,7 @@ export interface DiamondRecord {
   diamond: DiamondRow;
 }
 
-export type ItemRecord = ProductRecord | DiamondRecord;
+export type ItemRecord = ProductItemRecord | DiamondRecord;
 
 export async function loadItems(db: Db, ids: Iterable<number>): Promise<Map<number, ItemRecord>> {
   const wanted = [...new Set(ids)];

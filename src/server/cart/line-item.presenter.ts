@@ -9,14 +9,10 @@ import { cutPhrase, shapeLabel } from '~/features/diamonds/grades.ts';
 import { caratLabel } from '~/lib/fractions.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { productImageUrl } from '~/server/products/product-images.ts';
-import type { DiamondRecord, ItemRecord, ProductRecord, VariantRecord } from './catalog-items.repository.ts';
+import { diamondName } from '~/server/diamonds/diamonds.service.ts';
+import type { ItemRecord, ProductItemRecord, ItemVariantRecord } from './catalog-items.repository.ts';
 
-export function diamondName(d: DiamondRecord['diamond']): string {
-  const shape = shapeLabel(d.shape);
-  return `${d.carat.toFixed(2)} Carat ${shape} ${d.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`;
-}
-
-export function findVariant(record: ProductRecord, variantId: number | null | undefined): VariantRecord | undefined {
+export function findVariant(record: ProductItemRecord, variantId: number | null | undefined): ItemVariantRecord | undefined {
   return variantId == null ? undefined : record.variants.find((v) => v.id === variantId);
 }
 
@@ -33,7 +29,7 @@ export function unitPriceCents(record: ItemRecord, variantId?: number | null): n
   return findVariant(record, variantId)?.price_cents ?? record.product.price_cents;
 }
 
-function presentVariant(v: VariantRecord): LineVariant {
+function presentVariant(v: ItemVariantRecord): LineVariant {
   return {
     id: v.id,
     sku: v.sku,

@@ -5,13 +5,8 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { endpoint, errorResponse, HttpError, readBody, validationError } from '~/server/http.ts';
+import { endpoint, errorResponse, HttpError, isFormPost, readBody, validationError } from '~/server/http.ts';
 import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
-
-export function isFormPost(request: Request): boolean {
-  const type = request.headers.get('content-type') ?? '';
-  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
-}
 
 /** Form fields as an object; `ids` (or `ids[]`) and repeated fields become lists. */
 async function formObject(request: Request): Promise<Record<string, unknown>> {

@@ -6,7 +6,7 @@ import { findOrderItems } from '~/server/orders/order.repository.ts';
 import { statusLabel, UNPAID_STATUSES } from '~/server/orders/orders.service.ts';
 import { presentOrderLine } from '~/server/orders/order-line.presenter.ts';
 import { parseAddress } from './checkout-state.ts';
-import { money } from '~/lib/money.ts';
+import { orderTotals } from '~/server/orders/order-totals.presenter.ts';
 import { paymentTitle } from './payment-methods.ts';
 import { orderTax } from '~/server/tax/order-tax.presenter.ts';
 
@@ -28,11 +28,7 @@ export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
     order_token: o.payment_token ?? '',
     is_unpaid: UNPAID_STATUSES.includes(o.status),
     items: lines,
-    ...money('sub_total', o.subtotal_cents),
-    ...money('discount_amount', o.discount_cents),
-    ...money('shipping_amount', o.shipping_cents),
-    ...money('store_credit_amount', o.store_credit_cents),
-    ...money('grand_total', o.grand_total_cents),
+    ...orderTotals(o),
     ...orderTax(o),
     coupon_code: o.coupon_code,
     shipping_method: o.shipping_method,

@@ -10,6 +10,7 @@ import type { Database } from './schema.ts';
 import { parseDatabaseUrl, redact, type DatabaseTarget } from './url.ts';
 import { config } from '~/server/config.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable, noteDatabaseUp } from './outage.ts';
+import { env } from '~/server/env.ts';
 
 export type Db = Kysely<Database>;
 export type DbKind = DatabaseTarget['kind'];
@@ -69,8 +70,8 @@ async function dialectFor(target: DatabaseTarget) {
       // unhandled, that event would end the process (it did: a PostgreSQL restart crashed every worker).
       const pool = new pg.Pool({
         connectionString: target.url,
-        max: Number(process.env.PG_POOL_MAX) || 10,
-        connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS) || 5000,
+        max: env('PG_POOL_MAX'),
+        connectionTimeoutMillis: env('PG_CONNECT_TIMEOUT_MS'),
       });
       pool.on('error', (error) => noteDatabaseUnavailable(error, 'idle connection'));
       // The pool listens to a connection only while it is idle: one that breaks while a request holds it

@@ -33,7 +33,8 @@ export function diamondImageUrl(shape: string, ratio?: number): string {
   return `/images/diamonds/${shape}-${Math.round(Math.min(2.5, Math.max(1, ratio)) * 100)}.svg`;
 }
 
-export function diamondName(d: Pick<DiamondRow, 'carat' | 'shape' | 'origin'>): string {
+/** "1.02 Carat Round Lab-Grown Diamond": the stone's name on its page, in the cart and the wishlist. */
+export function diamondName(d: { carat: number; shape: string; origin: string }): string {
   const shape = shapeLabel(d.shape);
   return `${d.carat.toFixed(2)} Carat ${shape} ${d.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`;
 }

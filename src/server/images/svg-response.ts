@@ -10,10 +10,6 @@ import { drawPng } from '~/server/seo/share-drawing.ts';
 const memo = new Map<string, { svg: string; etag: string }>();
 const LIMIT = 4000;
 
-export function svgResponse(svg: string, request?: Request): Response {
-  return cachedSvgResponse(svg, () => svg, request);
-}
-
 export function cachedSvgResponse(key: string, draw: () => string, request?: Request): Response {
   let hit = memo.get(key);
   if (!hit) {

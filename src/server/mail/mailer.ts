@@ -16,8 +16,9 @@ import { config } from '~/server/config.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 import { log, maskEmails } from '~/server/observe/log.ts';
-import { compileMjml, esc, isMjml, mailMjml } from './layout.ts';
+import { compileMjml, isMjml, mailMjml } from './layout.ts';
 import { queue, type StoredMessage } from './outbox.ts';
+import { env } from '~/server/env.ts';
 
 /**
  * A message as callers build it: the outbox's StoredMessage, whose `html` may still be MJML (from
@@ -48,12 +49,12 @@ function transporter(): Transporter {
 
 /** The sender: MAIL_FROM, or the shop's name and e-mail from the shop configuration. */
 export function mailFrom(): string {
-  return process.env.MAIL_FROM?.trim() || `"${shopConfig.shop_name}" <${shopConfig.email}>`;
+  return env('MAIL_FROM') || `"${shopConfig.shop_name}" <${shopConfig.email}>`;
 }
 
 /** Where the staff's notifications go: STAFF_EMAIL, else the shop's e-mail (shop.json). */
 export function staffEmail(): string {
-  return process.env.STAFF_EMAIL?.trim() || shopConfig.email;
+  return env('STAFF_EMAIL') || shopConfig.email;
 }
 
 /** The message as stored: its MJML compiled to HTML. */
@@ -115,12 +116,8 @@ export async function deliver(message: StoredMessage): Promise<void> {
 /** The shop's public address for links in e-mail: SITE_URL, never the request's Host header
  * (a forged Host would otherwise put an attacker's domain into a password-reset link). */
 export function siteUrl(): string {
-  const configured = process.env.SITE_URL?.trim();
+  const configured = env('SITE_URL');
   return (configured || `http://localhost:${config.port}`).replace(/\/+$/, '');
-}
-
-export function escapeHtml(text: string): string {
-  return esc(text);
 }
 
 /** The shop's e-mail look (layout.ts) with paragraphs and one call-to-action link: MJML, compiled when sent. */

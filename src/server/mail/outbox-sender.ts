@@ -15,6 +15,7 @@ import { deliver, finished, staffEmail } from './mailer.ts';
 import { mailMjml } from './layout.ts';
 import { claimDue, markAttemptFailed, markSent, onQueued, outboxSettings, queue, storeRendered, type OutboxRow, type StoredMessage } from './outbox.ts';
 import { isStaffTemplate, TEMPLATES } from './templates.ts';
+import { env } from '~/server/env.ts';
 
 const BATCH = 10;
 
@@ -23,14 +24,13 @@ let running: Promise<void> | undefined;
 let again = false;
 
 function pollMs(): number {
-  const n = Number(process.env.MAIL_POLL_MS);
-  return Number.isFinite(n) && n >= 50 ? n : 1000;
+  return env('MAIL_POLL_MS');
 }
 
 export function startMailSender(db: Db): void {
   if (started) return;
   started = true;
-  if (!config.smtpUrl && process.env.NODE_ENV === 'production') log.warn('SMTP_URL is not set: e-mail is written to var/mail/ of the server that sends it, not delivered (set SMTP_URL on every server)');
+  if (!config.smtpUrl && env('NODE_ENV') === 'production') log.warn('SMTP_URL is not set: e-mail is written to var/mail/ of the server that sends it, not delivered (set SMTP_URL on every server)');
   const kick = () => void sendDue(db);
   onQueued(kick);
   setInterval(kick, pollMs()).unref();

@@ -16,6 +16,7 @@ import { isSqlite } from '~/server/db/dialect.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import type { MailOutboxTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';
+import { env } from '~/server/env.ts';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
@@ -40,16 +41,13 @@ export interface StoredMessage {
 /** Settings: MAIL_MAX_ATTEMPTS (default 10), MAIL_RETRY_BASE_SECONDS (30, doubled per attempt), MAIL_RETRY_MAX_SECONDS (3600). */
 export const outboxSettings = {
   get maxAttempts(): number {
-    const n = Number(process.env.MAIL_MAX_ATTEMPTS);
-    return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 10;
+    return env('MAIL_MAX_ATTEMPTS');
   },
   get retryBaseMs(): number {
-    const n = Number(process.env.MAIL_RETRY_BASE_SECONDS);
-    return (Number.isFinite(n) && n > 0 ? n : 30) * 1000;
+    return env('MAIL_RETRY_BASE_SECONDS') * 1000;
   },
   get retryMaxMs(): number {
-    const n = Number(process.env.MAIL_RETRY_MAX_SECONDS);
-    return (Number.isFinite(n) && n > 0 ? n : 3600) * 1000;
+    return env('MAIL_RETRY_MAX_SECONDS') * 1000;
   },
   /** How long a sender holds a message it took before another may take it again (a crash mid-send). */
   leaseMs: 120_000,

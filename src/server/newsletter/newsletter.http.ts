@@ -11,11 +11,6 @@ import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
 import type { z } from 'zod';
 import type { subscribeRefusalSchema } from './newsletter.answers.ts';
 
-export function isFormPost(request: Request): boolean {
-  const type = request.headers.get('content-type') ?? '';
-  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
-}
-
 /** A 400 that names subscriber_email, whose first key is also a severity for clients that read it that way. */
 function invalidEmail(errors: Record<string, string[]>): Response {
   const body: z.output<typeof subscribeRefusalSchema> = { warning: INVALID_EMAIL, message: INVALID_EMAIL, code: 'validation_failed', errors };

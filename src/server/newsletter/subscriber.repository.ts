@@ -12,9 +12,3 @@ export async function insertSubscriber(email: string, now = new Date()): Promise
     .execute();
   return rows.length > 0;
 }
-
-export async function countSubscribers(email: string): Promise<number> {
-  const db = await getDb();
-  const row = await db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', email).executeTakeFirstOrThrow();
-  return Number(row.n);
-}

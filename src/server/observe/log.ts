@@ -13,6 +13,7 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequest } from './request-context.ts';
+import { env } from '~/server/env.ts';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
@@ -135,6 +136,5 @@ export function logThrottled(key: string, level: 'warn' | 'error', fields: Recor
 }
 
 function throttleMs(): number {
-  const n = Number(process.env.LOG_REPEAT_SECONDS);
-  return (Number.isFinite(n) && n > 0 ? n : 10) * 1000;
+  return env('LOG_REPEAT_SECONDS') * 1000;
 }

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
 import { register } from './metrics.ts';
 import { log } from './log.ts';
+import { env } from '~/server/env.ts';
 
 export const METRICS_REQUEST = 'aurelle:metrics-request';
 export const METRICS_ANSWER = 'aurelle:metrics-answer';
@@ -22,7 +23,7 @@ export function isMetricsRequest(req: IncomingMessage): boolean {
 }
 
 export async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const token = process.env.METRICS_TOKEN?.trim();
+  const token = env('METRICS_TOKEN');
   const send = (status: number, body: string, type = 'application/json; charset=utf-8', extra: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...extra });
     res.end(body);

@@ -84,10 +84,6 @@ export async function refundStoreCredit(db: Db, order: Pick<OrderRow, 'id' | 'cu
   return spent;
 }
 
-export async function insertRefund(db: Db, values: { order_id: number; amount_cents: number; reason: string; created_at: string }): Promise<void> {
-  await db.insertInto('order_refunds').values(values).execute();
-}
-
 export async function statusHistory(db: Db, orderId: number) {
   return db.selectFrom('order_status_history').select(['status', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute();
 }

@@ -1,7 +1,7 @@
 /** The e-mails of an order's later life: expired for want of payment, shipped, cancelled by the shop. */
 import type { Db } from '~/server/db/database.ts';
 import { formatCents } from '~/lib/money.ts';
-import { sendMailLater, simpleHtml, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
+import { simpleHtml, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
 import type { OrderRow } from './order.repository.ts';
 
 const orderUrl = (o: OrderRow) => `${siteUrl()}/customer/account/orders/view/${o.id}`;
@@ -70,8 +70,4 @@ export function canceledOrderMail(order: OrderRow, refundCents: number, released
     ...(order.store_credit_cents > 0 ? ['The store credit it used is back in your account.'] : []),
   ];
   return { to: order.email, subject: `Your order ${order.increment_id} has been cancelled`, text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`, html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }) };
-}
-
-export function sendLater(build: () => Promise<MailMessage | undefined> | MailMessage): void {
-  sendMailLater(async () => build());
 }

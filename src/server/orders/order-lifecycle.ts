@@ -35,21 +35,19 @@ import { captureIfAuthorized, markTransferPaid, planRefund, refundOrder, runRefu
 import { expireOpenSessions, LIVE_REFUND, refundsOf, takenSessions } from '~/server/payments/payment-session.repository.ts';
 import { providerByCode } from '~/server/payments/payment-provider.ts';
 import { refundHistory } from '~/server/payments/payment-history.ts';
-import { formatCents } from '~/lib/money.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
 import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
 import { runHoldPass } from '~/server/holds/hold.service.ts';
 import { nextHoldDueAt } from '~/server/holds/hold.repository.ts';
+import { env } from '~/server/env.ts';
 
 /** At most this many orders per pass; the next pass takes the rest. */
 const PASS_MAX = 500;
 
 /** Test only (NODE_ENV=test): a pause inside each expiry transaction, so a test can kill a server mid-way. */
 function testPauseMs(): number {
-  const env = process.env;
-  const n = Number(env.ORDER_EXPIRY_TEST_PAUSE_MS);
-  return env.NODE_ENV === 'test' && Number.isFinite(n) && n > 0 ? n : 0;
+  return env('NODE_ENV') === 'test' ? env('ORDER_EXPIRY_TEST_PAUSE_MS') : 0;
 }
 
 /** Cancels one order for want of payment, if it is still unpaid; answers the stones it released. */
@@ -127,8 +125,7 @@ export function forgetNextDue(): void {
 let timer: NodeJS.Timeout | undefined;
 
 function intervalMs(): number {
-  const n = Number(process.env.ORDER_EXPIRY_INTERVAL_SECONDS);
-  return (Number.isFinite(n) && n > 0 ? n : 60) * 1000;
+  return env('ORDER_EXPIRY_INTERVAL_SECONDS') * 1000;
 }
 
 /** Starts this server's expiry timer (once); it never keeps the process alive. */
@@ -266,4 +263,3 @@ export async function markPaidByReference(db: Db, reference: string, transferRef
   return staffView(db, (await findOrderById(db, order.id))!);
 }
 
-export { formatCents };

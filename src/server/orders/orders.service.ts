@@ -11,6 +11,7 @@ import { money } from '~/lib/money.ts';
 import { recordId } from '~/server/record-id.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
 import { orderTax } from '~/server/tax/order-tax.presenter.ts';
+import { orderTotals } from './order-totals.presenter.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import { EXPIRED_MESSAGE, EXPIRED_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
@@ -97,10 +98,8 @@ export async function customerOrder(customer: Customer, id: number): Promise<Ord
     ...orderSummary(o),
     email: o.email,
     items: items.map(presentOrderLine),
-    ...money('sub_total', o.subtotal_cents),
-    ...money('discount_amount', o.discount_cents),
-    ...money('shipping_amount', o.shipping_cents),
-    ...money('store_credit_amount', o.store_credit_cents),
+    // grand_total keeps its place from orderSummary (a spread overwrites a key where it first stood).
+    ...orderTotals(o),
     coupon_code: o.coupon_code,
     shipping_method: o.shipping_method,
     payment_method: o.payment_method,

@@ -6,21 +6,17 @@
  * `orders.payment_link_extends_hold` is true.
  */
 import { shopConfig } from '~/server/shop/shop-config.ts';
+import { env } from '~/server/env.ts';
 
 export const DEFAULT_CARD_HOLD_MINUTES = 30;
 export const DEFAULT_TRANSFER_HOLD_HOURS = 72;
 
-function positiveInt(text: string | undefined): number | undefined {
-  const n = Number(text?.trim());
-  return text?.trim() && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
 export function cardHoldMinutes(): number {
-  return positiveInt(process.env.UNPAID_CARD_HOLD_MINUTES) ?? shopConfig.orders?.unpaid_card_hold_minutes ?? DEFAULT_CARD_HOLD_MINUTES;
+  return env('UNPAID_CARD_HOLD_MINUTES') ?? shopConfig.orders?.unpaid_card_hold_minutes ?? DEFAULT_CARD_HOLD_MINUTES;
 }
 
 export function transferHoldHours(): number {
-  return positiveInt(process.env.UNPAID_TRANSFER_HOLD_HOURS) ?? shopConfig.orders?.unpaid_transfer_hold_hours ?? DEFAULT_TRANSFER_HOLD_HOURS;
+  return env('UNPAID_TRANSFER_HOLD_HOURS') ?? shopConfig.orders?.unpaid_transfer_hold_hours ?? DEFAULT_TRANSFER_HOLD_HOURS;
 }
 
 export function paymentLinkExtendsHold(): boolean {

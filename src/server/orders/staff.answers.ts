@@ -28,7 +28,6 @@ export const refundRequestSchema = z.object({
   amount: dollars.describe('Dollars, at most two decimals; never more than what is paid and not yet refunded'),
   reason: z.string().trim().max(200, 'reason: at most 200 characters').optional(),
 });
-export type RefundRequest = z.output<typeof refundRequestSchema>;
 
 /** A bank transfer received: the reference it came with (default: the order number). */
 export const markPaidRequestSchema = z.object({

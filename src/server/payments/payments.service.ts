@@ -33,7 +33,6 @@ import {
   moveSession,
   refundsOf,
   takenSessions,
-  TAKEN,
   updateRefundRow,
   type PaymentSessionRow,
 } from './payment-session.repository.ts';
@@ -444,4 +443,3 @@ export async function captureIfAuthorized(db: Db, orderId: number): Promise<void
   if (held.length) await db.updateTable('orders').set({ payment_captured: 1 }).where('id', '=', orderId).execute();
 }
 
-export { TAKEN };

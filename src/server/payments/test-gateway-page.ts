@@ -15,6 +15,12 @@ export type GatewayOutcome = { returnUrl: string; declined?: string; refused?: s
 
 const back = (returnUrl: string, sessionId: string) => `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}session=${encodeURIComponent(sessionId)}`;
 
+/** The test gateway's own session (another provider's has no page here), or undefined. */
+export async function findTestSession(db: Db, sessionId: string) {
+  const found = sessionId ? await findSession(db, sessionId) : undefined;
+  return found?.provider === 'test' ? found : undefined;
+}
+
 /** Pays (or declines) the session with a checked card; answers where to send the shopper back. */
 export async function payWithCard(db: Db, sessionId: string, card: CardInput): Promise<GatewayOutcome | undefined> {
   const session = await findSession(db, sessionId);

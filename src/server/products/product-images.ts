@@ -4,27 +4,9 @@
  * URLs name everything the picture depends on, so they never change meaning (cached for a year).
  */
 import type { MetalCode } from '~/features/catalog/metals.ts';
-import type { JewelleryKind } from '~/server/images/jewellery-svg.ts';
 import { DESIGNS, VIEWS, designForStyle, isDesign, jewelleryAlt, type DesignCode, type View } from '~/server/images/jewellery/index.ts';
 import type { Shape } from '~/features/diamonds/grades.ts';
 import type { ProductPhoto } from '~/features/catalog/product.ts';
-
-export function jewelleryKind(category: string, style: string): JewelleryKind {
-  switch (category) {
-    case 'engagement-rings':
-      return 'ring';
-    case 'wedding-bands':
-      return 'band';
-    case 'earrings':
-      return style === 'hoop' ? 'hoop' : style === 'drop' ? 'drop' : 'stud';
-    case 'necklaces':
-      return style === 'tennis' || style === 'station' ? 'tennis' : 'pendant';
-    case 'bracelets':
-      return style === 'bangle' || style === 'cuff' ? 'bangle' : style === 'chain' ? 'chain' : 'tennis';
-    default:
-      return 'ring';
-  }
-}
 
 /** The design a product is drawn as. */
 export function productDesign(category: string, style: string, design?: string | null): DesignCode {

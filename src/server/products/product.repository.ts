@@ -1,5 +1,4 @@
 /** Products, their variants, metals and categories in the database (Kysely only). */
-import { sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 
 export interface ProductRecord {
@@ -92,19 +91,6 @@ export async function productsOnSale(db: Db, scope: { categoryIds?: number[]; is
 export async function findProduct(db: Db, id: number): Promise<ProductRecord | undefined> {
   const row = await productQuery(db).where('products.id', '=', id).executeTakeFirst();
   return row && normalise(row);
-}
-
-/** Products whose name, sku or description contains every term (case-insensitive; terms are bound, never spliced). */
-export async function productsMatching(db: Db, terms: string[], limit = 50): Promise<ProductRecord[]> {
-  const escape = (t: string) => `%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  let q = productQuery(db).where('products.status', '=', 1);
-  for (const term of terms) {
-    const pattern = escape(term);
-    // An explicit ESCAPE: SQLite has no default escape character in LIKE.
-    const like = (column: 'products.name' | 'products.sku' | 'products.description') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    q = q.where((eb) => eb.or([like('products.name'), like('products.sku'), like('products.description')]));
-  }
-  return (await q.limit(limit).execute()).map(normalise);
 }
 
 export async function variantsOf(db: Db, productIds: number[]): Promise<VariantRecord[]> {

@@ -4,8 +4,7 @@
  * storefront's fonts (Montserrat, Amiri) and colours, rendered by resvg (@resvg/resvg-js, a prebuilt
  * binary from npm). Every input is in the URL (see share-urls.ts), so an image never changes for its URL.
  */
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { shopFontFiles } from './fonts.ts';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -72,12 +71,4 @@ export function shareRenderOptions(fontFiles: string[]): ResvgRenderOptions {
     font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'Montserrat', serifFamily: 'Amiri', sansSerifFamily: 'Montserrat' },
     background: IVORY,
   };
-}
-
-/**
- * The card as PNG bytes, 1200×630, drawn on the calling thread (tests and scripts). The shop draws
- * through drawShareCard (share-drawing.ts), on a worker thread.
- */
-export function renderShareCard(card: ShareCard): Buffer {
-  return new Resvg(shareCardSvg(card), shareRenderOptions(shopFontFiles())).render().asPng();
 }

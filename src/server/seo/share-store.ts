@@ -8,14 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '~/server/config.ts';
+import { env } from '~/server/env.ts';
 
 const KEEP_IN_MEMORY = 256;
 const memory = new Map<string, Buffer>();
 
-const maxFiles = (() => {
-  const n = Number(process.env.SHARE_IMAGE_FILES);
-  return Number.isInteger(n) && n > 0 ? n : 5_000;
-})();
+const maxFiles = env('SHARE_IMAGE_FILES');
 
 const dir = () => path.join(config.varDir, 'share-images');
 const fileOf = (digest: string) => path.join(dir(), `${digest}.png`);

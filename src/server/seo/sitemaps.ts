@@ -16,11 +16,11 @@ import { A_LIVE } from '~/server/diamonds/diamond-codes.ts';
 import { publishedPages } from '~/server/content/pages.service.ts';
 import { listingPaths } from './listing-paths.ts';
 import { siteUrl } from '~/server/mail/mailer.ts';
+import { env } from '~/server/env.ts';
 
 /** Stone ids per diamond sitemap: 50,000, the protocol's limit; SITEMAP_DIAMONDS_PER_FILE may lower it (1–50,000). */
 export function sitemapUrls(): number {
-  const n = Number(process.env.SITEMAP_DIAMONDS_PER_FILE);
-  return Number.isInteger(n) && n >= 1 && n <= 50_000 ? n : 50_000;
+  return env('SITEMAP_DIAMONDS_PER_FILE');
 }
 const BATCH = 5_000;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -8,7 +8,7 @@ import type { PageShopConfig, ShopConfig } from '~/features/shop/shop-config.sch
 import { parseShopConfig } from './shop-config.parse.ts';
 import { isDemoShop } from './shop-mode.ts';
 
-export { parseShopConfig, ShopConfigError, SHOP_CONFIG_FILE, formatPath } from './shop-config.parse.ts';
+export { formatPath } from './shop-config.parse.ts';
 
 export const shopConfig: ShopConfig = parseShopConfig(raw);
 

@@ -2,8 +2,7 @@
  * POST /api/appointments/cancel — cancels through the secret link. JSON `{token}` answers JSON; the
  * cancel page's plain form post (before JavaScript) is sent back to that page, which shows the outcome.
  */
-import { endpoint, json, readBody, methodNotAllowed } from '~/server/http.ts';
-import { isFormPost } from '~/server/newsletter/newsletter.http.ts';
+import { endpoint, isFormPost, json, readBody, methodNotAllowed } from '~/server/http.ts';
 import { cancelSchema } from '~/features/appointments/appointments.schema.ts';
 import { cancelByToken } from '~/server/appointments/appointments.service.ts';
 import { cancelFormPost } from '~/server/appointments/cancel-form.ts';

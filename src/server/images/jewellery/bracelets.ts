@@ -1,5 +1,5 @@
 /** Bracelets: tennis lines, bezel stations, bangles (plain or eternity), open cuffs, link chains, pavé infinity, charms; laid out from above, at three quarters and from the side. */
-import { arc, bandEllipse, melee, meleeRow, r1, smooth, stoneTop, type Point, type View } from './parts.ts';
+import { arc, bandEllipse, melee, meleeRow, r1, smooth, stoneTop, type View } from './parts.ts';
 
 export interface BraceletDesign {
   kind: 'tennis' | 'station' | 'bangle' | 'cuff' | 'link' | 'infinity' | 'charm';
@@ -74,4 +74,3 @@ export function drawBracelet(d: BraceletDesign, view: View): string {
   return out.join('');
 }
 
-export type { Point };

@@ -4,7 +4,7 @@
  * pure function of (design, metal, view[, centre stone]): cacheable forever.
  */
 import type { Shape } from '~/features/diamonds/grades.ts';
-import { SHAPES, shapeLabel } from '~/features/diamonds/grades.ts';
+import { shapeLabel } from '~/features/diamonds/grades.ts';
 import type { MetalCode } from '~/features/catalog/metals.ts';
 import { naturalRatio } from '~/server/images/diamond-svg.ts';
 import { drawSetting, type SettingDesign } from './settings.ts';
@@ -125,14 +125,6 @@ export function defaultStone(shape: Shape, carat = 1): StoneSpec {
   const round = 6.45 * Math.cbrt(carat);
   const width = round / Math.sqrt(ratio) * 0.97;
   return { shape, lengthMm: width * ratio, widthMm: width };
-}
-
-/** The shape a setting is drawn with by default: its own, or the first it accepts. */
-export function designShape(design: DesignCode, accepted: readonly string[] = []): Shape | undefined {
-  const d = DESIGNS[design] as Entry;
-  if (d.family !== 'setting') return undefined;
-  if (!accepted.length || accepted.includes(d.shape)) return d.shape;
-  return (SHAPES as readonly string[]).includes(accepted[0]!) ? (accepted[0] as Shape) : d.shape;
 }
 
 /** 14k_white_gold → 14K White Gold. */

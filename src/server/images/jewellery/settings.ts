@@ -3,9 +3,8 @@
  * pavé, split, vine, cathedral shoulders, milgrain), from above, at three quarters and end on.
  * Sizes are in millimetres, drawn at a fixed scale per view, so a bigger stone is drawn bigger.
  */
-import type { Shape } from '~/features/diamonds/grades.ts';
 import {
-  arc, bandCircle, bandEllipse, claw, glint, melee, meleeRow, milgrain, onOutline, outline, poly, prongPositions, prongTip, r1, smooth, stoneSide, stoneTop,
+  arc, bandCircle, bandEllipse, claw, glint, meleeRow, milgrain, onOutline, outline, poly, prongPositions, prongTip, r1, smooth, stoneSide, stoneTop,
   type Point, type StoneSpec, type View,
 } from './parts.ts';
 
@@ -323,4 +322,3 @@ function profile(d: SettingDesign, stone: StoneSpec): string {
   return parts.join('');
 }
 
-export type { Shape };
