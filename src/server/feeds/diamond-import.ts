@@ -20,7 +20,7 @@ import { readFeed, type FeedFormat } from './feed-reader.ts';
 import { withScratch, type ImportScratch } from './import-scratch.ts';
 import { delistStones, insertStones, listedStones, refreshStatistics, sameStone, skuHolders, stonesByCertificate, updateStones, withFewerCheckpoints } from './import.repository.ts';
 import type { z } from 'zod';
-import { SOURCE_PATTERN, type importSummarySchema } from './import.answers.ts';
+import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 export interface ImportOptions {
@@ -39,6 +39,7 @@ export interface ImportOptions {
   onRejection?: (rejection: Rejection) => void | Promise<void>;
 }
 
+export type Rejection = z.output<typeof rejectionSchema>;
 export type ImportSummary = z.output<typeof importSummarySchema>;
 export { SOURCE_PATTERN };
 const MAX_REJECTIONS = 100;

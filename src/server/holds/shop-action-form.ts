@@ -5,7 +5,7 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { endpoint, errorResponse, HttpError } from '~/server/http.ts';
-import { isFormPost } from '~/server/cart/request.ts';
+import { isFormPost } from '~/server/http.ts';
 import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
 
 /** The same-site page the form was on (its Referer), else `fallback`. */
