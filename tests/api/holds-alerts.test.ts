@@ -213,6 +213,24 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     await waitForMail(mailbox.dir, holder.email, /released by our team/);
   });
 
+  it('drop a hint: a picture, a link and the note reach the address typed, which the answer never repeats; limited per address a day', { timeout: 60_000 }, async () => {
+    const sender = await seedCustomer(server.databaseUrl, { first_name: 'Grace' });
+    const d = stone();
+    const to = `${uniqueCode('partner').toLowerCase()}@example.com`;
+    const hint = await call(server.url, 'POST', '/api/hints', { item_id: d.id, email: to, note: 'Payday is Friday' }, sender.auth);
+    expect(hint.status, JSON.stringify(hint.body)).toBe(200);
+    expect(JSON.stringify(hint.body)).not.toContain(to);
+    const mail = await waitForMail(mailbox.dir, to, /A little hint from Grace/);
+    expect(mail.text).toContain(`/diamonds/${d.id}`);
+    expect(mail.text).toMatch(new RegExp(`/images/share/diamonds/${d.id}-[\\w-]+\\.png`));
+    expect(mail.text).toContain('Payday is Friday');
+    expect((await call(server.url, 'POST', '/api/hints', { item_id: d.id, email: to }, sender.auth)).status).toBe(200);
+    const third = await call(server.url, 'POST', '/api/hints', { item_id: d.id, email: to }, (await seedCustomer(server.databaseUrl, { password: null })).auth);
+    expect(third.status).toBe(429);
+    expect((await call(server.url, 'POST', '/api/hints', { item_id: d.id, email: to })).status).toBe(401);
+    expect((await call(server.url, 'POST', '/api/hints', { item_id: d.id, email: 'not-an-address' }, sender.auth)).body.errors).toHaveProperty('email');
+  });
+
   it("a saved search's daily digest lists only the new matching stones", { timeout: 60_000 }, async () => {
     const filters = { shape: ['heart'], carat: { min: 4.5, max: 4.6 } };
     const old = uniqueCode('OLD');

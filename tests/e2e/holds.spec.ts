@@ -12,7 +12,8 @@ test('a shopper holds a stone from its page; another shopper sees "On hold until
   await signInAs(context, holder.token);
   await page.goto(`/diamonds/${stone!.id}`);
   await page.getByRole('button', { name: 'Hold this diamond' }).click();
-  await expect(page.getByTestId('diamond-hold')).toContainText(/On hold until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+  // The page reloads after the hold (a loaded machine takes seconds to render it).
+  await expect(page.getByTestId('diamond-hold')).toContainText(/On hold until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/, { timeout: 30_000 });
 
   const other = await browser.newContext();
   const guest = await other.newPage();

@@ -55,6 +55,8 @@ import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAn
 import { holdAnswerSchema, holdListAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from '~/server/holds/hold.answers.ts';
 import { holdPathSchema } from '~/server/holds/hold-http.ts';
 import { alertAnswerSchema, alertCreateSchema, alertListAnswerSchema, alertPathSchema, unsubscribeAnswerSchema, unsubscribeQuerySchema } from '~/server/alerts/alert.answers.ts';
+import { hintSchema } from '~/server/hints/hint.service.ts';
+import { hintAnswerSchema } from '~/server/hints/hint-http.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -258,5 +260,6 @@ export const operations: Operation[] = [
   op('delete', '/api/alerts/{id}', { tag: 'Alerts', access: 'customer', summary: 'Delete one of your alerts', params: alertPathSchema, answers: { 200: messageAnswerSchema }, errors: [401, 404] }),
   op('post', '/api/alerts/{id}', { tag: 'Alerts', access: 'customer', summary: 'Delete one of your alerts from a plain form (?_method=DELETE)', params: alertPathSchema, form: true, answers: { 200: messageAnswerSchema }, errors: [401, 404, 405] }),
   op('get', '/api/alerts/unsubscribe', { tag: 'Alerts', summary: "An alert e-mail's signed unsubscribe link: deletes the alert without signing in (HTML for a browser)", query: unsubscribeQuerySchema, answers: { 200: unsubscribeAnswerSchema }, errors: [403] }),
+  op('post', '/api/hints', { tag: 'Alerts', access: 'customer', summary: 'Drop a hint: e-mail a diamond, a piece or a built ring (picture and link, optional note) to an address; limited per shopper and per address a day', body: hintSchema, form: true, answers: { 200: hintAnswerSchema }, errors: [401, 404, 429] }),
   op('post', '/api/alerts/unsubscribe', { tag: 'Alerts', summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post), the same signed query', query: unsubscribeQuerySchema, answers: { 200: unsubscribeAnswerSchema }, errors: [403] }),
 ];
