@@ -53,4 +53,8 @@ export const config = {
     const n = Number(process.env.ADMIN_IMPORT_MAX_BYTES);
     return Number.isInteger(n) && n > 0 ? n : 512 * 1024 * 1024;
   },
+  /** Where product photographs are kept once processed (issue 32); several app servers share one. */
+  get photoDir(): string {
+    return path.resolve(process.env.PHOTO_DIR?.trim() || path.join(this.varDir, 'photos'));
+  },
 };
