@@ -165,6 +165,7 @@ export default defineConfig({
       MAIL_RETRY_MAX_SECONDS: envField.number({ context: 'server', access: 'secret', optional: true }),
       MAIL_POLL_MS: envField.number({ context: 'server', access: 'secret', optional: true }),
       PG_CONNECT_TIMEOUT_MS: envField.number({ context: 'server', access: 'secret', optional: true }),
+      PHOTO_DIR: envField.string({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_CATALOG_API: envField.string({ context: 'client', access: 'public', optional: true, default: '/catalog' }),
     },
   },

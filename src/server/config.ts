@@ -52,4 +52,8 @@ export const config = {
   get adminImportMaxBytes(): number {
     return env('ADMIN_IMPORT_MAX_BYTES');
   },
+  /** Where product photographs are kept once processed (issue 32); several app servers share one. */
+  get photoDir(): string {
+    return path.resolve(process.env.PHOTO_DIR?.trim() || path.join(this.varDir, 'photos'));
+  },
 };

@@ -33,7 +33,7 @@ export interface StoredPhoto {
 export class PhotoError extends Error {}
 
 export function photoDir(): string {
-  return path.resolve(process.env.PHOTO_DIR?.trim() || path.join(config.varDir, 'photos'));
+  return config.photoDir;
 }
 
 export function photoDigest(bytes: Uint8Array): string {

@@ -74,7 +74,8 @@ export async function* exportProducts(db: Db, origin?: string): AsyncGenerator<s
       if (!rows.length) continue;
       Object.assign(rows[0]!, {
         Title: p.name,
-        'Body (HTML)': p.body_html ?? `<p>${escapeHtml(p.description)}</p>`,
+        // A product imported without a body has its title as description: it goes out without one, as it came.
+        'Body (HTML)': p.body_html ?? (p.description === p.name ? '' : `<p>${escapeHtml(p.description)}</p>`),
         Vendor: p.vendor ?? '',
         Type: p.category,
         Tags: tags.join(', '),
