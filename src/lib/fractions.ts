@@ -1,5 +1,5 @@
 /**
- * Carat weights as jewellers write them (spec section 9): the decimal part becomes the nearest of
+ * Carat weights as jewellers write them (docs/api.md): the decimal part becomes the nearest of
  * 1/20, 1/10, 1/6, 1/5, 1/4, 1/3, 2/5, 1/2, 2/3, 3/4, 4/5, 5/6 or a whole carat, so 0.33 reads "1/3",
  * 1.5 reads "1 1/2" and 0.97 reads "1". Weights are "total carat weight" marketing figures, rounded by
  * the trade the same way; the exact weight stays in the data.

@@ -1,11 +1,11 @@
 /**
  * The browser's HTTP client. The shop API is same-origin `/api/…`; the catalogue is `{api}`
- * (PUBLIC_CATALOG_API, default /catalog) so it can be served elsewhere. Our client, unlike the spec's,
+ * (PUBLIC_CATALOG_API, default /catalog) so it can be served elsewhere. Our client, unlike the API's,
  * does look at status codes: a 4xx/5xx becomes an ApiError with the server's message.
  *
  * Reads (GET) use the platform's fetch: every page reads the cart at load and the listings search on
  * every change, and ky is 8.8 KB of gzipped JavaScript that those pages would otherwise all download
- * (issue 10's budget). Changes (POST, PUT, DELETE) go through ky, loaded with the first change a
+ * (budget). Changes (POST, PUT, DELETE) go through ky, loaded with the first change a
  * shopper makes: JSON bodies, the timeout and the error body handled in one place.
  */
 import type { KyInstance, Options } from 'ky';

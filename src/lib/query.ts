@@ -1,5 +1,5 @@
 /**
- * Spec section 2: in URLs, filter parameters (those beginning with df for diamonds or pf for products)
+ * in URLs, filter parameters (those beginning with df for diamonds or pf for products)
  * come after the other query parameters. Order within each group is kept.
  */
 const isFilter = (key: string) => key.startsWith('df') || key.startsWith('pf');

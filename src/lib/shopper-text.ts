@@ -1,5 +1,5 @@
 /**
- * The one place that turns a failed request into words a shopper reads (issue 20). The API's answers
+ * The one place that turns a failed request into words a shopper reads. The API's answers
  * keep their own messages for clients (`message`, `code`, `errors` per field); what reaches a shopper's
  * screen goes through here, so a raw URL, an HTTP method or a field key never does:
  *

@@ -1,8 +1,7 @@
 /**
  * Compression of shared answers (src/server/page-store.ts). A page is compressed twice in its life:
- * - when it is rendered, in the one coding the requester asked for, at a fast level (brotli 4, gzip 6:
- *   about a millisecond for 100 KB of HTML, where brotli 9 and gzip 9 together took ~20 ms on the
- *   request's clock). A coding another client asks for later is made then, at the same fast level.
+ * - when it is rendered, in the one coding the requester asked for, at a fast level (brotli 4, gzip 6;
+ *   timings in docs/performance.md). A coding another client asks for later is made then, at the same level.
  * - when it is asked for again (a page more than one shopper wants), once, off the event loop (zlib's
  *   thread pool) at the best levels worth their time for a kept page (brotli 9, gzip 9); the bytes
  *   replace the fast ones only if the store still holds that same entry (src/server/page-store.ts).

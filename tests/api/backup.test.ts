@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (issue 28): `npm run backup -- FILE` while the shop takes orders is
+ * Backups of the embedded database: `npm run backup -- FILE` while the shop takes orders is
  * one consistent copy that holds every order placed before it (still in the write-ahead log, where a
  * copy of shop.db misses it), and `npm run restore -- FILE` puts it back, refusing a live database
  * without --force. SQLite only: PostgreSQL is backed up with pg_dump (docs/deploy.md, Backups), and the

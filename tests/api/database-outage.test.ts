@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL stopped and started again under load (issue 28). The database is a PGlite served over the
+ * A PostgreSQL stopped and started again under load. The database is a PGlite served over the
  * wire protocol (tests/support/pg-wire.ts), which stops as PostgreSQL does (every connection told
  * `57P01 terminating connection due to administrator command`, new ones refused) and starts again on its
  * port with its data, so the test runs on any machine. `npm start` serves with two workers; while the

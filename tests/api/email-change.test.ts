@@ -1,5 +1,5 @@
 /**
- * Changing the e-mail address cannot take an account over (issue 27): it needs the current password, the
+ * Changing the e-mail address cannot take an account over: it needs the current password, the
  * old address is told with a link that undoes the change, and the new address gets no password-reset
  * link until its owner has confirmed it.
  */

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (issue 28), on both databases, with a real SMTP server (tests/support/mailbox.ts):
+ * The mail outbox, on both databases, with a real SMTP server (tests/support/mailbox.ts):
  * - an order placed while the mail server is down succeeds; its confirmation and the staff's notice wait in
  *   the outbox (pending, attempts counted, the error kept) and arrive once the mail server is back, the
  *   confirmation in the shop's look (HTML with the lines' pictures and prices) with a plain-text part;

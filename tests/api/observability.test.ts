@@ -1,5 +1,5 @@
 /**
- * Logs and metrics an operator can use (issue 28), on `npm start` with two workers, on both databases:
+ * Logs and metrics an operator can use, on `npm start` with two workers, on both databases:
  * - GET /metrics answers only `Authorization: Bearer $METRICS_TOKEN` (401 otherwise; 404 with it unset),
  *   in Prometheus' text format as a parser nobody here wrote reads it (parse-prometheus-text-format), with
  *   every worker's requests counted (the cluster's aggregation), and its counters move with requests;

@@ -1,5 +1,5 @@
 /**
- * One active cart and one wishlist per customer, held by the database (issue 27, migration 0014): parallel
+ * One active cart and one wishlist per customer, held by the database: parallel
  * first adds of a signed-in customer used to make two carts on PostgreSQL, and a line answered 200 sat in
  * the cart nobody read. Now the loser of the insert reads the winner's cart: every line is there.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders that run their course (issue 15), on SQLite and PostgreSQL, each on servers of their own: the
+ * Orders that run their course, on SQLite and PostgreSQL, each on servers of their own: the
  * shop's clock moves (NOW_OFFSET_FILE under NODE_ENV=test), so no other file may share them.
  * - an unpaid card order past its window is cancelled in one go: stone back in search, coupon use and
  *   store credit returned, the shopper e-mailed; paying by link afterwards answers 409;
@@ -212,7 +212,7 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     const back = await payOnGateway(server.url, placed.body.redirect_url);
     const late = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
     expect(late.status).toBe(409);
-    // The order's session ended with it: it can never be paid (issue 29).
+    // The order's session ended with it: it can never be paid.
     expect(await db.selectFrom('payment_sessions').select('status').where('order_id', '=', id).execute()).toEqual([{ status: 'expired' }]);
 
     // The stone and the coupon can be had again.

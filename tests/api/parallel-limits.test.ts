@@ -1,5 +1,5 @@
 /**
- * Limits that hold under parallel requests (issue 27): each hit is counted before it is decided, under a
+ * Limits that hold under parallel requests: each hit is counted before it is decided, under a
  * lock every app server shares, so requests sent all at once never pass a limit: wrong passwords,
  * sign-ups, forgot-password requests, wrong admin tokens, and appointment bookings across two servers.
  * And lockouts an attacker cannot turn on the victim: wrong passwords lock the account only from the

@@ -1,5 +1,5 @@
 /**
- * A rolling upgrade cannot leave an order without its payment deadline (issue 28). A server still running
+ * A rolling upgrade cannot leave an order without its payment deadline. A server still running
  * the code from before migration 0011 writes unpaid orders without `payment_due_at`; the database now
  * gives them one (migration 0017's trigger): `created_at` plus the running shop's window for the status
  * (which each app server writes into order_payment_windows as it starts), so that they expire as any other.

@@ -1,5 +1,5 @@
 /**
- * Card payments through Stripe (issue 29), end to end without the network: the shop's official
+ * Card payments through Stripe, end to end without the network: the shop's official
  * Stripe SDK talks to a stand-in of Stripe's API on a local port (tests/support/stripe-stand-in.ts),
  * whose objects are held to the schemas derived from the SDK's own declarations, and whose webhook
  * deliveries are signed as Stripe signs them. On SQLite and PostgreSQL, each on a server of its own

@@ -1,5 +1,5 @@
 /**
- * Payments without Stripe (issue 29), on SQLite and PostgreSQL, on servers of their own:
+ * Payments without Stripe, on SQLite and PostgreSQL, on servers of their own:
  * - the test gateway: an order has one payable session, so two tabs and ten forms posted at once pay
  *   it once; in production it is refused (cards not offered, start-up says so) unless
  *   PAYMENT_TEST_GATEWAY=1; production with no provider offers no card;

@@ -1,5 +1,5 @@
 /**
- * A production start is not the demo (issue 28): with NODE_ENV=production and no SHOP_DEMO, an empty
+ * A production start is not the demo: with NODE_ENV=production and no SHOP_DEMO, an empty
  * database stays empty (no products, no stones, no demo coupons), start-up says so in one line, and the
  * page's shop configuration reports app_demo false. A stone the jeweller imports can be bought, and the
  * demo's coupons are refused for it. `npm run seed` refuses to erase a database that holds orders.

@@ -1,5 +1,5 @@
 /**
- * Deploys that never drop a request (issue 28): with 200 requests in flight all the time, `npm run build`
+ * Deploys that never drop a request: with 200 requests in flight all the time, `npm run build`
  * makes a new release under the running shop and SIGHUP to the primary replaces its workers one at a time
  * on it; every answer is a 2xx. On SQLite and PostgreSQL (the new workers migrate and rebuild their index).
  */

@@ -1,5 +1,5 @@
 /**
- * A ring is never ordered without its size (issue 26): a `has_ring_size` piece, alone or as the setting of
+ * A ring is never ordered without its size: a `has_ring_size` piece, alone or as the setting of
  * a build-your-own pair, reaches the cart only with `selected_size` or `custom_size` (422 naming
  * `selected_size` otherwise), from the cart's add and from the wishlist's moves; the wishlist may keep it
  * without one (`needs_size`) and the move may give it. Nor does a ring line without a size become an order.

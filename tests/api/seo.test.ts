@@ -1,5 +1,5 @@
 /**
- * Being found (issue 16), on SQLite and PostgreSQL: the sitemap index and every sitemap valid against the
+ * Being found, on SQLite and PostgreSQL: the sitemap index and every sitemap valid against the
  * sitemaps.org schemas (tests/support/*.xsd, xmllint compiled to WebAssembly: nothing to install), only
  * what a shopper can reach listed, a sold stone gone at the next read; robots.txt as a crawler reads it;
  * share cards and their PNG images on every page type; JSON-LD through a third-party checker

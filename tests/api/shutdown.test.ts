@@ -1,5 +1,5 @@
 /**
- * Stopping the shop as an operator does (issue 28): SIGTERM drains without resets and exits within
+ * Stopping the shop as an operator does: SIGTERM drains without resets and exits within
  * SHUTDOWN_TIMEOUT_SECONDS; SIGTERM to the `npm start` process itself stops the shop and frees its port;
  * a port already in use stops start-up with one line naming it. Graceful shutdown involves no database:
  * SQLite only.

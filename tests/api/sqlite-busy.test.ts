@@ -1,5 +1,5 @@
 /**
- * SQLite with several writers never answers "database is locked" (issue 27). `npm start` with
+ * SQLite with several writers never answers "database is locked". `npm start` with
  * WEB_CONCURRENCY=2 on one SQLite file, as an operator runs it: 200 parallel cart, wishlist, address and
  * sign-in writes split over both workers answer no 5xx (deferred transactions that read, then write,
  * used to fail at once with SQLITE_BUSY when the other worker committed in between); and the CLI stock

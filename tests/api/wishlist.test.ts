@@ -1,4 +1,4 @@
-/** The wishlist calls of spec section 7 with good and bad input, on both databases. */
+/** The wishlist calls of docs/api.md with good and bad input, on both databases. */
 import { describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { fits, plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';

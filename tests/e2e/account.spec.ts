@@ -172,7 +172,7 @@ test('edits the profile and the address book', async ({ page, context }) => {
   const fillAddress = async (street: string, city: string, state: string, postcode: string) => {
     await add.getByLabel('Street address').fill(street);
     await add.getByLabel('City').fill(city);
-    // Checkout's rules (issue 26): the United States' state from its list.
+    // Checkout's rules: the United States' state from its list.
     await add.getByLabel('State / province').selectOption({ label: state });
     await add.getByLabel('Postcode').fill(postcode);
     await add.getByLabel('Phone').fill('212 555 0100');

@@ -1,5 +1,5 @@
 /**
- * Build your own, diamond first (issue 26): from the home page's "Start with a diamond", by keyboard, the
+ * Build your own, diamond first: from the home page's "Start with a diamond", by keyboard, the
  * diamond listing in build-your-own mode (kept in the URL), the stone's step page, the settings that hold
  * it, the review and the cart as one build-your-own line; the step bar reads 1 diamond, 2 setting,
  * 3 review on every page; the plain diamond page offers "Add a setting".

@@ -1,4 +1,4 @@
-/** The cart popup's rules (spec sections 2 and 9): when it opens and closes, its size, timing and list. */
+/** The cart popup's rules (docs/api.md): when it opens and closes, its size, timing and list. */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
 import { stopTime } from './clock.ts';

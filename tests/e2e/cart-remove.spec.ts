@@ -1,4 +1,4 @@
-/** The remove confirmation dialog (spec sections 2, 4 and 8), the unavailable overlay and the 99+ badge. */
+/** The remove confirmation dialog (docs/api.md), the unavailable overlay and the 99+ badge. */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
 import { addBand, addToCart, band, cartLink, events, hydrated, openCartPopup, popup, recordEvents, setDiamondStatus, stonesFor } from './cart-support.ts';
@@ -67,7 +67,7 @@ test('a failed removal closes the dialog with an error snackbar carrying the ser
   await popup(page).getByRole('button', { name: /^Remove .*Diamond$/ }).click();
   await page.getByRole('alertdialog', { name: 'Remove Item' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('alertdialog')).toBeHidden();
-  // The server's message, without its field key (issue 20: src/lib/shopper-text.ts).
+  // The server's message, without its field key (src/lib/shopper-text.ts).
   expect(await events(page, 'show-snackbar')).toEqual([{ message: 'This item is not in your cart', severity: 'error' }]);
   expect(await events(page, 'enable-add')).toEqual([]);
 });

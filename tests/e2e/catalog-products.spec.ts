@@ -61,7 +61,7 @@ test('a product listing filters by pf* parameters and by its controls, and swatc
   const titles = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(titles).toHaveText(['Shared-Prong Half Eternity', 'Diamond Eternity Band']);
 
-  // The card opens in the filter's metal (issue 19); a swatch switches it.
+  // The card opens in the filter's metal; a swatch switches it.
   const card = page.getByRole('article').filter({ hasText: 'Diamond Eternity Band' });
   await expect(card.getByRole('button', { name: 'Platinum' })).toHaveAttribute('aria-pressed', 'true');
   await expect(card.locator('img')).toHaveAttribute('src', /--platinum--angled\.svg$/);

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the diamond and product pages' Add to cart and Add to wishlist answer in place (JSON through
+ * the diamond and product pages' Add to cart and Add to wishlist answer in place (JSON through
  * the same API, the badge counts one more, the popup opens or the snackbar confirms), still post as plain
  * forms without JavaScript, and say what went wrong in words a shopper reads; an island whose code never
  * arrives says so when the (shortened) load time-out ends.

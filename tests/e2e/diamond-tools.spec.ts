@@ -1,5 +1,5 @@
 /**
- * The diamond buyer's tools (issue 17): compare up to 4 stones from cards and table rows (tray, shareable
+ * The diamond buyer's tools: compare up to 4 stones from cards and table rows (tray, shareable
  * page, a fifth refused, a sold stone), the table view (sorting by click and keyboard, remembered), the
  * histograms on the sliders, and axe on each new screen.
  */

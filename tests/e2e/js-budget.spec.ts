@@ -1,7 +1,7 @@
 /**
- * The JavaScript budget (issue 10), on the phone-sized project: the home and content pages load at most
+ * The JavaScript budget, on the phone-sized project: the home and content pages load at most
  * 15 KB (gzip) beyond the shell's shared script, the diamond and product detail pages at most 25 KB in
- * all (issue 20); such a page fails when it is more than 10% over. Issue 17's limits have no grace: the
+ * all; such a page fails when it is more than 10% over. the limits have no grace: the
  * diamond listing, grid and table, at most 90 KB in all (92,160 B), the comparison of 4 stones at most
  * 15 KB beyond the shell. Pages are discovered (tests/support/pages.ts), so listings and details are
  * measured as soon as they exist; a placeholder or 404 is measured like any page. `npm run bench:pages`

@@ -1,5 +1,5 @@
 /**
- * Layout that holds at every width (issue 26): the confirm dialog centred on the screen (and 400 px wide
+ * Layout that holds at every width: the confirm dialog centred on the screen (and 400 px wide
  * on desktop), the desktop header from 768 px up without horizontal overflow or wrapped labels, and page 2
  * of a product listing opening at the top of its results. (The mobile "99+" badge: cart-remove.spec.ts.)
  */

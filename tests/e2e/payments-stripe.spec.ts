@@ -1,5 +1,5 @@
 /**
- * A card purchase through Stripe in the browser (issue 29): the shop runs with PAYMENT_PROVIDER=stripe
+ * A card purchase through Stripe in the browser: the shop runs with PAYMENT_PROVIDER=stripe
  * against the Stripe stand-in (tests/support/stripe-stand-in.ts) on a local port; "Place order" sends
  * the shopper to the stand-in's hosted Checkout page, where the card is entered (never on the shop);
  * Stripe's signed webhook and the shopper's return both reach the shop, and the order is paid once.

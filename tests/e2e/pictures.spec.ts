@@ -1,4 +1,4 @@
-/** Issue 19: galleries in every metal, cards that follow the metal filter, the ring you built as one, diamonds to scale. */
+/** galleries in every metal, cards that follow the metal filter, the ring you built as one, diamonds to scale. */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support.ts';
 import { addPair, hydrated, setting, stonesFor } from './cart-support.ts';

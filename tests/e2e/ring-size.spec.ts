@@ -1,5 +1,5 @@
 /**
- * A ring is never ordered without its size (issue 26): the wishlist keeps a ring saved without one, and
+ * A ring is never ordered without its size: the wishlist keeps a ring saved without one, and
  * its Move to Cart asks for the size in place (by keyboard) before the ring reaches the cart; the API
  * refuses the add without it (422 naming selected_size).
  */

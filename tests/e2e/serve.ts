@@ -13,7 +13,7 @@ const port = e2ePort();
 const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `shop-e2e-mail-${port}`));
 // ADMIN_TOKEN: diamond-import.spec.ts imports a stock file over HTTP (tests/support/admin.ts).
 // SHOP_TEST_KNOBS: a test may shorten the island load time-out (src/features/shell/island-load.ts).
-// PAYMENT_TEST_GATEWAY: the production build takes test cards here on purpose (issue 29: refused otherwise).
+// PAYMENT_TEST_GATEWAY: the production build takes test cards here on purpose (refused otherwise).
 const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url, ADMIN_TOKEN, SHOP_TEST_KNOBS: '1', PAYMENT_TEST_GATEWAY: '1' } });
 const state: E2eState = { url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir };
 fs.writeFileSync(e2eStateFile(port), JSON.stringify(state));

@@ -1,7 +1,7 @@
 /**
  * fast-check generators of hostile requests: malformed JSON, wrong types, missing and extra fields, huge
  * strings, deep nesting, unicode, SQL and HTML metacharacters, negative and enormous numbers, garbage path
- * parameters and query strings. Field names come from the spec's API so that bodies get past the first
+ * parameters and query strings. Field names come from the API's API so that bodies get past the first
  * "unknown field" and reach the deeper rules.
  */
 import fc from 'fast-check';

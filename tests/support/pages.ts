@@ -12,7 +12,7 @@ export interface ShopPage {
   name: string;
   path: string;
   kind: 'shell' | 'diamond-listing' | 'detail' | 'other';
-  /** The budget is a hard limit, with no 10% grace (issue 17's pages: the diamond listing and table, the comparison). */
+  /** The budget is a hard limit, with no 10% grace (pages: the diamond listing and table, the comparison). */
   exact?: boolean;
 }
 
@@ -25,7 +25,7 @@ export async function discoverPages(base: string, notes: string[] = []): Promise
   const diamond = await firstLink(base, '/diamonds', /href="(\/diamonds\/\d+)(?:[?#][^"]*)?"/);
   if (diamond) pages.push({ name: 'diamond detail', path: diamond, kind: 'detail' });
   else notes.push('diamond detail: no /diamonds/{id} link on /diamonds yet, left out');
-  // Issue 17: the table view weighs as the listing; the comparison of 4 stones at most 15 KB beyond the shell.
+  // the table view weighs as the listing; the comparison of 4 stones at most 15 KB beyond the shell.
   pages.push({ name: 'diamond table', path: '/diamonds?view=table', kind: 'diamond-listing', exact: true });
   const stones = [...new Set([...(await (await fetch(`${base}/diamonds`)).text()).matchAll(/href="\/diamonds\/(\d+)"/g)].map((m) => m[1]))].slice(0, 4);
   if (stones.length) pages.push({ name: 'diamond compare', path: `/diamonds/compare?ids=${stones.join(',')}`, kind: 'shell', exact: true });
@@ -80,9 +80,9 @@ export async function pageJavaScript(browser: Browser, url: string): Promise<Pag
 
 export const KB = 1024;
 /**
- * Issue 10: content pages at most 15 KB beyond the shell's shared script; the diamond listing 90 KB.
- * Issue 20: the diamond and product detail pages at most 25 KB in all (their enhanced forms included).
- * Issue 17: the diamond listing (grid and table) 90 KB in all and the comparison 15 KB beyond the shell,
+ * content pages at most 15 KB beyond the shell's shared script; the diamond listing 90 KB.
+ * the diamond and product detail pages at most 25 KB in all (their enhanced forms included).
+ * the diamond listing (grid and table) 90 KB in all and the comparison 15 KB beyond the shell,
  * as limits: those pages (`exact`) get no grace.
  */
 export const BUDGET = { shellExtra: 15 * KB, diamondListing: 90 * KB, detail: 25 * KB, tolerance: 0.1 };

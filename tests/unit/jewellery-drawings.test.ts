@@ -1,4 +1,4 @@
-/** Issue 19: every design × metal × view is a valid SVG; designs differ; metals differ only in their paint. */
+/** every design × metal × view is a valid SVG; designs differ; metals differ only in their paint. */
 import { gzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The shop's e-mails in both parts (issue 28): the plain text lists the lines and totals; the HTML, compiled
+ * The shop's e-mails in both parts: the plain text lists the lines and totals; the HTML, compiled
  * from MJML with strict validation, shows the wordmark, each line's picture (an absolute address), name and
  * price, the totals and the button, and escapes what shoppers typed. Also the log's masking, the request id,
  * the outbox's back-off and what counts as the database being out of reach.

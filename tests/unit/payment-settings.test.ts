@@ -1,4 +1,4 @@
-/** Which card provider the settings choose (issue 29): the test gateway never takes a production shop by default. */
+/** Which card provider the settings choose: the test gateway never takes a production shop by default. */
 import { describe, expect, it } from 'vitest';
 import { providerSetting } from '~/server/payments/payment-settings.ts';
 

@@ -1,4 +1,4 @@
-/** The jewellery search index without a database: its reading of words, typos and synonyms (issue 26). */
+/** The jewellery search index without a database: its reading of words, typos and synonyms. */
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, METALS, PRODUCTS, describe as describePiece } from '~/server/db/seed/catalog.ts';
 import { JewellerySearchIndex } from '~/server/search/search-index.ts';

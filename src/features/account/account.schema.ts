@@ -1,6 +1,6 @@
 /**
  * The account API contract (zod), shared by the server (validation, 400 with `errors` per field) and the
- * islands (the same messages before a request is sent). Field names are the spec's (section 3).
+ * islands (the same messages before a request is sent). Field names are the API's (section 3).
  */
 import { z } from 'zod';
 

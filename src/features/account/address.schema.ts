@@ -1,4 +1,4 @@
-/** The address contract (spec section 3: address1, address2, city, country, state, postcode, phone,
+/** The address contract (docs/api.md: address1, address2, city, country, state, postcode, phone,
  * default_address, addr_type, address_type), shared by the server and the address book island. */
 import { z } from 'zod';
 
@@ -24,7 +24,7 @@ export const countryCode = (malformed = 'Choose a country (a two-letter ISO code
 
 /** The account's address book entry; the checkout's address extends it (src/features/checkout/checkout.schema.ts). */
 export const addressSchema = z.object({
-  // Optional on the wire (the spec's address has no names): the customer's own names fill them.
+  // Optional on the wire (the API's address has no names): the customer's own names fill them.
   first_name: nullableText(100),
   last_name: nullableText(100),
   address1: requiredText('the street address', 200),

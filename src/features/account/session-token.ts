@@ -1,5 +1,5 @@
 /**
- * The bearer token profile update and change-password send in `Authorization` (the spec's section 6).
+ * The bearer token profile update and change-password send in `Authorization` (docs/api.md).
  * The profile page hands its session's token to its islands (the cookie that carries it is httpOnly);
  * a password change answers a new one, kept here for the next call from either form.
  */

@@ -1,5 +1,5 @@
 /**
- * The analytics contract (spec section 7): POST /api/analytics/collect with `payload` (a JSON string of
+ * The analytics contract (docs/api.md): POST /api/analytics/collect with `payload` (a JSON string of
  * page data, device, referrer and shop configuration), `type` 'page' and `user_id`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The browser's analytics queue (spec sections 4 and 9): events wait in memory, the queue drains every
+ * The browser's analytics queue (docs/api.md): events wait in memory, the queue drains every
  * 3000 ms while the browser is online, and it starts only once its plugins are ready or 10000 ms have
  * passed. Nothing here runs during rendering: events are queued and sent later, from timers.
  */
@@ -132,7 +132,7 @@ export interface PageContext {
   userId: string | number | null;
 }
 
-/** A page event as the spec's collector expects it. */
+/** A page event as the API's collector expects it. */
 export function pageEvent(ctx: PageContext): PageEvent {
   const url = new URL(ctx.url);
   const payload = {

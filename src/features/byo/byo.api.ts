@@ -1,5 +1,5 @@
 /**
- * Adding a build to the cart or the wishlist. The customer side speaks the spec's build-your-own names
+ * Adding a build to the cart or the wishlist. The customer side speaks the API's build-your-own names
  * (isBYO, diamondID, productID, selectedVariantID, selectedJewelryShape, selectedRingSize, customSize);
  * these become the cart-add payload (ids of the diamond and the setting, quantity 1) and the wishlist's
  * build-your-own item on the wire. The calls go through the cart and wishlist stores so every island

@@ -1,5 +1,5 @@
 /**
- * The cart popup (spec sections 2 and 9): 350px wide, at least 475px tall; title Cart and Remove All; a
+ * The cart popup (docs/api.md): 350px wide, at least 475px tall; title Cart and Remove All; a
  * 325px scrolling list grouped by build-your-own id; Estimated Total; View Cart and Checkout. It shows
  * only once the cart has loaded, fades in over 250 ms and out over 100 ms, and sits under whichever
  * cart link opened it (see popup-triggers.ts for when it opens and closes). It hydrates the first time a

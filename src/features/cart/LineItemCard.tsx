@@ -1,5 +1,5 @@
 /**
- * The line-item card (spec section 2): a 60px circular image, the name, style or stock number (never a
+ * The line-item card (docs/api.md): a 60px circular image, the name, style or stock number (never a
  * variant's raw sku), formatted price and
  * quantity. CartLine puts a build-your-own pair's two cards together, and covers a line that can no
  * longer be bought with the translucent "This item is no longer available!" overlay and a Remove button.

@@ -1,4 +1,4 @@
-/** The cart calls of spec section 7 (the only browser code that knows their paths). */
+/** The cart calls of docs/api.md (the only browser code that knows their paths). */
 import { api } from '~/lib/http.ts';
 import type { CartAddPayload, CartAnswer, CartDeleteItemPayload, CartUpdatePayload } from './cart.schema.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The cart's wire contract (spec sections 3, 5 and 7), shared by the server (validation) and the browser
- * (types). Field names are the spec's. Values are coerced where an HTML form sends text ("12", "true"),
+ * The cart's wire contract (docs/api.md), shared by the server (validation) and the browser
+ * (types). Field names are the API's. Values are coerced where an HTML form sends text ("12", "true"),
  * because the add-to-cart form works before JavaScript loads.
  */
 import { MAX_ID } from '~/lib/ids.ts';
@@ -18,7 +18,7 @@ export const flag = z.preprocess(
 );
 const id = z.coerce.number({ error: 'must be a product or diamond id' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id');
 
-/** Spec section 9: at most two ids (a setting and a diamond), quantity always 1. */
+/** at most two ids (a setting and a diamond), quantity always 1. */
 export const MAX_IDS = 2;
 /** The most of one product a single line holds (PUT /api/checkout/cart/update). */
 export const MAX_LINE_QUANTITY = 10;
@@ -69,7 +69,7 @@ export const cartUpdateSchema = z.object({
 export type CartUpdatePayload = z.input<typeof cartUpdateSchema>;
 
 /**
- * DELETE /api/checkout/cart/delete-items: the spec's `{ data: { byo_id, cart_id, product_id } }`, plus
+ * DELETE /api/checkout/cart/delete-items: the API's `{ data: { byo_id, cart_id, product_id } }`, plus
  * an optional `cart_item_id` that names one line when the same product sits on several lines.
  */
 export const cartDeleteItemSchema = z.object({

@@ -27,7 +27,7 @@ export function groupByByo(items: CartItem[]): ItemGroup[] {
   return groups;
 }
 
-/** Spec section 4: a line is available only when its product, and its child's product if any, are. */
+/** a line is available only when its product, and its child's product if any, are. */
 export function isLineAvailable(item: CartItem): boolean {
   return Boolean(item.product.status) && (!item.child || Boolean(item.child.product.status));
 }

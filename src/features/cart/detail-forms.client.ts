@@ -1,7 +1,7 @@
 /**
- * The Add to cart and Add to wishlist forms of the diamond and product pages, enhanced (issue 20). The
+ * The Add to cart and Add to wishlist forms of the diamond and product pages, enhanced. The
  * forms are real (`form[data-cart-add]`, `form[data-wishlist-add]`) and post without JavaScript, landing
- * on /cart or /wishlist. With this script a submit stays on the page instead: it sends the spec's JSON
+ * on /cart or /wishlist. With this script a submit stays on the page instead: it sends the API's JSON
  * body through the same API (the shared stores' addToCart / addToWishlist, so the header badges follow),
  * disables the button while the request runs, then opens the cart popup (`open-cart-popup`) or shows the
  * wishlist snackbar. A failure shows the shopper's words for it (src/lib/shopper-text.ts) in the error
@@ -23,7 +23,7 @@ const id = (data: FormData, name: string) => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-/** The cart-add payload of spec section 7, from the form's fields. */
+/** The cart-add payload of docs/api.md, from the form's fields. */
 export function cartPayload(data: FormData): CartAddPayload {
   const option = id(data, 'selected_configurable_option');
   const size = text(data, 'selected_size');

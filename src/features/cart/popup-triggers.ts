@@ -1,5 +1,5 @@
 /**
- * When the cart popup opens and closes (spec section 2): it opens on hover or focus of any cart link
+ * When the cart popup opens and closes (docs/api.md): it opens on hover or focus of any cart link
  * (`[data-cart-link]`, desktop and mobile headers alike), on a tap of the cart icon on touch screens
  * (the first tap opens, a second one follows the link), and on the `open-cart-popup` window event. It
  * closes when the pointer leaves the link and the popup, when focus or a tap goes elsewhere, and on

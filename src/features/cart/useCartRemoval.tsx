@@ -1,5 +1,5 @@
 /**
- * The remove confirmation (spec sections 2, 4 and 8): "Remove All Items" or "Remove Item", Cancel and
+ * The remove confirmation (docs/api.md): "Remove All Items" or "Remove Item", Cancel and
  * Remove. On success the cart is replaced with the server's answer and a success snackbar carries its
  * message; on failure an error snackbar does; either way the dialog closes.
  */

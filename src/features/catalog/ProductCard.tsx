@@ -1,6 +1,6 @@
 /**
  * A product in a listing: its picture and price in the metal shown, and the metal swatches of its
- * listing variants (spec section 9). Choosing a swatch shows that metal; the link opens the product in it.
+ * listing variants (docs/api.md). Choosing a swatch shows that metal; the link opens the product in it.
  */
 import { useState } from 'react';
 import type { ProductCardData } from './product.ts';

@@ -1,4 +1,4 @@
-/** The product calls of the catalogue (spec section 7). */
+/** The product calls of the catalogue (docs/api.md). */
 import { catalog } from '~/lib/http.ts';
 import type { ProductFilters, ProductPage } from './product.ts';
 import type { ProductListingState } from './product-url.ts';

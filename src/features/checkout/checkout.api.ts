@@ -1,4 +1,4 @@
-/** The checkout calls of spec section 7 (the only browser code that knows their paths). */
+/** The checkout calls of docs/api.md (the only browser code that knows their paths). */
 import { api } from '~/lib/http.ts';
 import type { CheckoutAnswer, CheckoutCart, PaymentMethod, PaymentMethodCode, Region, SaveAddressPayload, SaveOrderAnswer, ShippingRate } from './checkout.schema.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The checkout's wire contract (spec sections 3 and 7: Address, Checkout, Order update), shared by the
+ * The checkout's wire contract (docs/api.md: Address, Checkout, Order update), shared by the
  * server (validation) and the checkout islands (types). The shape is checked here; what depends on the
  * country (states, postcodes, phone numbers) is checked on the server against the datasets.
  */
@@ -9,7 +9,7 @@ import { addressSchema, countryCode, looseBoolean, nullableText, requiredText } 
 import type { checkoutAnswerSchema, checkoutCartSchema, orderAnswerSchema, orderLineSchema, paymentMethodSchema, placedOrderSchema, regionSchema, shippingRateSchema } from '~/server/checkout/checkout.answers.ts';
 
 /**
- * The account's address (spec section 3) with the names required, the country and the phone checked here
+ * The account's address (docs/api.md) with the names required, the country and the phone checked here
  * only for their form (the server checks them for the country), and, for a guest, the e-mail address the
  * order is sent to. The names and e-mail come first: fields are checked, and errors named, in this order.
  */
@@ -62,7 +62,7 @@ export const storeCreditSchema = z.object({
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals'),
 });
 
-/** DELETE /api/checkout/cart/delete-storecredits: the spec's `{ data }` is accepted and not needed. */
+/** DELETE /api/checkout/cart/delete-storecredits: the API's `{ data }` is accepted and not needed. */
 export const removeStoreCreditSchema = z.object({ data: z.unknown().optional() });
 
 /** POST /api/checkout/save-order: `paymentData` is accepted and ignored; prices come from the server. */

@@ -1,11 +1,11 @@
 /**
  * The listing island's first page, packed into one string for its props. Astro writes island props as
- * JSON with every value wrapped (`[0, value]`) and every quote escaped (`&quot;`): the first page took
- * 16 KB of the listing's HTML that way (12.5 KB of it the 24 cards), about 4 KB this way. Fields in CARD_FIELDS order, `|` between
+ * JSON with every value wrapped (`[0, value]`) and every quote escaped (`&quot;`): a quarter of the bytes
+ * this way (docs/performance.md). Fields in CARD_FIELDS order (diamond-query.ts), `|` between
  * fields, `;` between cards (either, or `%`, inside a value is percent-escaped); a url or image_url that
  * is the stone's usual one (`/diamonds/{id}`, `/images/diamonds/{shape}.svg`) is left empty.
  */
-import { CARD_FIELDS, type DiamondCard, type DiamondPage } from './diamond-query.ts';
+import { CARD_FIELD_KINDS, CARD_FIELDS, type DiamondCard, type DiamondPage } from './diamond-query.ts';
 
 /**
  * A first page as the island's props carry it: one JSON string (Astro then writes it as one value, not
@@ -14,7 +14,6 @@ import { CARD_FIELDS, type DiamondCard, type DiamondPage } from './diamond-query
 export type PackedPage = string;
 type Packed = Omit<DiamondPage<DiamondCard>, 'data'> & { cards: string };
 
-const NUMBERS = new Set<string>(['id', 'carat']);
 const usual = (card: DiamondCard, field: 'url' | 'image_url') => (field === 'url' ? `/diamonds/${card.id}` : `/images/diamonds/${card.shape}.svg`);
 const escape = (value: string) => value.replace(/[%|;]/g, encodeURIComponent);
 
@@ -32,7 +31,7 @@ export function unpackPage(packed: PackedPage): DiamondPage<DiamondCard> {
   const { cards, ...rest } = JSON.parse(packed) as Packed;
   const data = cards === '' ? [] : cards.split(';').map((packed) => {
     const values = packed.split('|');
-    const card = Object.fromEntries(CARD_FIELDS.map((field, i) => [field, NUMBERS.has(field) ? Number(values[i]) : decodeURIComponent(values[i] ?? '')])) as DiamondCard;
+    const card = Object.fromEntries(CARD_FIELDS.map((field, i) => [field, CARD_FIELD_KINDS[field] === 'number' ? Number(values[i]) : decodeURIComponent(values[i] ?? '')])) as DiamondCard;
     if (!card.url) card.url = usual(card, 'url');
     if (!card.image_url) card.image_url = usual(card, 'image_url');
     return card;

@@ -62,8 +62,27 @@ export type DiamondHistograms = z.output<typeof diamondHistogramsSchema>;
 export type DiamondPage<D extends DiamondCard = Diamond> = Omit<z.output<typeof diamondPageSchema>, 'data'> & { data: D[] };
 
 /** What a listing card or table row shows of a stone: all the listing island is handed for its first page. */
-export const CARD_FIELDS = ['id', 'url', 'shape', 'carat', 'cut', 'color', 'clarity', 'lab', 'origin', 'image_url', 'formated_price', 'formated_price_per_carat'] as const;
-export type DiamondCard = Pick<Diamond, (typeof CARD_FIELDS)[number]>;
+/**
+ * A card's fields, in the order card-pack.ts packs them, each with its kind: a number field is read back as
+ * a number. One declaration: a field whose type is a number must say 'number' here (the type checks it).
+ */
+export const CARD_FIELD_KINDS = {
+  id: 'number',
+  url: 'text',
+  shape: 'text',
+  carat: 'number',
+  cut: 'text',
+  color: 'text',
+  clarity: 'text',
+  lab: 'text',
+  origin: 'text',
+  image_url: 'text',
+  formated_price: 'text',
+  formated_price_per_carat: 'text',
+} as const satisfies { [K in keyof Diamond]?: Diamond[K] extends number ? 'number' : 'text' };
+type CardField = keyof typeof CARD_FIELD_KINDS;
+export const CARD_FIELDS = Object.keys(CARD_FIELD_KINDS) as CardField[];
+export type DiamondCard = Pick<Diamond, CardField>;
 
 export function toCard(d: Diamond): DiamondCard {
   return Object.fromEntries(CARD_FIELDS.map((key) => [key, d[key]])) as DiamondCard;

@@ -5,7 +5,7 @@
  *   df_fluorescence=…  df_lab=…  df_origin=natural
  *   df_carat_min=1  df_carat_max=2  df_price_min / _max (USD)  df_depth_…  df_table_…  df_lw_ratio_…
  *   view=table                                (the results as a sortable table; the grid otherwise)
- * Filter parameters (df*) always come after the others (spec section 2). Lists may also be repeated
+ * Filter parameters (df*) always come after the others (docs/api.md). Lists may also be repeated
  * parameters (a plain form submits them so). Values that make no sense are dropped, never an error:
  * a shopper's broken link still shows diamonds.
  */

@@ -1,4 +1,4 @@
-/** The diamond calls of the catalogue (spec section 7): cancellable through an AbortSignal. */
+/** The diamond calls of the catalogue (docs/api.md): cancellable through an AbortSignal. */
 import { catalog } from '~/lib/http.ts';
 import { compactFilters, DEFAULT_PAGE_SIZE, type DiamondPage } from './diamond-query.ts';
 import type { DiamondListingState } from './diamond-url.ts';

@@ -1,6 +1,6 @@
 /** The count badges of the header (cart and wishlist). */
 
-/** Spec section 9: the cart badge shows at most 99, and "99+" above. */
+/** the cart badge shows at most 99, and "99+" above. */
 export const BADGE_MAX = 99;
 
 /** The badge text for a count: '' (no badge) for zero or less, '99+' above 99. */

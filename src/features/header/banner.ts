@@ -1,5 +1,5 @@
 /**
- * The mobile top banner shows one item at a time and moves to the next every 3000 ms (spec section 9).
+ * The mobile top banner shows one item at a time and moves to the next every 3000 ms (docs/api.md).
  * It pauses while the shopper points at it or focuses a link in it, so that a message can be read to the
  * end (WCAG 2.2.2).
  */

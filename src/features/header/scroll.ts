@@ -1,4 +1,4 @@
-/** Spec section 9: once the page is scrolled past 20px the header gains elevation and hides its banner. */
+/** once the page is scrolled past 20px the header gains elevation and hides its banner. */
 export const CONDENSE_AFTER_PX = 20;
 
 export function watchScroll(header: HTMLElement): void {

@@ -1,11 +1,11 @@
 /**
  * The header search forms. Both are real `<form action="/search">`s (GET /search?q=…) that work before
- * JavaScript; these functions add the spec's rules: the desktop field is collapsed until the first click
+ * JavaScript; these functions add the API's rules: the desktop field is collapsed until the first click
  * on its icon, and submits (Enter or a second click) only non-empty text; the mobile form submits only
  * text longer than 2 characters.
  */
 
-/** Spec section 5: desktop needs non-empty text, mobile more than 2 characters (spaces around do not count). */
+/** desktop needs non-empty text, mobile more than 2 characters (spaces around do not count). */
 export function canSearch(text: string, device: 'desktop' | 'mobile'): boolean {
   const query = text.trim();
   return device === 'desktop' ? query.length > 0 : query.length > 2;

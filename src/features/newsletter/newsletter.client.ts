@@ -1,7 +1,7 @@
 /**
  * Enhances the footer's newsletter `<form method="post" action="/api/subscribe">`. Before this runs the
  * form posts as HTML and the server answers with a redirect back to the page, which shows the outcome.
- * Once enhanced: the spec's check ('Enter a valid email address' as a warning), then the loading state
+ * Once enhanced: the API's check ('Enter a valid email address' as a warning), then the loading state
  * (button disabled, spinner), then the snackbar with the answer's first key and value.
  */
 import { showSnackbar } from '~/features/snackbar/snackbar.ts';
@@ -13,7 +13,7 @@ export function enhanceNewsletterForm(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const spinner = form.querySelector<HTMLElement>('[data-spinner]');
   if (!input || !button) return;
-  // Our own check replaces the browser's bubble so the shopper sees the spec's message in the snackbar.
+  // Our own check replaces the browser's bubble so the shopper sees the API's message in the snackbar.
   form.noValidate = true;
 
   const setLoading = (loading: boolean) => {

@@ -1,6 +1,6 @@
 /**
  * The shop configuration in the browser: the server writes it once per page into
- * `<script type="application/json" id="shop-config">` (the spec's global setting, less the navigation
+ * `<script type="application/json" id="shop-config">` (the API's global setting, less the navigation
  * that the page carries as its menus); code in the browser reads it from there, parsed once, and never
  * fetches it.
  */

@@ -23,7 +23,7 @@ interface NavLike {
   attribute_swatch_value?: string;
 }
 
-/** First path segments owned by the shop's own screens (spec section 2) and by the server. */
+/** First path segments owned by the shop's own screens (docs/api.md) and by the server. */
 export const RESERVED_SEGMENTS = [
   'search', 'diamonds', 'products', 'build-your-own', 'customer', 'cart', 'checkout', 'wishlist', 'book-appointment',
   'api', 'catalog', 'images', 'healthz', '_astro', '404', '500',
@@ -89,7 +89,7 @@ export function checkPageRoutes(config: { cmsPageRoutes: { slug: string; href: s
 
 export type SwatchColour = { from: string; to: string };
 
-/** A swatch colour as the spec allows it: plain text (#d4af37) or JSON ({"from":…,"to":…}); undefined when neither. */
+/** A swatch colour as the API (docs/api.md) allows it: plain text (#d4af37) or JSON ({"from":…,"to":…}); undefined when neither. */
 export function parseSwatchColour(value: string): SwatchColour | undefined {
   const colour = /^#[0-9a-f]{3,8}$/i;
   const text = value.trim();

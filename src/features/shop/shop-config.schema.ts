@@ -1,5 +1,5 @@
 /**
- * The shop configuration that editors own (src/content/shop.json), as the spec's global setting.
+ * The shop configuration that editors own (src/content/shop.json), as the API's global setting.
  * Validated at build (astro.config.mjs) and at start (src/server/shop/shop-config.ts): a broken file
  * stops with the file, the path inside it and what is wrong. Objects are strict so that a misspelt key
  * (`is_lnk`) is an error rather than a silently ignored flag.

@@ -1,7 +1,7 @@
 /**
- * The global snackbar's contract (spec sections 2, 8, 9): any code shows a message by dispatching the
+ * The global snackbar's contract (docs/api.md): any code shows a message by dispatching the
  * window event `show-snackbar` with `{ message, severity }` (and optionally `duration` in ms). The host in
- * the page layout shows it at the top centre for 5000 ms by default. The spec's other fields: `open: false`
+ * the page layout shows it at the top centre for 5000 ms by default. The API's other fields: `open: false`
  * closes it, and `onClose` is called when the message closes, however it closes.
  */
 // Severity is declared once, in cart/notify.ts: that file is bundled into an inline client directive, whose

@@ -1,4 +1,4 @@
-/** The wishlist calls of spec section 7 (the only browser code that knows their paths). */
+/** The wishlist calls of docs/api.md (the only browser code that knows their paths). */
 import { api } from '~/lib/http.ts';
 import type { MoveSize, MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistPage } from './wishlist.schema.ts';
 

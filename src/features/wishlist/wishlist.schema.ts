@@ -1,4 +1,4 @@
-/** The wishlist's wire contract (spec sections 3 and 7), shared by the server and the browser. */
+/** The wishlist's wire contract (docs/api.md), shared by the server and the browser. */
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
 import { flag, optionalId, optionalText } from '~/features/cart/cart.schema.ts';
@@ -13,7 +13,7 @@ export const wishlistPageSchema = z.object({
   page: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').default(1)),
 });
 
-/** POST /api/wishlist/add/{id}: the spec's wishlist add (plus an optional ring size). */
+/** POST /api/wishlist/add/{id}: the API's wishlist add (plus an optional ring size). */
 export const wishlistAddSchema = z.object({
   selected_configurable_option: optionalId,
   selected_jewelry_shape: optionalText,

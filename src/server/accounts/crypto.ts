@@ -3,13 +3,11 @@
  * The stored form names its parameters, so a later change of cost still verifies older hashes.
  *
  * Hashing (~0.5 s of CPU and 128 MiB each) runs on worker threads of its own (background-workers.ts),
- * never on the event loop nor on libuv's pool: with crypto.scrypt on the pool, 20 parallel sign-ins held
- * its 4 threads and every other request waited behind them for a file lookup (/healthz took 20 s). At
+ * never on the event loop nor on libuv's pool (where sign-ins starved every other request). At
  * most SCRYPT_CONCURRENCY hashes run at once per process (default 2; 1 on a one-core machine), at most
  * 100 more wait in line; beyond, 503 with Retry-After. The threads run at nice SCRYPT_NICE (default 10):
- * when the CPU is saturated, pages and other requests go first and sign-ins wait (measured on a 2-core
- * machine at load 20: /healthz's 95th percentile during 20 parallel sign-ins 142 ms at nice 0, 69–106 ms
- * at nice 5, 64 ms at nice 10; a hash took 7.6 s at nice 0 and 17 s at nice 10 at load 34).
+ * when the CPU is saturated, pages and other requests go first and sign-ins wait. The measurements behind
+ * both choices: docs/performance.md ("Password hashing").
  */
 import { createHash, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';

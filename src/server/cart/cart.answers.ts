@@ -34,7 +34,7 @@ export const lineVariantSchema = z.object({
   formated_price: z.string(),
 });
 
-/** A product or a diamond as the line-item card reads it (spec section 3, "Product"). */
+/** A product or a diamond as the line-item card reads it (docs/api.md). */
 export const lineProductSchema = z.object({
   id: z.number().int(),
   type: z.enum(['product', 'diamond']),

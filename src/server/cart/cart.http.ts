@@ -1,4 +1,4 @@
-/** The cart endpoints' shared steps: who is asking, and the `{ message, data }` answer (spec section 7). */
+/** The cart endpoints' shared steps: who is asking, and the `{ message, data }` answer (docs/api.md). */
 import type { APIContext } from 'astro';
 import type { Cart, CartAnswer } from '~/features/cart/cart.schema.ts';
 import { getDb, type Db } from '~/server/db/database.ts';

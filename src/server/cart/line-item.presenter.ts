@@ -1,5 +1,5 @@
 /**
- * Products and diamonds as the line-item card reads them (spec section 3, "Product as read by the
+ * Products and diamonds as the line-item card reads them (docs/api.md: "Product as read by the
  * line-item card"): name, sku, status (truthy when it can be bought), formated_price, images[0] and
  * base_image with medium_image_url, and variants with total_carat_weight, metal_show_in_products_list and
  * metal_position. Shared by the cart and the wishlist. The server alone decides prices and availability.

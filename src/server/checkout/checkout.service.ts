@@ -1,5 +1,5 @@
 /**
- * The checkout steps before the order (spec section 4: cart, address, shipping rate, payment method,
+ * The checkout steps before the order (docs/api.md: cart, address, shipping rate, payment method,
  * payment): each reads the shopper's cart, checks its input against the server's own figures, saves it
  * on the cart and answers the checkout cart. Nothing the client says about prices is ever used.
  */

@@ -17,6 +17,7 @@
  */
 import { LIST_FILTER_KEYS, LIST_FILTERS, type ListFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { PASS_WASM } from './pass/diamond-pass.wasm.ts';
+import { assertIndexLimits, BLOCK, HEAD, OUT_COUNTS, OUT_F64, SCRATCH } from './index-limits.ts';
 
 export interface Kernels {
   and_to(dst: number, a: number, b: number, words: number): void;
@@ -35,14 +36,10 @@ export interface Kernels {
 
 const passModule = new WebAssembly.Module(Uint8Array.from(atob(PASS_WASM), (c) => c.charCodeAt(0)));
 
-/** Stones per block: bitmaps and columns come in whole blocks. */
-const BLOCK = 128;
-/** Scratch bitmaps of one pass: a bitmap per filter in use (14 at most), the matches, the two sliders' sets, a spare. */
-export const SCRATCH = 18;
-/** Bytes before the bitmaps: the kernels' small outputs (counts, extremes). */
-const HEAD = 4096;
-export const OUT_COUNTS = 0;
-export const OUT_F64 = 2048;
+// The index's fixed sizes, and the check that the declared filters fit them (it throws at start-up).
+assertIndexLimits();
+// Re-exported for the arena's users (diamond-scan.ts, diamond-index.ts, the pass's unit test).
+export { OUT_COUNTS, OUT_F64 };
 
 /** The first bitmap of each list filter's grades, in LIST_FILTER_KEYS order. */
 export const GRADE_BASE = (() => {

@@ -13,14 +13,14 @@
  * 3. A page walks the sort order testing the matches' bits; the sliders' extents walk their sorted
  *    order from each end (broad sets) or take the smallest and largest of the set (narrow ones).
  *
- * Measured against the row-by-row pass it replaced (one failure mask and three histogram increments a
- * stone, in JavaScript), at 2,000,000 stones: tests/bench/index-pass.bench.ts and the figures in
- * docs/api.md (Search at scale). The bitmaps a pass makes live in the arena's scratch space until the
- * next pass: searches run one at a time, synchronously.
+ * Its measurements against the row-by-row pass it replaced: docs/performance.md. The bitmaps a pass makes
+ * live in the arena's scratch space until the next pass: searches run one at a time, synchronously. The
+ * index's fixed sizes, and the start-up check that the declared filters fit them: index-limits.ts.
  */
 import type { FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import { OUT_COUNTS, OUT_F64, type Arena, type NarrowKey } from './diamond-arena.ts';
+import type { Arena, NarrowKey } from './diamond-arena.ts';
+import { BITS_PER_BYTE, BLOCK, BYTE_VALUES, OUT_COUNTS, OUT_F64, U32_BYTES, U32_MASK, U32_SHIFT, WORD_BITS } from './index-limits.ts';
 import type { HistogramEdges } from './diamond-histogram.ts';
 
 /** What the sort orders read of the index (diamond-order.ts). */
@@ -60,8 +60,12 @@ const popcount = (x: number) => {
   return n;
 };
 
-/** 64-bit words that cover `size` stones, in whole 128-stone blocks. */
-export const wordsFor = (size: number) => Math.ceil(size / 128) * 2;
+/** 64-bit words that cover `size` stones, in whole blocks (BLOCK stones). */
+export const wordsFor = (size: number) => Math.ceil(size / BLOCK) * (BLOCK / WORD_BITS);
+/** A byte offset in the arena as an index into its Uint32Array view. */
+const u32At = (byteOffset: number) => byteOffset / U32_BYTES;
+/** All grades of a list filter of n grades, as a bit set (n ≤ MAX_GRADES: index-limits.ts). */
+const allGrades = (n: number) => (1 << n) - 1;
 
 /** Runs the pass over the first `size` slots of the arena. */
 export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
@@ -75,9 +79,9 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
     const bits = input.allowed[key];
     if (bits === undefined) continue;
     const n = LIST_FILTERS[key].length;
-    const yes = bits & ((1 << n) - 1);
+    const yes = bits & allGrades(n);
     // Every grade accepted: the filter refuses no stone, and so changes no count.
-    if (yes === (1 << n) - 1) continue;
+    if (yes === allGrades(n)) continue;
     const bitmap = take();
     if (popcount(yes) <= n / 2) {
       arena.clear(bitmap, words);
@@ -93,7 +97,7 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
     const column = arena.narrow[NARROW_OF[key]];
     const [a, b] = column.bounds(lo, hi);
     if (a > b) arena.clear(bitmap, words);
-    else if (column.codes.BYTES_PER_ELEMENT === 2) k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
+    else if (column.codes.BYTES_PER_ELEMENT === Uint16Array.BYTES_PER_ELEMENT) k.range_u16(bitmap, column.codes.byteOffset, words, a, b);
     else k.range_u32(bitmap, column.codes.byteOffset, words, a, b);
     // Values kept on the side: a stone fails when below or above the bounds, as everywhere.
     for (const [slot, v] of column.exceptions) if (slot < size) arena.setBit(bitmap, slot, !(v < lo || v > hi));
@@ -127,19 +131,19 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
   for (const key of FACET_KEYS) {
     const set = setFor(key, spare);
     const n = LIST_FILTERS[key].length;
-    k.popcnt_group(set, arena.grade(key, 0), arena.capacity / 8, n, words, OUT_COUNTS);
-    facets[key] = Array.from(arena.u32.subarray(OUT_COUNTS >> 2, (OUT_COUNTS >> 2) + n));
+    k.popcnt_group(set, arena.grade(key, 0), arena.capacity / BITS_PER_BYTE, n, words, OUT_COUNTS);
+    facets[key] = Array.from(arena.u32.subarray(u32At(OUT_COUNTS), u32At(OUT_COUNTS) + n));
   }
   const caratSet = setFor('carat', take());
   const priceSet = setFor('price', take());
   const caratCount = k.popcnt_and(caratSet, caratSet, words);
   const priceCount = k.popcnt_and(priceSet, priceSet, words);
-  const at = OUT_COUNTS >> 2;
+  const at = u32At(OUT_COUNTS);
   /** The bucket codes of the stones of a bitmap, counted (one increment a stone). */
   const count = (set: number, codes: Uint8Array) => {
-    arena.u32.fill(0, at, at + 256);
+    arena.u32.fill(0, at, at + BYTE_VALUES);
     k.count_u8(set, codes.byteOffset, words, OUT_COUNTS);
-    return arena.u32.slice(at, at + 256);
+    return arena.u32.slice(at, at + BYTE_VALUES);
   };
   const hist = input.histograms;
   const liveCount = k.popcnt_and(arena.live, arena.live, words);
@@ -175,7 +179,8 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
  */
 export function extremes(arena: Arena, size: number, column: Float64Array, order: Uint32Array, set: number, count: number): { min: number; max: number } | null {
   if (count === 0) return null;
-  if (count * 64 >= size) {
+  // Broad: at least one stone in WORD_BITS of the index.
+  if (count * WORD_BITS >= size) {
     let lo = 0;
     while (!arena.bit(set, order[lo]!)) lo++;
     let hi = order.length - 1;
@@ -183,7 +188,8 @@ export function extremes(arena: Arena, size: number, column: Float64Array, order
     return { min: column[order[lo]!]!, max: column[order[hi]!]! };
   }
   arena.k.minmax_f64(set, column.byteOffset, wordsFor(size), OUT_F64);
-  return { min: arena.f64[OUT_F64 / 8]!, max: arena.f64[OUT_F64 / 8 + 1]! };
+  const at = OUT_F64 / Float64Array.BYTES_PER_ELEMENT;
+  return { min: arena.f64[at]!, max: arena.f64[at + 1]! };
 }
 
 /**
@@ -192,13 +198,13 @@ export function extremes(arena: Arena, size: number, column: Float64Array, order
  */
 export function pageOf(arena: Arena, set: number, order: Uint32Array, desc: boolean, offset: number, limit: number, from = 0, to = order.length): number[] {
   const u32 = arena.u32;
-  const base = set >> 2;
+  const base = u32At(set);
   const out: number[] = [];
   let seen = 0;
   const n = to - from;
   for (let j = 0; j < n && out.length < limit; j++) {
     const slot = order[desc ? to - 1 - j : from + j]!;
-    if ((u32[base + (slot >>> 5)]! >>> (slot & 31)) & 1) {
+    if ((u32[base + (slot >>> U32_SHIFT)]! >>> (slot & U32_MASK)) & 1) {
       if (seen >= offset) out.push(slot);
       seen++;
     }

@@ -1,5 +1,5 @@
 /**
- * The diamond inventory import (issue 14), shared by `npm run import:diamonds` and
+ * The diamond inventory import, shared by `npm run import:diamonds` and
  * POST /api/admin/diamonds/import. A stock file streams in; rows are read, mapped and checked
  * (feed-row.ts), then written a batch at a time, each batch in one transaction: an import stopped
  * halfway leaves every stone either as it was or as the file says, and running it again finishes it.

@@ -1,6 +1,6 @@
 /**
  * POST /api/subscribe's JSON answers as zod schemas: their one description (types, OpenAPI document).
- * The first key is the snackbar severity and its value the message (spec section 7, "Newsletter
+ * The first key is the snackbar severity and its value the message (docs/api.md: "Newsletter
  * mutation"); `status` follows for clients that prefer a field.
  */
 import { z } from 'zod';

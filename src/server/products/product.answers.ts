@@ -28,7 +28,7 @@ export const productPhotoSchema = z.object({
 
 /** A variant as the catalogue shows it: the line-item card's variant, and more. */
 export const productVariantSchema = lineVariantSchema.extend({
-  /** The weight as the trade writes it: "1/2", "1 1/2" (spec section 9); "0" for plain metal. */
+  /** The weight as the trade writes it: "1/2", "1 1/2" (docs/api.md); "0" for plain metal. */
   total_carat_weight_fraction: z.string(),
   status: z.boolean(),
   image_url: z.string(),

@@ -25,7 +25,7 @@ export interface ProductListQuery {
 
 const byWeightThenMetal = (a: VariantRecord, b: VariantRecord) => a.total_carat_weight - b.total_carat_weight || a.metal_position - b.metal_position || a.id - b.id;
 
-/** Spec section 9: from the group with the smallest total carat weight, those shown in lists, by metal position. */
+/** from the group with the smallest total carat weight, those shown in lists, by metal position. */
 export function listingVariants(variants: VariantRecord[]): VariantRecord[] {
   if (!variants.length) return [];
   const smallest = Math.min(...variants.map((v) => v.total_carat_weight));

@@ -7,7 +7,7 @@ import { methodNotAllowed } from '~/server/cart/request.ts';
 
 /**
  * POST /api/move-to-cart/{id}: moves the wishlist entry {id} to the cart; `{ selected_size }` or
- * `{ custom_size }` in the body sizes a ring saved without its size. Not GET (the spec's method): a link or
+ * `{ custom_size }` in the body sizes a ring saved without its size. Not GET (the API's method): a link or
  * an image on another site must not change a cart, so GET answers 405 with `Allow: POST`.
  */
 export const POST = endpoint(async (context) => {

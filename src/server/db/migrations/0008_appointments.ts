@@ -1,5 +1,5 @@
 /**
- * Appointments (issue 9). A booking holds one seat of its slot: `appointment_seats` has the primary key
+ * Appointments. A booking holds one seat of its slot: `appointment_seats` has the primary key
  * (slot_start, seat_no), with seat numbers 1..consultants, so the database itself refuses a seat taken
  * twice, whichever app server asks. Cancelling deletes the seat row, which frees the seat.
  */

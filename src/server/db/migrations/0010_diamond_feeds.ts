@@ -1,5 +1,5 @@
 /**
- * Diamond inventory feeds (issue 14). A stone now says which feed listed it (`source`, default
+ * Diamond inventory feeds. A stone now says which feed listed it (`source`, default
  * 'default' for the seed and stones added by hand), the feed's availability code (G, M, STPS, NA) and
  * the feed's image and video addresses. A stone's identity stays its lab and certificate number; its
  * stock number is its sku. Delisting sets is_hidden: the row stays, so carts, wishlists and orders keep it.

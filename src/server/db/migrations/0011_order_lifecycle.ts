@@ -1,5 +1,5 @@
 /**
- * Orders that run their course (issue 15). An unpaid order has a payment deadline (`payment_due_at`,
+ * Orders that run their course. An unpaid order has a payment deadline (`payment_due_at`,
  * fixed when it is placed); past it the order is cancelled and gives back what it held. A cancelled
  * order says why (`cancel_reason`: payment_not_received or staff). A shipped order keeps its carrier
  * and tracking number. Every change of status is a row of `order_status_history`, and a paid order

@@ -1,4 +1,4 @@
-/** The mail outbox (issue 28): see MailOutboxTable in src/server/db/schema.ts and src/server/mail/outbox.ts. */
+/** The mail outbox: see MailOutboxTable in src/server/db/schema.ts and src/server/mail/outbox.ts. */
 import type { Kysely } from 'kysely';
 import { idColumn } from '~/server/db/dialect.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Real payments (issue 29).
+ * Real payments.
  * - payment_sessions: the provider's reference of the payment (Stripe's PaymentIntent), the hosted
  *   page's address, and at most ONE open session per order (a partial unique index): a second "Pay"
  *   finds the open one instead of opening another, so two tabs can never both pay. Statuses:

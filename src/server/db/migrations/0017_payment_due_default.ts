@@ -1,5 +1,5 @@
 /**
- * A rolling upgrade cannot leave an order without its payment deadline (issue 28). Migration 0011 added
+ * A rolling upgrade cannot leave an order without its payment deadline. Migration 0011 added
  * `orders.payment_due_at`, which the application fills when it places an order; a server still running the
  * code from before it (during a rolling upgrade) writes unpaid orders without one, and they never expired.
  * From now on the database fills it: an unpaid order (`pending_payment`, card; `pending`, bank transfer)

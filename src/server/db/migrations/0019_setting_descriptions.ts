@@ -1,7 +1,7 @@
 /**
  * The demo seed's setting descriptions said "Designed to hold a centre diamond of 0.3–5 ct in any shape.",
  * which the setting's page also states from its data ("Holds a centre diamond of …"): the same thing
- * twice (issue 26). The seed no longer writes it (src/server/db/seed/catalog.ts); this takes that one
+ * twice. The seed no longer writes it (src/server/db/seed/catalog.ts); this takes that one
  * sentence, exactly as the seed wrote it, out of a shop seeded before. Other text is left alone.
  */
 import { sql, type Kysely } from 'kysely';
