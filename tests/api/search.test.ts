@@ -10,6 +10,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { writeDb } from '../support/shopper.ts';
 import { stonesOf } from '../support/stones.ts';
 import { CATEGORIES, PRODUCTS } from '~/server/db/seed/catalog.ts';
+import { MAX_HITS } from '~/server/search/search.service.ts';
 
 const categoryOf = new Map(PRODUCTS.map((p) => [p.name, p.category]));
 const inCategory = (slug: string) => PRODUCTS.filter((p) => p.category === slug).map((p) => p.name);
@@ -69,15 +70,16 @@ describe.each(databases)('site search on $kind', ({ url }) => {
 
   it('metals: "rose gold" and "platnum" find the pieces in that metal and link to it', async () => {
     const rose = await search(url, 'rose gold');
-    // Every piece is made in 18K rose gold; the ones with "gold" in their name first.
-    expect(rose.count).toBe(`${PRODUCTS.length} results`);
-    expect(rose.titles.length).toBe(PRODUCTS.length);
+    // Every piece is made in 18K rose gold; the ones with "gold" in their name first. The demo's catalogue
+    // (issue 32) holds more pieces than a results page shows (MAX_HITS).
+    expect(rose.count).toBe(PRODUCTS.length > MAX_HITS ? `${PRODUCTS.length} results, the first ${MAX_HITS} shown` : `${PRODUCTS.length} results`);
+    expect(rose.titles.length).toBe(Math.min(PRODUCTS.length, MAX_HITS));
     expect(rose.titles.slice(0, 2).sort()).toEqual(['Gold Hoop Earrings 20mm', 'Gold Link Bracelet']);
     expect(rose.links.every((l) => /^\/products\/\d+\?metal=18k_rose_gold$/.test(l))).toBe(true);
 
     const platnum = await search(url, 'platnum');
     expect(platnum.corrections).toBe('Showing results for platinum (you typed “platnum”)');
-    expect(platnum.titles.length).toBe(PRODUCTS.length);
+    expect(platnum.titles.length).toBe(Math.min(PRODUCTS.length, MAX_HITS));
     expect(platnum.links.every((l) => l.endsWith('?metal=platinum'))).toBe(true);
   });
 
@@ -102,7 +104,11 @@ describe.each(databases)('site search on $kind', ({ url }) => {
     const accented = await search(url, 'pavé');
     expect(accented.titles).toEqual((await search(url, 'pave')).titles);
     expect(accented.titles.length).toBeGreaterThanOrEqual(5);
-    expect(accented.titles.every((t) => /Pavé/.test(t))).toBe(true);
+    // Pieces named pavé first; after them, pieces of the pavé style or whose description speaks of pavé.
+    const lastNamed = accented.titles.findLastIndex((t) => /Pavé/.test(t));
+    expect(accented.titles.slice(0, lastNamed + 1).every((t) => /Pavé/.test(t))).toBe(true);
+    const pieceOf = new Map(PRODUCTS.map((p) => [p.name, p]));
+    for (const t of accented.titles) expect(/pavé/i.test(t) || pieceOf.get(t)!.style === 'pave' || /pavé/i.test(pieceOf.get(t)!.story ?? ''), t).toBe(true);
     const solitaire = await search(url, 'solitaire');
     const named = solitaire.titles.findLastIndex((t) => /Solitaire/.test(t));
     expect(solitaire.titles.slice(0, named + 1).every((t) => /Solitaire/.test(t))).toBe(true);
