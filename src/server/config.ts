@@ -54,6 +54,6 @@ export const config = {
   },
   /** Where product photographs are kept once processed (issue 32); several app servers share one. */
   get photoDir(): string {
-    return path.resolve(process.env.PHOTO_DIR?.trim() || path.join(this.varDir, 'photos'));
+    return path.resolve(env('PHOTO_DIR') || path.join(this.varDir, 'photos'));
   },
 };

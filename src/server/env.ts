@@ -88,6 +88,19 @@ export const VARS = {
   NODE_ENV: text(),
   SERVER_CERT_PATH: text(),
   SERVER_KEY_PATH: text(),
+  DIAMOND_HOLD_HOURS: positive(48),
+  DIAMOND_HOLDS_PER_CUSTOMER: whole(1),
+  DIAMOND_HOLD_REMINDER_HOURS: positive(6),
+  ALERTS_INTERVAL_SECONDS: positive(60),
+  HINTS_PER_SHOPPER_PER_DAY: whole(5),
+  HINTS_PER_ADDRESS_PER_DAY: whole(2),
+  PHOTO_DIR: text(),
+  STAFF_IDLE_MINUTES: positive(30),
+  SUPPLIER_MEDIA_DIR: text(),
+  SUPPLIER_MEDIA_TIMEOUT_MS: positive(10_000),
+  SUPPLIER_MEDIA_WAIT_MS: v(num.min(0), 1500),
+  SUPPLIER_MEDIA_MAX_BYTES: whole(8 * 1024 * 1024),
+  SUPPLIER_MEDIA_CONCURRENCY: whole(4),
 } satisfies Record<string, Var<unknown>>;
 
 export type EnvName = keyof typeof VARS;

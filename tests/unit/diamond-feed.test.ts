@@ -1,3 +1,4 @@
+import type { AstroCookies } from 'astro';
 /**
  * Reading diamond stock files: RapNet's column names and codes (the table below is RapNet's published
  * field reference for diamond uploads, as far as the shop sells the grades), numbers and prices, CSV and
@@ -240,7 +241,7 @@ describe('the import command and route', () => {
     const saved = process.env.ADMIN_TOKEN;
     delete process.env.ADMIN_TOKEN;
     try {
-      const context = { request: new Request('http://x/api/admin/diamonds/import', { method: 'POST' }), url: new URL('http://x/api/admin/diamonds/import'), clientAddress: '127.0.0.1' };
+      const context = { request: new Request('http://x/api/admin/diamonds/import', { method: 'POST' }), url: new URL('http://x/api/admin/diamonds/import'), clientAddress: '127.0.0.1', cookies: { get: () => undefined } as unknown as AstroCookies, locals: {} as App.Locals };
       await expect(requireAdmin(context)).rejects.toMatchObject({ status: 404, message: 'No API endpoint at /api/admin/diamonds/import' });
     } finally {
       if (saved !== undefined) process.env.ADMIN_TOKEN = saved;

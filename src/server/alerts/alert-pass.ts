@@ -16,6 +16,7 @@
  * server that finds it taken skips its turn; SQLite: BEGIN IMMEDIATE), every "told" is a guarded update
  * of the alert committed with its e-mail in the outbox, and each e-mail has a dedupe key.
  */
+import { env } from '~/server/env.ts';
 import { sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
@@ -141,8 +142,7 @@ let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> | undefined;
 
 function intervalMs(): number {
-  const n = Number(process.env.ALERTS_INTERVAL_SECONDS);
-  return (Number.isFinite(n) && n > 0 ? n : 60) * 1000;
+  return env('ALERTS_INTERVAL_SECONDS') * 1000;
 }
 
 /** Starts this server's alert timer (once); it never keeps the process alive. */

@@ -15,6 +15,7 @@
  * - Cached under VAR_DIR/supplier-media (or SUPPLIER_MEDIA_DIR, shared by the servers), one file per
  *   address (its SHA-256), so a stone whose feed changes its link gets the new picture.
  */
+import { env } from '~/server/env.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,16 +28,12 @@ const FAILURE_PAUSE_MS = 10 * 60_000;
 const PER_HOST = 2;
 const MAX_WAITING = 500;
 
-const num = (name: string, fallback: number) => {
-  const n = Number(process.env[name]);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
 export const mediaSettings = () => ({
-  dir: path.resolve(process.env.SUPPLIER_MEDIA_DIR?.trim() || path.join(config.varDir, 'supplier-media')),
-  timeoutMs: num('SUPPLIER_MEDIA_TIMEOUT_MS', 10_000),
-  waitMs: Number.isFinite(Number(process.env.SUPPLIER_MEDIA_WAIT_MS)) && process.env.SUPPLIER_MEDIA_WAIT_MS?.trim() ? Number(process.env.SUPPLIER_MEDIA_WAIT_MS) : 1500,
-  maxBytes: num('SUPPLIER_MEDIA_MAX_BYTES', 8 * 1024 * 1024),
-  concurrency: num('SUPPLIER_MEDIA_CONCURRENCY', 4),
+  dir: path.resolve(env('SUPPLIER_MEDIA_DIR') || path.join(config.varDir, 'supplier-media')),
+  timeoutMs: env('SUPPLIER_MEDIA_TIMEOUT_MS'),
+  waitMs: env('SUPPLIER_MEDIA_WAIT_MS'),
+  maxBytes: env('SUPPLIER_MEDIA_MAX_BYTES'),
+  concurrency: env('SUPPLIER_MEDIA_CONCURRENCY'),
 });
 
 /** What the bytes are: only these are cached and served. */

@@ -5,6 +5,7 @@
  * default 2), counted in the shared rate-limit table (atomic across servers). The recipient's address is
  * never answered, listed or logged (the log masks e-mail addresses); only the outbox holds it, to send it.
  */
+import { env } from '~/server/env.ts';
 import { z } from 'zod';
 import type { Db } from '~/server/db/database.ts';
 import { HttpError, notFound } from '~/server/http.ts';
@@ -27,13 +28,9 @@ export const hintSchema = z.object({
 });
 export type HintInput = z.output<typeof hintSchema>;
 
-const perDay = (name: string, fallback: number) => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
 const DAY = 24 * 3_600_000;
-export const shopperLimit = (): Limit => ({ bucket: 'hint:shopper', max: perDay('HINTS_PER_SHOPPER_PER_DAY', 5), windowMs: DAY });
-export const addressLimit = (): Limit => ({ bucket: 'hint:address', max: perDay('HINTS_PER_ADDRESS_PER_DAY', 2), windowMs: DAY });
+export const shopperLimit = (): Limit => ({ bucket: 'hint:shopper', max: env('HINTS_PER_SHOPPER_PER_DAY'), windowMs: DAY });
+export const addressLimit = (): Limit => ({ bucket: 'hint:address', max: env('HINTS_PER_ADDRESS_PER_DAY'), windowMs: DAY });
 
 async function subject(db: Db, input: HintInput): Promise<{ name: string; url: string; picture: string }> {
   const origin = siteUrl();

@@ -6,14 +6,10 @@
  *                                half the hold).
  * A shopper may not hold the same stone again within HOLD_AGAIN_AFTER_MS of the end of the last hold.
  */
-const positive = (text: string | undefined, fallback: number) => {
-  const n = Number(text?.trim());
-  return text?.trim() && Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
-export const holdHours = () => positive(process.env.DIAMOND_HOLD_HOURS, 48);
-export const holdsPerCustomer = () => Math.floor(positive(process.env.DIAMOND_HOLDS_PER_CUSTOMER, 1));
-export const reminderHours = () => Math.min(positive(process.env.DIAMOND_HOLD_REMINDER_HOURS, 6), holdHours() / 2);
+import { env } from '~/server/env.ts';
+export const holdHours = () => env('DIAMOND_HOLD_HOURS');
+export const holdsPerCustomer = () => env('DIAMOND_HOLDS_PER_CUSTOMER');
+export const reminderHours = () => Math.min(env('DIAMOND_HOLD_REMINDER_HOURS'), holdHours() / 2);
 export const HOLD_AGAIN_AFTER_MS = 24 * 3_600_000;
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

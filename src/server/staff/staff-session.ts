@@ -5,6 +5,7 @@
  * than 12 hours. Sign-out deletes the row; disabling an account or resetting its password deletes all of
  * its rows.
  */
+import { env } from '~/server/env.ts';
 import type { AstroCookies } from 'astro';
 import { randomToken, sha256 } from '~/server/accounts/crypto.ts';
 import { isHttps } from '~/server/security/headers.ts';
@@ -18,8 +19,7 @@ export const STAFF_SESSION_MAX_MS = 12 * 3600_000;
 const TOUCH_EVERY_MS = 30_000;
 
 export function staffIdleMs(): number {
-  const n = Number(process.env.STAFF_IDLE_MINUTES);
-  return (Number.isFinite(n) && n > 0 ? n : 30) * 60_000;
+  return env('STAFF_IDLE_MINUTES') * 60_000;
 }
 
 /** The signed-in staff member as pages and guards see them: never the hashes or secrets. */
