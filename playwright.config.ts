@@ -18,7 +18,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'var/test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'var/test-results/e2e.json' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'var/test-results/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'var/test-results/e2e.json' }]],
   use: { baseURL: `http://127.0.0.1:${port}`, launchOptions: chromium, trace: 'off' },
   // Tests tagged @desktop or @mobile concern one header only and run in that project alone.
   projects: [

@@ -57,7 +57,11 @@ export async function build({ check = false } = {}) {
   try {
     if (check) {
       // A type error fails the build too (astro check: TypeScript over src/ and tests/).
-      const checked = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+      const checked = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      });
       if (checked.status !== 0) throw new BuildError(`The build failed: astro check found errors (listed above)`);
     }
     // Always a production build, whoever asks (the test suites run with NODE_ENV=test): under another

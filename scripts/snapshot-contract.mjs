@@ -23,8 +23,24 @@ process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const { startServer } = await import(path.join(root, 'tests/support/server.ts'));
 const server = await startServer('sqlite', { diamonds: 300, env: { SITE_URL: 'http://shop.test' } });
 
-const FIXED = ['/', '/about-us', '/diamonds', '/diamonds?view=table', '/diamonds?shape=round&sort=price', '/engagement-rings', '/wedding-rings',
-  '/cart', '/wishlist', '/search?q=ring', '/book-appointment', '/build-your-own', '/checkout', '/no-such-page', '/robots.txt', '/sitemap.xml'];
+const FIXED = [
+  '/',
+  '/about-us',
+  '/diamonds',
+  '/diamonds?view=table',
+  '/diamonds?shape=round&sort=price',
+  '/engagement-rings',
+  '/wedding-rings',
+  '/cart',
+  '/wishlist',
+  '/search?q=ring',
+  '/book-appointment',
+  '/build-your-own',
+  '/checkout',
+  '/no-such-page',
+  '/robots.txt',
+  '/sitemap.xml',
+];
 
 const mask = (text) =>
   text

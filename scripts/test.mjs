@@ -37,7 +37,18 @@ count(run('Type check (astro check)', bin('astro'), ['check']), 'astro check');
 // One format (`npm run format` writes it), the linter, the import boundaries and no unused export.
 count(run('Format check (Biome)', bin('biome'), ['format']), 'format check (npm run format)');
 count(run('Lint (Biome)', bin('biome'), ['lint']), 'lint');
-count(run('Import boundaries (dependency-cruiser)', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--ignore-known', '.dependency-cruiser-known-violations.json', '--output-type', 'err']), 'import boundaries');
+count(
+  run('Import boundaries (dependency-cruiser)', bin('depcruise'), [
+    'src',
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--ignore-known',
+    '.dependency-cruiser-known-violations.json',
+    '--output-type',
+    'err',
+  ]),
+  'import boundaries',
+);
 count(run('Unused exports and files (knip)', bin('knip'), []), 'unused exports (knip)');
 const built = run('Build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
 count(built, 'build');
@@ -68,7 +79,8 @@ function addVitest(file) {
     const skipped = (suite.assertionResults ?? []).filter((t) => ['skipped', 'pending', 'todo', 'disabled'].includes(t.status));
     for (const t of skipped) failures.push(`${path.relative(root, suite.name)} › ${t.fullName} (skipped)`);
     tally.failed += skipped.length;
-    if (suite.status === 'failed' && failed.length === 0) failures.push(`${path.relative(root, suite.name)}: ${suite.message?.split('\n')[0] ?? 'suite failed'}`);
+    if (suite.status === 'failed' && failed.length === 0)
+      failures.push(`${path.relative(root, suite.name)}: ${suite.message?.split('\n')[0] ?? 'suite failed'}`);
   }
   tally.passed += r.numPassedTests;
   tally.failed += r.numFailedTests + (r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0);
@@ -98,7 +110,7 @@ function ensureChromium() {
   const exe = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (fs.existsSync(exe)) return;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package');
+    console.log("Chromium is missing: installing Debian's chromium package");
     spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
   }
   if (!fs.existsSync(exe)) {

@@ -153,7 +153,13 @@ export function serveWithWorkers(entry, count, { port, host }) {
       const onExit = (w, code, signal) => {
         if (w !== worker) return;
         cleanup();
-        reject(new Error(code === EXIT_NOT_HEALTHY ? 'a new worker never became healthy (its log says why)' : `a new worker exited (${signal ?? `code ${code}`}) before it was healthy`));
+        reject(
+          new Error(
+            code === EXIT_NOT_HEALTHY
+              ? 'a new worker never became healthy (its log says why)'
+              : `a new worker exited (${signal ?? `code ${code}`}) before it was healthy`,
+          ),
+        );
       };
       const cleanup = () => {
         cluster.off('listening', onListening);
@@ -218,7 +224,10 @@ export function serveWithWorkers(entry, count, { port, host }) {
       replaced++;
       writeState();
     }
-    finish(true, `Reloaded: ${replaced} worker${replaced === 1 ? '' : 's'} replaced one at a time, now on release ${now} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    finish(
+      true,
+      `Reloaded: ${replaced} worker${replaced === 1 ? '' : 's'} replaced one at a time, now on release ${now} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   };
 
   // A draining worker's last word before it exits (src/server/serve-lifecycle.ts): the answer tells it

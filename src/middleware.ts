@@ -16,7 +16,9 @@ import { currentRequest } from './server/observe/request-context.ts';
 import { guardBackOffice, isBackOfficePath } from './server/staff/page-guard.ts';
 
 // Every answer, early refusals included, leaves with the security headers (src/server/security/headers.ts).
-export const onRequest = defineMiddleware((context, next) => duringRequest(async () => withSecurityHeaders(withStatusText(await answer(context, next)), context.request, context.url)));
+export const onRequest = defineMiddleware((context, next) =>
+  duringRequest(async () => withSecurityHeaders(withStatusText(await answer(context, next)), context.request, context.url)),
+);
 
 /**
  * The route that served the request, for its log line and metrics (src/server/observe/), and a database
@@ -32,7 +34,10 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
     const { pathname } = context.url;
     if (pathname.startsWith('/api/') || pathname.startsWith('/catalog/') || pathname === '/healthz') return errorResponse(error);
     noteDatabaseUnavailable(error, 'request');
-    return new Response(UNAVAILABLE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } });
+    return new Response(UNAVAILABLE_PAGE, {
+      status: 503,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+    });
   }
 }
 
@@ -71,7 +76,10 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
     try {
       await whenReady();
     } catch (error) {
-      if (isApi) return errorResponse(new HttpError(503, 'The shop is starting or its database is unavailable', 'unavailable', undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) }));
+      if (isApi)
+        return errorResponse(
+          new HttpError(503, 'The shop is starting or its database is unavailable', 'unavailable', undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) }),
+        );
       throw error;
     }
   }
@@ -90,6 +98,7 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
   };
   const response = isShareablePath(url.pathname) ? await sharedPage(context, render) : await render();
   // A path the router cannot match (a newline in a catch-all segment) renders the 404 page; API clients get JSON.
-  if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) return errorResponse(notFound(`No API endpoint at ${url.pathname}`));
+  if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json'))
+    return errorResponse(notFound(`No API endpoint at ${url.pathname}`));
   return response;
 }

@@ -69,14 +69,16 @@ async function get<T>(path: string, { signal, searchParams }: GetOptions = {}): 
 
 let client: Promise<{ ky: KyInstance; isHttpError: (error: unknown) => error is { response: Response; data: unknown } }> | undefined;
 const loadClient = () =>
-  (client ??= import('ky').then(({ default: ky, HTTPError }) => ({
-    ky: ky.create({ credentials: 'same-origin', timeout: TIMEOUT_MS, retry: 0 }),
-    isHttpError: (error: unknown): error is InstanceType<typeof HTTPError> => error instanceof HTTPError,
-  })).catch((error: unknown) => {
-    // ky's code did not arrive (offline): the next change tries again.
-    client = undefined;
-    throw error;
-  }));
+  (client ??= import('ky')
+    .then(({ default: ky, HTTPError }) => ({
+      ky: ky.create({ credentials: 'same-origin', timeout: TIMEOUT_MS, retry: 0 }),
+      isHttpError: (error: unknown): error is InstanceType<typeof HTTPError> => error instanceof HTTPError,
+    }))
+    .catch((error: unknown) => {
+      // ky's code did not arrive (offline): the next change tries again.
+      client = undefined;
+      throw error;
+    }));
 
 async function send<T>(method: 'post' | 'put' | 'delete', path: string, json: unknown, options?: Options): Promise<T> {
   let isHttpError: (error: unknown) => error is { response: Response; data: unknown } = (_error): _error is never => false;

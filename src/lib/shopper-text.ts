@@ -75,7 +75,8 @@ const NO_ANSWER = new Set(['TypeError', 'NetworkError', 'TimeoutError']);
  * that reads as words (the browser code's own checks), else the generic text.
  */
 export function shopperMessage(error: unknown, context: ShopperContext = {}): string {
-  if (isAnswered(error)) return shopperTextFor({ status: error.status, code: error.code, errors: error.errors, message: error.serverMessage ?? error.message }, context);
+  if (isAnswered(error))
+    return shopperTextFor({ status: error.status, code: error.code, errors: error.errors, message: error.serverMessage ?? error.message }, context);
   if (!(error instanceof Error) || NO_ANSWER.has(error.name)) return CONNECTION_MESSAGE;
   return readable(error.message) ?? GENERIC_ERROR;
 }

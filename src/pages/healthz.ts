@@ -21,7 +21,13 @@ export const GET: APIRoute = async () => {
   } catch (error) {
     const since = databaseDownSince();
     return json(
-      { status: 'unavailable', database: databaseKind(), pid: process.pid, reason: error instanceof Error ? error.message : String(error), ...(since ? { since: new Date(since).toISOString() } : {}) },
+      {
+        status: 'unavailable',
+        database: databaseKind(),
+        pid: process.pid,
+        reason: error instanceof Error ? error.message : String(error),
+        ...(since ? { since: new Date(since).toISOString() } : {}),
+      },
       { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
     );
   }

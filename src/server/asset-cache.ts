@@ -32,7 +32,14 @@ let files: Set<string> | undefined;
 function realFiles(clientDir: string): Set<string> {
   if (!files) {
     const dir = path.join(clientDir, '_astro');
-    files = new Set(fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name) : []);
+    files = new Set(
+      fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir, { withFileTypes: true })
+            .filter((f) => f.isFile())
+            .map((f) => f.name)
+        : [],
+    );
   }
   return files;
 }

@@ -53,7 +53,11 @@ export class BackgroundWorkers<In, Out> {
   private thread(): Worker {
     const free = this.idle.pop();
     if (free) return free;
-    const worker = new Worker(`${PRELUDE}${this.code}${LOOP}`, { eval: true, workerData: { ...this.options.data, nice: this.options.nice ?? 0 }, name: this.name });
+    const worker = new Worker(`${PRELUDE}${this.code}${LOOP}`, {
+      eval: true,
+      workerData: { ...this.options.data, nice: this.options.nice ?? 0 },
+      name: this.name,
+    });
     worker.unref();
     this.started++;
     worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {

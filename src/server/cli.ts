@@ -40,7 +40,8 @@ import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
 import path from 'node:path';
 import type { Db } from './db/database.ts';
 
-const usage = 'usage: cli.mjs prepare | seed [--diamonds N] [--force] | backup FILE [--force] | restore FILE [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail … | holds …';
+const usage =
+  'usage: cli.mjs prepare | seed [--diamonds N] [--force] | backup FILE [--force] | restore FILE [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail … | holds …';
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -131,7 +132,10 @@ async function runBackup(command: 'backup' | 'restore', args: string[]) {
 /** Orders in the database, or 0 when it has no orders table yet (a new or foreign database). */
 async function countOrders(db: Db): Promise<number> {
   try {
-    const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } catch {
     return 0;
@@ -143,7 +147,8 @@ async function runSeed(conn: Connection, url: string, diamonds: number) {
   const summary = await seed(conn, {
     diamonds,
     onProgress: (done, total) => {
-      if (tty) process.stdout.write(`\rSeeding diamonds: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} (${Math.floor((done / total) * 100)}%)`);
+      if (tty)
+        process.stdout.write(`\rSeeding diamonds: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} (${Math.floor((done / total) * 100)}%)`);
     },
   });
   if (tty && diamonds > 0) process.stdout.write('\n');
@@ -166,7 +171,17 @@ function parseDiamonds(args: string[]): number {
 class UsageError extends CliUsageError {}
 
 /** Errors the operator can act on: their message says what to fix, without a stack. */
-const OPERATOR_ERRORS = [CliUsageError, ShopDemoError, BackupError, DatabaseUrlError, DatabaseUnreachableError, FeedHeaderError, FeedFormatError, MarkupFileError, ProductFileError];
+const OPERATOR_ERRORS = [
+  CliUsageError,
+  ShopDemoError,
+  BackupError,
+  DatabaseUrlError,
+  DatabaseUnreachableError,
+  FeedHeaderError,
+  FeedFormatError,
+  MarkupFileError,
+  ProductFileError,
+];
 
 main(process.argv.slice(2))
   // Mail a command made (a receipt after mark-paid, a refund's e-mail) is in the outbox before the process ends.
@@ -175,10 +190,10 @@ main(process.argv.slice(2))
     await closeSharedConnection();
   })
   .catch((error: unknown) => {
-  if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) {
-    console.error((error as Error).message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+    if (OPERATOR_ERRORS.some((kind) => error instanceof kind)) {
+      console.error((error as Error).message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });

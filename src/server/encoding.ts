@@ -4,7 +4,9 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** br before gzip, as browsers send both; `q=0` refuses a coding. */
 export function negotiate(accept: string | string[] | null | undefined): Encoding {
   const offered = new Map<string, number>();
-  for (const part of String(accept ?? '').toLowerCase().split(',')) {
+  for (const part of String(accept ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     if (name) offered.set(name, q === undefined ? 1 : Number(q));

@@ -124,7 +124,9 @@ export function envProblems(source: NodeJS.ProcessEnv = process.env): string[] {
     const parsed = spec.schema.safeParse(raw);
     if (!parsed.success) {
       const why = parsed.error.issues[0]?.message ?? 'not valid';
-      problems.push(`${name}=${JSON.stringify(source[name])} is not valid (${why}): ${spec.fallback === undefined ? 'it is ignored' : `the default ${JSON.stringify(spec.fallback)} is used`}`);
+      problems.push(
+        `${name}=${JSON.stringify(source[name])} is not valid (${why}): ${spec.fallback === undefined ? 'it is ignored' : `the default ${JSON.stringify(spec.fallback)} is used`}`,
+      );
     }
   }
   return problems;

@@ -118,7 +118,8 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
  * it does, never Astro's HTML 404 or the catch-all's "No API endpoint".
  */
 export function methodNotAllowed(...allowed: string[]): APIRoute {
-  return () => errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
+  return () =>
+    errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
 }
 
 type Handler = (context: APIContext) => Promise<Response | unknown> | Response | unknown;

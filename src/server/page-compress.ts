@@ -14,11 +14,15 @@ export type Coding = 'br' | 'gzip';
 export const FAST = { br: 4, gzip: 6 } as const;
 export const BEST = { br: 9, gzip: 9 } as const;
 
-const brotliOptions = (quality: number, size: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } });
+const brotliOptions = (quality: number, size: number) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+});
 
 /** Compresses now, on the request's clock, at the fast level. */
 export function compressFast(identity: Bytes, coding: Coding): Bytes {
-  return new Uint8Array(coding === 'br' ? zlib.brotliCompressSync(identity, brotliOptions(FAST.br, identity.length)) : zlib.gzipSync(identity, { level: FAST.gzip }));
+  return new Uint8Array(
+    coding === 'br' ? zlib.brotliCompressSync(identity, brotliOptions(FAST.br, identity.length)) : zlib.gzipSync(identity, { level: FAST.gzip }),
+  );
 }
 
 /** Compresses in zlib's thread pool at the best level; the event loop goes on serving meanwhile. */

@@ -131,7 +131,12 @@ export function forgetPage(key: string, entry: SharedPage): void {
  * The headers and body of an entry for a request's Accept-Encoding. A hit says so in its Age and in
  * `Server-Timing: cache;desc=hit`; a fresh render passes its own Server-Timing (src/server/page-cache.ts).
  */
-export function pageAnswer(entry: SharedPage, acceptEncoding: string | null | undefined, hit: boolean, serverTiming?: string): { headers: [string, string][]; body: Bytes } {
+export function pageAnswer(
+  entry: SharedPage,
+  acceptEncoding: string | null | undefined,
+  hit: boolean,
+  serverTiming?: string,
+): { headers: [string, string][]; body: Bytes } {
   const encoding = negotiate(acceptEncoding);
   const body = encoded(entry, encoding);
   const headers: [string, string][] = [...entry.headers, ['vary', 'Accept-Encoding'], ['content-length', String(body.length)]];

@@ -93,7 +93,10 @@ const host = process.env.HOST ?? (typeof options.host === 'boolean' ? (options.h
 const lifecycle = drainable(listener);
 const server =
   process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH
-    ? https.createServer({ key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH), connectionsCheckingInterval: 1000 }, lifecycle.listener)
+    ? https.createServer(
+        { key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH), connectionsCheckingInterval: 1000 },
+        lifecycle.listener,
+      )
     : http.createServer({ connectionsCheckingInterval: 1000 }, lifecycle.listener);
 // Header, body and request time-outs, a cap on connections per client address (src/server/transport/).
 applyConnectionLimits(server as http.Server);

@@ -10,7 +10,12 @@ vi.setConfig({ testTimeout: 60_000 });
 const ACCOUNT_PAGES = ['/customer/account/profile', '/customer/account/addresses', '/customer/account/orders', '/customer/account/orders/view/1'];
 
 function post(url: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(url + path, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url, ...headers }, body: new URLSearchParams(fields) });
+  return fetch(url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url, ...headers },
+    body: new URLSearchParams(fields),
+  });
 }
 
 describe.each(databases)('customer screens on $kind', ({ url, databaseUrl }) => {
@@ -59,12 +64,30 @@ describe.each(databases)('customer screens on $kind', ({ url, databaseUrl }) => 
   it('edits the address book through plain forms, and never another customer’s address', async () => {
     const c = await seedCustomer(databaseUrl);
     const other = await seedCustomer(databaseUrl);
-    const theirs = (await call(url, 'POST', '/api/addresses/create', { address1: '9 Their Road', city: 'Leeds', country: 'GB', postcode: 'LS1 1AA', phone: '0113 496 0000' }, other.auth)).body.data;
+    const theirs = (
+      await call(
+        url,
+        'POST',
+        '/api/addresses/create',
+        { address1: '9 Their Road', city: 'Leeds', country: 'GB', postcode: 'LS1 1AA', phone: '0113 496 0000' },
+        other.auth,
+      )
+    ).body.data;
     const cookie = { cookie: `aurelle_session=${c.token}` };
-    const created = await post(url, '/customer/account/addresses', { _action: 'address-create', address1: '1 Form St', city: 'Austin', country: 'US', state: 'TX', postcode: '73301', phone: '512 555 0100' }, cookie);
+    const created = await post(
+      url,
+      '/customer/account/addresses',
+      { _action: 'address-create', address1: '1 Form St', city: 'Austin', country: 'US', state: 'TX', postcode: '73301', phone: '512 555 0100' },
+      cookie,
+    );
     expect(created.status).toBe(303);
     expect(created.headers.get('location')).toBe('/customer/account/addresses?notice=address-saved');
-    const invalid = await post(url, '/customer/account/addresses', { _action: 'address-create', address1: '', city: 'Austin', country: 'US', postcode: '73301', phone: '512 555 0100' }, cookie);
+    const invalid = await post(
+      url,
+      '/customer/account/addresses',
+      { _action: 'address-create', address1: '', city: 'Austin', country: 'US', postcode: '73301', phone: '512 555 0100' },
+      cookie,
+    );
     expect(await invalid.text()).toContain('Enter the street address');
     const stolen = await post(url, '/customer/account/addresses', { _action: 'address-delete', id: String(theirs.id) }, cookie);
     expect(stolen.status).toBe(200);

@@ -59,21 +59,32 @@ describe.each(databases)('password recovery on $kind', ({ url, databaseUrl }) =>
 
   it('refuses a reset link after 60 minutes', async () => {
     const c = await seedCustomer(databaseUrl);
-    const token = linkIn(await resetToken(url, c.email), '/customer/reset-password/').pathname.split('/').pop()!;
+    const token = linkIn(await resetToken(url, c.email), '/customer/reset-password/')
+      .pathname.split('/')
+      .pop()!;
     const db = await testDb(databaseUrl);
     const row = await db.selectFrom('auth_tokens').select(['created_at', 'expires_at', 'token_hash']).where('customer_id', '=', c.id).executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60_000);
     expect(row.token_hash).not.toContain(token); // stored hashed
     await db.updateTable('auth_tokens').set({ expires_at: LONG_AGO }).where('customer_id', '=', c.id).execute();
-    const res = await call(url, 'POST', '/api/customer/reset-password', { email: c.email, token, password: 'brand new secret', password_confirmation: 'brand new secret' });
+    const res = await call(url, 'POST', '/api/customer/reset-password', {
+      email: c.email,
+      token,
+      password: 'brand new secret',
+      password_confirmation: 'brand new secret',
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_token');
   });
 
   it('refuses a made-up token, another address, an older link and bad input', async () => {
     const c = await seedCustomer(databaseUrl);
-    const first = linkIn(await resetToken(url, c.email, 1), '/customer/reset-password/').pathname.split('/').pop()!;
-    const second = linkIn(await resetToken(url, c.email, 2), '/customer/reset-password/').pathname.split('/').pop()!;
+    const first = linkIn(await resetToken(url, c.email, 1), '/customer/reset-password/')
+      .pathname.split('/')
+      .pop()!;
+    const second = linkIn(await resetToken(url, c.email, 2), '/customer/reset-password/')
+      .pathname.split('/')
+      .pop()!;
     const body = { email: c.email, password: 'brand new secret', password_confirmation: 'brand new secret' };
     expect((await call(url, 'POST', '/api/customer/reset-password', { ...body, token: 'made-up' })).status).toBe(400);
     expect((await call(url, 'POST', '/api/customer/reset-password', { ...body, token: second, email: uniqueEmail() })).status).toBe(400);
@@ -94,7 +105,12 @@ describe.each(databases)('password recovery on $kind', ({ url, databaseUrl }) =>
     expect(mail.subject).toMatch(/Set the password/);
     const link = linkIn(mail, '/customer/first-time-login');
     expect((await fetch(link)).status).toBe(200);
-    const res = await call(url, 'POST', '/api/customer/reset-password', { email: c.email, token: link.searchParams.get('token'), password: 'my first password', password_confirmation: 'my first password' });
+    const res = await call(url, 'POST', '/api/customer/reset-password', {
+      email: c.email,
+      token: link.searchParams.get('token'),
+      password: 'my first password',
+      password_confirmation: 'my first password',
+    });
     expect(res.status).toBe(200);
     const login = await call(url, 'POST', '/api/customer/login', { email: c.email, password: 'my first password' });
     expect(login.status).toBe(200);

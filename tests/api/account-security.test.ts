@@ -15,13 +15,19 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
     const unknown = uniqueEmail('ghost');
     const from = freshAddress();
     const elsewhere = freshAddress();
-    const attempt = (email: string, password = 'wrong password') => callFrom(email === unknown ? elsewhere : from, url, 'POST', '/api/customer/login', { email, password });
-    const results = await Promise.all([c.email, unknown].map(async (email) => {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await attempt(email)).status);
-      return statuses;
-    }));
-    expect(results).toEqual([[401, 401, 401, 401, 401], [401, 401, 401, 401, 401]]);
+    const attempt = (email: string, password = 'wrong password') =>
+      callFrom(email === unknown ? elsewhere : from, url, 'POST', '/api/customer/login', { email, password });
+    const results = await Promise.all(
+      [c.email, unknown].map(async (email) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 5; i++) statuses.push((await attempt(email)).status);
+        return statuses;
+      }),
+    );
+    expect(results).toEqual([
+      [401, 401, 401, 401, 401],
+      [401, 401, 401, 401, 401],
+    ]);
     const locked = await attempt(c.email, c.password); // even the right password
     const lockedUnknown = await attempt(unknown);
     expect(locked.status).toBe(429);
@@ -38,7 +44,11 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
 
   it(`limits failed logins per address (LOGIN_IP_LIMIT=${LOGIN_IP_LIMIT} here, 50 by default)`, async () => {
     const from = freshAddress();
-    const statuses = await Promise.all(Array.from({ length: LOGIN_IP_LIMIT }, (_, i) => callFrom(from, url, 'POST', '/api/customer/login', { email: uniqueEmail(`spray${i}`), password: 'guess1234' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: LOGIN_IP_LIMIT }, (_, i) =>
+        callFrom(from, url, 'POST', '/api/customer/login', { email: uniqueEmail(`spray${i}`), password: 'guess1234' }).then((r) => r.status),
+      ),
+    );
     expect(statuses).toEqual(Array(LOGIN_IP_LIMIT).fill(401));
     const c = await seedCustomer(databaseUrl);
     const blocked = await callFrom(from, url, 'POST', '/api/customer/login', { email: c.email, password: c.password });
@@ -67,7 +77,15 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
   it('refuses state-changing account calls from a foreign Origin or a cross-site fetch, even with a valid cookie', async () => {
     const c = await seedCustomer(databaseUrl);
     const cookie = { cookie: `aurelle_session=${c.token}` };
-    const address = (await call(url, 'POST', '/api/addresses/create', { address1: '1 Main St', city: 'Boston', country: 'US', state: 'MA', postcode: '02110', phone: '617 555 0100' }, cookie)).body.data;
+    const address = (
+      await call(
+        url,
+        'POST',
+        '/api/addresses/create',
+        { address1: '1 Main St', city: 'Boston', country: 'US', state: 'MA', postcode: '02110', phone: '617 555 0100' },
+        cookie,
+      )
+    ).body.data;
     const attacks: [string, string, unknown][] = [
       ['POST', '/api/customer/logout', undefined],
       ['PUT', '/api/customer/profile', { first_name: 'Hacked', last_name: 'X', email: uniqueEmail() }],
@@ -90,7 +108,13 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
     expect(me.body.data.first_name).toBe('Ada');
     expect((await call(url, 'GET', '/api/addresses', undefined, cookie)).body.data).toHaveLength(1);
     // The shop's own pages (same Origin) go through.
-    const own = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'Byron', email: c.email }, { ...cookie, origin: url, 'sec-fetch-site': 'same-origin' });
+    const own = await call(
+      url,
+      'PUT',
+      '/api/customer/profile',
+      { first_name: 'Ada', last_name: 'Byron', email: c.email },
+      { ...cookie, origin: url, 'sec-fetch-site': 'same-origin' },
+    );
     expect(own.status).toBe(200);
   });
 
@@ -100,7 +124,8 @@ describe.each(databases)('account security on $kind', ({ url, databaseUrl }) => 
     const from = freshAddress();
     const login = (email: string) => callFrom(from, url, 'POST', '/api/customer/login', { email, password: 'password123' });
     const forgot = (email: string) => callFrom(from, url, 'POST', '/api/customer/forgot-password', { email });
-    const register = (email: string) => call(url, 'POST', '/api/customer/register', { email, first_name: 'A', last_name: 'B', password: 'password123', password_confirmation: 'password123' });
+    const register = (email: string) =>
+      call(url, 'POST', '/api/customer/register', { email, first_name: 'A', last_name: 'B', password: 'password123', password_confirmation: 'password123' });
     for (const ask of [login, forgot, register]) {
       const [known, unknown] = [await ask(c.email), await ask(nobody)];
       expect(unknown.status).toBe(known.status);

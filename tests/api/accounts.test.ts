@@ -15,7 +15,13 @@ const sessionCookie = (setCookie: string) => setCookie.match(/aurelle_session=([
 describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) => {
   it('signs up, e-mails a confirmation link that verifies the account once, and signs in', async () => {
     const email = uniqueEmail('signup');
-    const res = await call(url, 'POST', '/api/customer/register', { email: email.toUpperCase(), first_name: ' Grace ', last_name: 'Hopper', password: 'a long passphrase', password_confirmation: 'a long passphrase' });
+    const res = await call(url, 'POST', '/api/customer/register', {
+      email: email.toUpperCase(),
+      first_name: ' Grace ',
+      last_name: 'Hopper',
+      password: 'a long passphrase',
+      password_confirmation: 'a long passphrase',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(/check your e-mail/i);
 
@@ -70,7 +76,10 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
 
   it('signs in with a token and a session cookie naming the same session, and sanitises ?redirect', async () => {
     const c = await seedCustomer(databaseUrl);
-    const res = await call(url, 'POST', '/api/customer/login?redirect=%2Fcustomer%2Faccount%2Forders%3Fpage%3D2', { email: c.email.toUpperCase(), password: c.password });
+    const res = await call(url, 'POST', '/api/customer/login?redirect=%2Fcustomer%2Faccount%2Forders%3Fpage%3D2', {
+      email: c.email.toUpperCase(),
+      password: c.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token: expect.any(String), redirect: '/customer/account/orders?page=2', data: { id: c.id, email: c.email } });
     const setCookie = cookieOf(res);
@@ -120,7 +129,9 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
       expect(res.body.message).toBe('Please sign in to continue');
     }
     expect((await call(url, 'PUT', '/api/customer/profile', { first_name: 'A', last_name: 'B', email: uniqueEmail() })).status).toBe(401);
-    expect((await call(url, 'PUT', '/api/customer/change-password', { old_password: 'a', new_password: 'bbbbbbbb', new_password_confirmation: 'bbbbbbbb' })).status).toBe(401);
+    expect(
+      (await call(url, 'PUT', '/api/customer/change-password', { old_password: 'a', new_password: 'bbbbbbbb', new_password_confirmation: 'bbbbbbbb' })).status,
+    ).toBe(401);
   });
 
   it('logs out: the token stops working and the cookie is cleared', async () => {
@@ -136,12 +147,48 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
   it('updates the profile, validates it, and sends a new address a confirmation link', async () => {
     const c = await seedCustomer(databaseUrl);
     const newEmail = uniqueEmail('moved');
-    const res = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, current_password: c.password, gender: 'female', phone: '+44 20 7946 0000', date_of_birth: '1815-12-10' }, c.auth);
+    const res = await call(
+      url,
+      'PUT',
+      '/api/customer/profile',
+      {
+        first_name: 'Ada',
+        last_name: 'King',
+        email: newEmail,
+        current_password: c.password,
+        gender: 'female',
+        phone: '+44 20 7946 0000',
+        date_of_birth: '1815-12-10',
+      },
+      c.auth,
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('date_of_birth');
-    const ok = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, current_password: c.password, gender: 'female', phone: '+44 20 7946 0000', date_of_birth: '1985-12-10' }, c.auth);
+    const ok = await call(
+      url,
+      'PUT',
+      '/api/customer/profile',
+      {
+        first_name: 'Ada',
+        last_name: 'King',
+        email: newEmail,
+        current_password: c.password,
+        gender: 'female',
+        phone: '+44 20 7946 0000',
+        date_of_birth: '1985-12-10',
+      },
+      c.auth,
+    );
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ first_name: 'Ada', last_name: 'King', email: newEmail, gender: 'Female', phone: '+44 20 7946 0000', date_of_birth: '1985-12-10', is_verified: false });
+    expect(ok.body.data).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'King',
+      email: newEmail,
+      gender: 'Female',
+      phone: '+44 20 7946 0000',
+      date_of_birth: '1985-12-10',
+      is_verified: false,
+    });
     expect((await call(url, 'GET', '/api/customer/get', undefined, c.auth)).body.data.last_name).toBe('King');
     await waitForMail(mailDir, newEmail, /Confirm your e-mail/);
 
@@ -150,10 +197,21 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
     expect(partial.body.data).toMatchObject({ gender: 'Female', phone: null, date_of_birth: '1985-12-10' });
 
     const other = await seedCustomer(databaseUrl);
-    const taken = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: other.email, current_password: c.password }, c.auth);
+    const taken = await call(
+      url,
+      'PUT',
+      '/api/customer/profile',
+      { first_name: 'Ada', last_name: 'King', email: other.email, current_password: c.password },
+      c.auth,
+    );
     expect(taken.status).toBe(400);
     expect(taken.body.errors.email).toEqual(['This e-mail address cannot be used']);
-    for (const [field, value] of [['email', 'nope'], ['gender', 'robot'], ['phone', 'call me'], ['first_name', '']] as const) {
+    for (const [field, value] of [
+      ['email', 'nope'],
+      ['gender', 'robot'],
+      ['phone', 'call me'],
+      ['first_name', ''],
+    ] as const) {
       const bad = await call(url, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: 'King', email: newEmail, [field]: value }, c.auth);
       expect(bad.status, field).toBe(400);
       expect(bad.body.errors).toHaveProperty(field);
@@ -169,13 +227,31 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
     const phone = await call(url, 'POST', '/api/customer/login', { email: c.email, password: 'first password' });
     const phoneAuth = { authorization: `Bearer ${phone.body.token}` };
 
-    const mismatch = await call(url, 'PUT', '/api/customer/change-password', { old_password: 'first password', new_password: 'second password', new_password_confirmation: 'other' }, c.auth);
+    const mismatch = await call(
+      url,
+      'PUT',
+      '/api/customer/change-password',
+      { old_password: 'first password', new_password: 'second password', new_password_confirmation: 'other' },
+      c.auth,
+    );
     expect(mismatch.body.errors).toHaveProperty('new_password_confirmation');
-    const wrongOld = await call(url, 'PUT', '/api/customer/change-password', { old_password: 'not it', new_password: 'second password', new_password_confirmation: 'second password' }, c.auth);
+    const wrongOld = await call(
+      url,
+      'PUT',
+      '/api/customer/change-password',
+      { old_password: 'not it', new_password: 'second password', new_password_confirmation: 'second password' },
+      c.auth,
+    );
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body.errors.old_password).toEqual(['The current password is incorrect']);
 
-    const ok = await call(url, 'PUT', '/api/customer/change-password', { old_password: 'first password', new_password: 'second password', new_password_confirmation: 'second password' }, c.auth);
+    const ok = await call(
+      url,
+      'PUT',
+      '/api/customer/change-password',
+      { old_password: 'first password', new_password: 'second password', new_password_confirmation: 'second password' },
+      c.auth,
+    );
     expect(ok.status).toBe(200);
     expect(sessionCookie(cookieOf(ok))).toBe(ok.body.token);
     expect((await call(url, 'GET', '/api/customer/get', undefined, c.auth)).status).toBe(401);

@@ -5,7 +5,16 @@ import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
 
 afterAll(closeTestDbs);
 
-const home = { address1: '5 Fifth Avenue', address2: 'Apt 2', city: 'New York', country: 'us', state: 'NY', postcode: '10011', phone: '+1 212 555 0101', addr_type: 'home' };
+const home = {
+  address1: '5 Fifth Avenue',
+  address2: 'Apt 2',
+  city: 'New York',
+  country: 'us',
+  state: 'NY',
+  postcode: '10011',
+  phone: '+1 212 555 0101',
+  addr_type: 'home',
+};
 const work = { address1: '1 Infinite Loop', city: 'Cupertino', country: 'US', state: 'CA', postcode: '95014', phone: '408-555-0102', address_type: 'shipping' };
 
 describe.each(databases)('addresses on $kind', ({ url, databaseUrl }) => {
@@ -47,7 +56,14 @@ describe.each(databases)('addresses on $kind', ({ url, databaseUrl }) => {
 
   it('refuses bad input with 400 naming the field, and guests with 401', async () => {
     const c = await seedCustomer(databaseUrl);
-    for (const [field, value] of [['address1', ''], ['city', undefined], ['country', 'USA'], ['postcode', 'x'.repeat(21)], ['phone', 'ring me'], ['default_address', 'maybe']] as const) {
+    for (const [field, value] of [
+      ['address1', ''],
+      ['city', undefined],
+      ['country', 'USA'],
+      ['postcode', 'x'.repeat(21)],
+      ['phone', 'ring me'],
+      ['default_address', 'maybe'],
+    ] as const) {
       const res = await call(url, 'POST', '/api/addresses/create', { ...home, [field]: value }, c.auth);
       expect(res.status, field).toBe(400);
       expect(res.body.errors, field).toHaveProperty(field);

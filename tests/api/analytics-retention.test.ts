@@ -51,7 +51,8 @@ describe.each(DB_KINDS)('analytics limits and retention on %s', (kind) => {
         .execute(),
     );
     await server.restart();
-    const count = (user: string) => rows(server.databaseUrl, (db) => db.selectFrom('analytics_events').select('id').where('user_id', '=', user).execute()).then((r) => r.length);
+    const count = (user: string) =>
+      rows(server.databaseUrl, (db) => db.selectFrom('analytics_events').select('id').where('user_id', '=', user).execute()).then((r) => r.length);
     const deadline = Date.now() + 20_000;
     while ((await count(old)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await count(old)).toBe(0);

@@ -21,7 +21,9 @@ describe.each(databases)('analytics on $kind', ({ url, databaseUrl }) => {
     const res = await collect({ payload, type: 'page', user_id: userId });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ accepted: true });
-    const stored = await rows(databaseUrl, (db) => db.selectFrom('analytics_events').select(['type', 'user_id', 'payload']).where('user_id', '=', userId).execute());
+    const stored = await rows(databaseUrl, (db) =>
+      db.selectFrom('analytics_events').select(['type', 'user_id', 'payload']).where('user_id', '=', userId).execute(),
+    );
     expect(stored).toEqual([{ type: 'page', user_id: userId, payload }]);
   });
 

@@ -52,7 +52,11 @@ describe.each(databases)('appointments on $kind', ({ url, databaseUrl }) => {
       ['past', new Date(Date.now() - 3600_000).toISOString(), /^This time has already passed\. Please choose a later slot\.$/],
       ['a week ago', showroomTime(Temporal.Now.plainDateISO(showroom.time_zone).subtract({ days: 7 }), hours.open), /already passed/],
       ['too soon', new Date(Date.now() + 60_000).toISOString(), new RegExp(`at least ${showroom.min_notice_minutes} minutes ahead`)],
-      ['before opening', new Date(Date.parse(starts[0]!) - showroom.slot_minutes * 60_000).toISOString(), new RegExp(`we receive from ${hours.open} to ${hours.close}`)],
+      [
+        'before opening',
+        new Date(Date.parse(starts[0]!) - showroom.slot_minutes * 60_000).toISOString(),
+        new RegExp(`we receive from ${hours.open} to ${hours.close}`),
+      ],
       ['at closing', showroomTime(day, hours.close), /within our opening hours/],
       ['misaligned', new Date(Date.parse(starts[1]!) + 7 * 60_000).toISOString(), new RegExp(`Appointments start every ${showroom.slot_minutes} minutes`)],
       ['closed weekday', showroomTime(weekday!, '12:00'), /^We are closed on .+\. Please choose another day\.$/],
@@ -137,7 +141,11 @@ describe.each(databases)('appointments on $kind', ({ url, databaseUrl }) => {
     expect((await slotsOf(day)).slots[0].seats_left).toBe(showroom.consultants);
     expect((await call(url, 'GET', '/api/appointments', undefined, customer.auth)).body.data).toEqual([]);
     const cancelMail = await waitForMail(mailDir, customer.email, /cancelled/);
-    expect(icsLines(cancelMail.attachments!.find((a) => a.filename === 'appointment.ics')!.content)).toMatchObject({ METHOD: 'METHOD:CANCEL', UID: ics.UID, STATUS: 'STATUS:CANCELLED' });
+    expect(icsLines(cancelMail.attachments!.find((a) => a.filename === 'appointment.ics')!.content)).toMatchObject({
+      METHOD: 'METHOD:CANCEL',
+      UID: ics.UID,
+      STATUS: 'STATUS:CANCELLED',
+    });
   });
 
   it('fills a slot to its number of consultants, then refuses with a message a shopper understands', async () => {
@@ -145,7 +153,10 @@ describe.each(databases)('appointments on $kind', ({ url, databaseUrl }) => {
     const start = slotStarts(day)[1]!;
     for (let i = 0; i < showroom.consultants; i++) expect((await book(booking(start, uniqueEmail('fill')))).status).toBe(201);
     const full = await book(booking(start, uniqueEmail('fill')));
-    expect(full).toMatchObject({ status: 409, body: { code: 'slot_full', message: 'Sorry, this time has just been fully booked. Please choose another slot.' } });
+    expect(full).toMatchObject({
+      status: 409,
+      body: { code: 'slot_full', message: 'Sorry, this time has just been fully booked. Please choose another slot.' },
+    });
     expect((await slotsOf(day)).slots[1]).toMatchObject({ seats_left: 0, available: false });
   });
 

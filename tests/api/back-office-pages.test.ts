@@ -44,7 +44,10 @@ async function upload(url: string, cookie: string, csv: string, source: string, 
 
 describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }) => {
   it('are valid HTML, every one', async () => {
-    const [{ cookie }, { cookie: editorCookie }] = await Promise.all([seedStaff(databaseUrl, uniqueEmail('owner'), 'owner'), seedStaff(databaseUrl, uniqueEmail('editor'), 'editor')]);
+    const [{ cookie }, { cookie: editorCookie }] = await Promise.all([
+      seedStaff(databaseUrl, uniqueEmail('owner'), 'owner'),
+      seedStaff(databaseUrl, uniqueEmail('editor'), 'editor'),
+    ]);
     const c = await seedCustomer(databaseUrl);
     const o = await seedOrder(databaseUrl, c.id, { status: 'processing' });
     const db = await testDb(databaseUrl);
@@ -53,7 +56,24 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     const coupon = await db.selectFrom('coupons').select('id').executeTakeFirstOrThrow();
     const found: string[] = [];
     found.push(...(await problems(url, '/admin/login', undefined)));
-    for (const p of ['/admin', '/admin/orders', `/admin/orders?q=${number}`, `/admin/orders/${number}`, `/admin/orders/${number}?do=ship`, `/admin/orders/${number}?do=refund`, `/admin/orders/${number}?do=cancel`, '/admin/activity', '/admin/customers', `/admin/customers/${c.id}`, '/admin/coupons', `/admin/coupons?edit=${coupon.id}`, '/admin/appointments', '/admin/inventory', '/admin/staff', '/admin/account']) {
+    for (const p of [
+      '/admin',
+      '/admin/orders',
+      `/admin/orders?q=${number}`,
+      `/admin/orders/${number}`,
+      `/admin/orders/${number}?do=ship`,
+      `/admin/orders/${number}?do=refund`,
+      `/admin/orders/${number}?do=cancel`,
+      '/admin/activity',
+      '/admin/customers',
+      `/admin/customers/${c.id}`,
+      '/admin/coupons',
+      `/admin/coupons?edit=${coupon.id}`,
+      '/admin/appointments',
+      '/admin/inventory',
+      '/admin/staff',
+      '/admin/account',
+    ]) {
       found.push(...(await problems(url, p, cookie)));
     }
     found.push(...(await problems(url, '/admin/orders', editorCookie, 403)));
@@ -76,29 +96,65 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     expect((await page(url, '/admin/orders?status=nonsense', cookie)).status).toBe(400);
     const csv = await page(url, `/admin/orders.csv?q=${number}`, cookie);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.body.split('\r\n')).toEqual(['order,placed_at,status,customer,email,items,payment_method,total', expect.stringMatching(new RegExp(`^${number},.*,Processing,Ada Lovelace,order@example.com,3,card,2274.98$`)), '']);
+    expect(csv.body.split('\r\n')).toEqual([
+      'order,placed_at,status,customer,email,items,payment_method,total',
+      expect.stringMatching(new RegExp(`^${number},.*,Processing,Ada Lovelace,order@example.com,3,card,2274.98$`)),
+      '',
+    ]);
 
-    const granted = await page(url, `/admin/customers/${c.id}`, cookie, { _action: 'credit', direction: 'grant', amount: '50.00', reason: 'Sorry for the delay' });
+    const granted = await page(url, `/admin/customers/${c.id}`, cookie, {
+      _action: 'credit',
+      direction: 'grant',
+      amount: '50.00',
+      reason: 'Sorry for the delay',
+    });
     expect(granted.location).toBe(`/admin/customers/${c.id}?notice=credit-saved`);
     const tooMuch = await page(url, `/admin/customers/${c.id}`, cookie, { _action: 'credit', direction: 'take', amount: '60.00', reason: 'Correction' });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toContain('At most $50.00 can be taken');
     await page(url, `/admin/customers/${c.id}`, cookie, { _action: 'credit', direction: 'take', amount: '20.00', reason: 'Correction' });
     expect((await page(url, `/admin/customers/${c.id}`, cookie)).body).toMatch(/data-credit-balance>\$30\.00</);
-    const credit = await db.selectFrom('staff_activity').select(['actor', 'action', 'before', 'after']).where('subject_id', '=', c.email).orderBy('id').execute();
+    const credit = await db
+      .selectFrom('staff_activity')
+      .select(['actor', 'action', 'before', 'after'])
+      .where('subject_id', '=', c.email)
+      .orderBy('id')
+      .execute();
     expect(credit.map((r) => [r.actor, r.action, JSON.parse(r.before!).balance_cents, JSON.parse(r.after!).balance_cents])).toEqual([
       [manager.email, 'credit.grant', 0, 5000],
       [manager.email, 'credit.take', 5000, 3000],
     ]);
 
-    const code = uniqueCode('BO').replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(0, 30);
+    const code = uniqueCode('BO')
+      .replace(/[^A-Z0-9]/gi, '')
+      .toUpperCase()
+      .slice(0, 30);
     const bad = await page(url, '/admin/coupons', cookie, { _action: 'create', code, kind: 'percent', value: '150', is_active: '1' });
     expect(bad.status).toBe(400);
     expect(bad.body).toContain('A percentage is a whole number from 1 to 100');
-    const made = await page(url, '/admin/coupons', cookie, { _action: 'create', code, kind: 'percent', value: '15', min_subtotal: '100', usage_limit: '10', per_customer_limit: '1', expires_on: '2999-12-31', is_active: '1' });
+    const made = await page(url, '/admin/coupons', cookie, {
+      _action: 'create',
+      code,
+      kind: 'percent',
+      value: '15',
+      min_subtotal: '100',
+      usage_limit: '10',
+      per_customer_limit: '1',
+      expires_on: '2999-12-31',
+      is_active: '1',
+    });
     expect(made.location).toBe('/admin/coupons?notice=coupon-saved');
     const row = await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ kind: 'percent', value: 15, min_subtotal_cents: 10000, usage_limit: 10, per_customer_limit: 1, expires_at: '2999-12-31T23:59:59.999Z', is_active: 1, times_used: 0 });
+    expect(row).toMatchObject({
+      kind: 'percent',
+      value: 15,
+      min_subtotal_cents: 10000,
+      usage_limit: 10,
+      per_customer_limit: 1,
+      expires_at: '2999-12-31T23:59:59.999Z',
+      is_active: 1,
+      times_used: 0,
+    });
     await page(url, '/admin/coupons', cookie, { _action: 'disable', id: String(row.id) });
     expect((await db.selectFrom('coupons').select('is_active').where('id', '=', row.id).executeTakeFirstOrThrow()).is_active).toBe(0);
     const actions = await db.selectFrom('staff_activity').select('action').where('subject_id', '=', code).orderBy('id').execute();
@@ -122,7 +178,17 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     expect(rejected.headers.get('content-disposition')).toContain(`rejected-${source}-${id}.csv`);
     expect(rejected.body).toMatch(new RegExp(`^line,stock_number,reasons\\r\\n3,${tag}-2,.*colou?r`, 'i'));
     const db = await testDb(databaseUrl);
-    expect(Number((await db.selectFrom('diamonds').select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', source).executeTakeFirstOrThrow()).n)).toBe(2);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('diamonds')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('source', '=', source)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(2);
 
     const missing = await upload(url, cookie, 'Shape,Size\nBR,1.0\n', source);
     expect(missing.status).toBe(400);

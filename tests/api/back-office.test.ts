@@ -22,7 +22,9 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
     expect(again.status).toBe(1);
     expect(again.output).toContain('already has a staff account');
     expect((await staffCli(databaseUrl, ['add', uniqueEmail('short'), '--role', 'owner'], 'short\n')).output).toContain('password: Use at least 8 characters');
-    expect((await staffCli(databaseUrl, ['add', uniqueEmail('x'), '--role', 'boss'], 'long-enough-1\n')).output).toContain('--role takes owner, manager or editor');
+    expect((await staffCli(databaseUrl, ['add', uniqueEmail('x'), '--role', 'boss'], 'long-enough-1\n')).output).toContain(
+      '--role takes owner, manager or editor',
+    );
     expect((await staffCli(databaseUrl, ['list'])).output).toContain(owner.email);
 
     const signedOut = await page(url, '/admin/orders?q=AU1');
@@ -30,7 +32,9 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
     expect(signedOut.location).toBe('/admin/login?redirect=%2Fadmin%2Forders%3Fq%3DAU1');
     expect((await page(url, '/admin')).location).toMatch(/^\/admin\/login/);
 
-    const r = await postSignIn(url, { email: owner.email.toUpperCase(), password: owner.password, redirect: '/admin/orders' }, '127.0.0.1', { 'x-forwarded-proto': 'https' });
+    const r = await postSignIn(url, { email: owner.email.toUpperCase(), password: owner.password, redirect: '/admin/orders' }, '127.0.0.1', {
+      'x-forwarded-proto': 'https',
+    });
     expect(r.status).toBe(303);
     expect(r.location).toBe('/admin/orders');
     expect(r.setCookie).toMatch(/^aurelle_staff=[\w-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
@@ -50,7 +54,11 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
   });
 
   it('opens the admin routes to a staff session by role, as to the token, and refuses other sites', async () => {
-    const [{ cookie: o }, { cookie: m }, { cookie: e }] = await Promise.all([seedStaff(databaseUrl, uniqueEmail('owner'), 'owner'), seedStaff(databaseUrl, uniqueEmail('manager'), 'manager'), seedStaff(databaseUrl, uniqueEmail('editor'), 'editor')]);
+    const [{ cookie: o }, { cookie: m }, { cookie: e }] = await Promise.all([
+      seedStaff(databaseUrl, uniqueEmail('owner'), 'owner'),
+      seedStaff(databaseUrl, uniqueEmail('manager'), 'manager'),
+      seedStaff(databaseUrl, uniqueEmail('editor'), 'editor'),
+    ]);
 
     expect((await call(url, 'GET', '/api/admin/mail', undefined, token)).status).toBe(200);
     expect((await call(url, 'GET', '/api/admin/mail', undefined, { cookie: o })).status).toBe(200);
@@ -94,7 +102,12 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
     expect((await call(url, 'POST', `/api/admin/orders/${byToken.id}/cancel`, undefined, token)).status).toBe(200);
 
     const db = await testDb(databaseUrl);
-    const rows = await db.selectFrom('staff_activity').selectAll().where('subject_id', 'in', [byStaff.increment_id, byToken.increment_id, owner.email]).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('staff_activity')
+      .selectAll()
+      .where('subject_id', 'in', [byStaff.increment_id, byToken.increment_id, owner.email])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.actor, r.action, r.subject_id])).toEqual([
       ['cli', 'staff.add', owner.email],
       [owner.email, 'staff.sign_in', owner.email],
@@ -124,7 +137,12 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
     // From another address the right password still gets in: no one can lock the account out.
     const cookie = await signIn(url, manager.email, manager.password, undefined, freshAddress());
     const db = await testDb(databaseUrl);
-    const failures = await db.selectFrom('staff_activity').select('summary').where('actor', '=', manager.email).where('action', '=', 'staff.sign_in_failed').execute();
+    const failures = await db
+      .selectFrom('staff_activity')
+      .select('summary')
+      .where('actor', '=', manager.email)
+      .where('action', '=', 'staff.sign_in_failed')
+      .execute();
     expect(failures).toHaveLength(5);
 
     expect((await staffCli(databaseUrl, ['disable', manager.email])).status).toBe(0);
@@ -140,7 +158,11 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
     expect((await page(url, '/admin', cookie)).status).toBe(200);
     const db = await testDb(databaseUrl);
     const staff = await db.selectFrom('staff_accounts').select('id').where('email', '=', editor.email).executeTakeFirstOrThrow();
-    await db.updateTable('staff_sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where('staff_id', '=', staff.id).execute();
+    await db
+      .updateTable('staff_sessions')
+      .set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+      .where('staff_id', '=', staff.id)
+      .execute();
     const timedOut = await page(url, '/admin', cookie);
     expect(timedOut.status).toBe(303);
     expect(timedOut.location).toBe('/admin/login?notice=timed-out&redirect=%2Fadmin');
@@ -154,7 +176,10 @@ describe.each(databases)('the back office on $kind', ({ url, databaseUrl }) => {
     const setup = await page(url, '/admin/account?setup=1', cookie);
     expect(setup.body).toContain('src="data:image/png;base64,');
     const secret = /data-totp-secret>([A-Z2-7]+)</.exec(setup.body)![1]!;
-    const wrong = await page(url, '/admin/account', cookie, { _action: 'two-factor-confirm', code: '000000' === await totpCode(secret) ? '111111' : '000000' });
+    const wrong = await page(url, '/admin/account', cookie, {
+      _action: 'two-factor-confirm',
+      code: '000000' === (await totpCode(secret)) ? '111111' : '000000',
+    });
     expect(wrong.body).toContain('That code is not right');
     const enrolCode = await totpCode(secret);
     const confirmed = await page(url, '/admin/account', cookie, { _action: 'two-factor-confirm', code: enrolCode });

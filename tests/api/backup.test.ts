@@ -49,13 +49,17 @@ describe('npm run backup and npm run restore on SQLite', () => {
     const [during, backup] = await Promise.all([placeOrder(shop), run('backup', 'backups/one.db')]);
     expect(backup.status, backup.output).toBe(0);
     const file = path.join(shop.database.dir, 'backups/one.db');
-    expect(backup.stdout.trim()).toMatch(new RegExp(`^Backed up sqlite .*shop\\.db to ${file.replace(/[.]/g, '\\.')} \\((2|3) orders, [\\d.]+ MB\\) in [\\d.]+ s$`));
+    expect(backup.stdout.trim()).toMatch(
+      new RegExp(`^Backed up sqlite .*shop\\.db to ${file.replace(/[.]/g, '\\.')} \\((2|3) orders, [\\d.]+ MB\\) in [\\d.]+ s$`),
+    );
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
     const copied = ordersIn(file);
     expect(copied).toContain(before);
     // The order placed at the same moment is in it whole or not at all.
     const db = new Database(file, { readonly: true });
-    const lines = db.prepare('select count(*) as n from order_items join orders on orders.id = order_items.order_id where orders.email = ?').get(during) as { n: number };
+    const lines = db.prepare('select count(*) as n from order_items join orders on orders.id = order_items.order_id where orders.email = ?').get(during) as {
+      n: number;
+    };
     expect(lines.n).toBe(copied.includes(during) ? 1 : 0);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
@@ -65,7 +69,9 @@ describe('npm run backup and npm run restore on SQLite', () => {
     expect(again.stderr.trim()).toBe(`${file} exists already: name a new file, or add --force to replace it`);
   });
 
-  it('restores a backup: refused on the running shop and on a live database without --force, then the backed-up orders are back', { timeout: 300_000 }, async () => {
+  it('restores a backup: refused on the running shop and on a live database without --force, then the backed-up orders are back', {
+    timeout: 300_000,
+  }, async () => {
     const kept = await placeOrder(shop);
     expect((await run('backup', 'backups/two.db')).status).toBe(0);
     const lost = await placeOrder(shop);
@@ -73,12 +79,16 @@ describe('npm run backup and npm run restore on SQLite', () => {
 
     const whileRunning = await run('restore', 'backups/two.db');
     expect(whileRunning.status).toBe(1);
-    expect(whileRunning.stderr.trim()).toBe(`${shop.databaseUrl} is in use by a running shop: stop it first, or add --force to replace its data under it (then restart it)`);
+    expect(whileRunning.stderr.trim()).toBe(
+      `${shop.databaseUrl} is in use by a running shop: stop it first, or add --force to replace its data under it (then restart it)`,
+    );
 
     await shop.kill();
     const live = await run('restore', 'backups/two.db');
     expect(live.status).toBe(1);
-    expect(live.stderr.trim()).toMatch(new RegExp(`^${shop.databaseUrl.replace(/[.]/g, '\\.')} is a live database \\(\\d+ orders\\): add --force to replace it with .*two\\.db$`));
+    expect(live.stderr.trim()).toMatch(
+      new RegExp(`^${shop.databaseUrl.replace(/[.]/g, '\\.')} is a live database \\(\\d+ orders\\): add --force to replace it with .*two\\.db$`),
+    );
     expect(ordersIn(shop.databaseUrl)).toContain(lost);
 
     const restored = await run('restore', 'backups/two.db', '--force');
@@ -96,7 +106,9 @@ describe('npm run backup and npm run restore on SQLite', () => {
   it('says how to back up PostgreSQL, and refuses a file that is not a backup of the shop', { timeout: 120_000 }, async () => {
     const pg = await runNode([cli, 'backup', 'x.dump'], { ...process.env, DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop' });
     expect(pg.status).toBe(1);
-    expect(pg.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^DATABASE_URL postgres:\/\/shop:\*\*\*@db\.internal:5432\/shop is PostgreSQL: back it up with pg_dump --format=custom/)]);
+    expect(pg.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^DATABASE_URL postgres:\/\/shop:\*\*\*@db\.internal:5432\/shop is PostgreSQL: back it up with pg_dump --format=custom/),
+    ]);
     const junk = path.join(shop.database.dir, 'junk.db');
     new Database(junk).exec('create table t (x)');
     const wrong = await run('restore', junk, '--force');

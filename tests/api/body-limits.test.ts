@@ -60,7 +60,8 @@ describe('request bodies over 1 MB', () => {
     // post for 60 posts, then stays flat over the next 120). What is measured is what the next 20 posts
     // keep, not the garbage they make; the code before this limit kept each body (+93 MB for 20).
     await rawRequest(server.url, 'POST', '/customer', { body: '_action=login&email=a%40b.c&password=x', headers: { 'content-type': FORM } });
-    for (let round = 0; round < 15; round++) await Promise.all(Array.from({ length: 4 }, () => streamChunked(server.url, '/customer', { total: 5 * MB, contentType: FORM, from })));
+    for (let round = 0; round < 15; round++)
+      await Promise.all(Array.from({ length: 4 }, () => streamChunked(server.url, '/customer', { total: 5 * MB, contentType: FORM, from })));
     const before = rssOf(pid);
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all(Array.from({ length: 4 }, () => streamChunked(server.url, '/customer', { total: 5 * MB, contentType: FORM, from })));
@@ -83,7 +84,10 @@ describe('request bodies over 1 MB', () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => `Round,1.01,G,VS1,EX,EX,EX,None,GIA,BL${String(i).padStart(9, '0')},5000,BL-${i}`).join('\n');
     const body = Buffer.from(header + lines);
     expect(body.length).toBeGreaterThan(MB);
-    const res = await rawRequest(server.url, 'POST', '/api/admin/diamonds/import?dry_run=true', { body, headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const res = await rawRequest(server.url, 'POST', '/api/admin/diamonds/import?dry_run=true', {
+      body,
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(res.status, res.text.slice(0, 300)).toBe(200);
   });
 });

@@ -19,7 +19,13 @@ const smallRound = available.find((d) => d.shape === 'round' && d.carat < 0.5)!;
 // The first 100 for the tests that add; the ones after are named by the tests that only look.
 const stone = picker('byo', holds.slice(0, 100));
 const ADD = '/api/checkout/cart/add';
-const pair = (stoneId: number, extra: Record<string, unknown> = {}) => ({ ids: [stoneId, setting.id], is_byo: true, quantity: 1, selected_configurable_option: variant.id, ...extra });
+const pair = (stoneId: number, extra: Record<string, unknown> = {}) => ({
+  ids: [stoneId, setting.id],
+  is_byo: true,
+  quantity: 1,
+  selected_configurable_option: variant.id,
+  ...extra,
+});
 
 describe.each(databases)('build your own on $kind', ({ url, databaseUrl }) => {
   it('adds a setting and a diamond as one line under one byo_id, priced by the server, with the ring size', async () => {
@@ -53,15 +59,45 @@ describe.each(databases)('build your own on $kind', ({ url, databaseUrl }) => {
 
   it.each([
     ['a diamond shape the setting does not hold', () => pair(pear.id), 400, 'ids', 'This setting does not hold pear diamonds'],
-    ['a diamond outside the carat range', () => pair(smallRound.id), 400, 'ids', `This setting holds diamonds of 0.5 ct to 4 ct; this diamond is ${smallRound.carat} ct`],
+    [
+      'a diamond outside the carat range',
+      () => pair(smallRound.id),
+      400,
+      'ids',
+      `This setting holds diamonds of 0.5 ct to 4 ct; this diamond is ${smallRound.carat} ct`,
+    ],
     ['a sold diamond', () => pair(sold.id), 409, 'ids', 'is no longer available'],
     ['a reserved diamond', () => pair(reserved.id), 409, 'ids', 'is no longer available'],
-    ['a variant of another product', () => pair(holds[100]!.id, { selected_configurable_option: plainProducts[0]!.variants[0]!.id }), 400, 'selected_configurable_option', 'does not belong'],
-    ['a ring size outside the standard list', () => pair(holds[101]!.id, { selected_size: '15' }), 400, 'selected_size', 'Ring size 15 is not one of our standard sizes'],
-    ['a custom size that is not a size', () => pair(holds[102]!.id, { custom_size: 'large' }), 400, 'custom_size', 'Custom size large is not a ring size we can make'],
+    [
+      'a variant of another product',
+      () => pair(holds[100]!.id, { selected_configurable_option: plainProducts[0]!.variants[0]!.id }),
+      400,
+      'selected_configurable_option',
+      'does not belong',
+    ],
+    [
+      'a ring size outside the standard list',
+      () => pair(holds[101]!.id, { selected_size: '15' }),
+      400,
+      'selected_size',
+      'Ring size 15 is not one of our standard sizes',
+    ],
+    [
+      'a custom size that is not a size',
+      () => pair(holds[102]!.id, { custom_size: 'large' }),
+      400,
+      'custom_size',
+      'Custom size large is not a ring size we can make',
+    ],
     ['a custom size out of range', () => pair(holds[103]!.id, { custom_size: '21' }), 400, 'custom_size', 'from 1 to 16'],
     ['a standard and a custom size at once', () => pair(holds[104]!.id, { selected_size: '7', custom_size: '7.25' }), 400, 'custom_size', 'not both'],
-    ['a jewellery shape that is not the diamond’s', () => pair(holds.find((d) => d.shape !== 'princess')!.id, { selected_jewelry_shape: 'princess' }), 400, 'selected_jewelry_shape', 'must be the centre diamond'],
+    [
+      'a jewellery shape that is not the diamond’s',
+      () => pair(holds.find((d) => d.shape !== 'princess')!.id, { selected_jewelry_shape: 'princess' }),
+      400,
+      'selected_jewelry_shape',
+      'must be the centre diamond',
+    ],
   ])('refuses %s with a reason in words, and adds nothing', async (_name, body, status, field, words) => {
     const shopper = new Shopper(url);
     const res = await shopper.post(ADD, body());
@@ -86,12 +122,24 @@ describe.each(databases)('build your own on $kind', ({ url, databaseUrl }) => {
 
   it('keeps the same rules for the wishlist, which keeps the size and moves the pair to the cart whole', async () => {
     const shopper = new Shopper(url);
-    const refused = await shopper.post('/api/wishlist/add-byo', { ids: [pear.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: variant.id });
+    const refused = await shopper.post('/api/wishlist/add-byo', {
+      ids: [pear.id, setting.id],
+      is_byo: true,
+      quantity: 1,
+      selected_configurable_option: variant.id,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('This setting does not hold pear diamonds');
     expect((await shopper.get('/api/wishlist/count')).body.data.count).toBe(0);
     const centre = stone();
-    const saved = await shopper.post('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: variant.id, selected_jewelry_shape: centre.shape, custom_size: '4.75' });
+    const saved = await shopper.post('/api/wishlist/add-byo', {
+      ids: [centre.id, setting.id],
+      is_byo: true,
+      quantity: 1,
+      selected_configurable_option: variant.id,
+      selected_jewelry_shape: centre.shape,
+      custom_size: '4.75',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.item).toMatchObject({ byo_id: expect.any(String), custom_size: '4.75', child: { product_id: centre.id } });
     const moved = await shopper.post('/api/wishlist/move-byo-to-cart', { byoID: saved.body.data.item.byo_id });
@@ -134,7 +182,8 @@ describe.each(databases)('build your own on $kind', ({ url, databaseUrl }) => {
   it('says so on the summary when the chosen diamond is sold mid-build, keeping the setting', async () => {
     const centre = holds[120]!;
     const path = `/build-your-own/summary?setting=${setting.id}&variant=${variant.id}&diamond=${centre.id}`;
-    const status = (value: 'sold' | 'available') => writeDb(databaseUrl, (db) => db.updateTable('diamonds').set({ status: value }).where('id', '=', centre.id).execute());
+    const status = (value: 'sold' | 'available') =>
+      writeDb(databaseUrl, (db) => db.updateTable('diamonds').set({ status: value }).where('id', '=', centre.id).execute());
     await status('sold');
     try {
       const page = await new Shopper(url).get(path);

@@ -22,14 +22,25 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
     const res = await shopper.get('/api/checkout/cart');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toMatchObject({ message: 'Your cart is empty', data: { id: null, items: [], items_count: 0, grand_total: 0, formated_grand_total: '$0.00' } });
+    expect(res.body).toMatchObject({
+      message: 'Your cart is empty',
+      data: { id: null, items: [], items_count: 0, grand_total: 0, formated_grand_total: '$0.00' },
+    });
     expect(shopper.lastSetCookie).toEqual([]);
   });
 
   it('creates a guest cart on the first add, with an httpOnly cookie, priced by the server', async () => {
     const shopper = new Shopper(url);
     const variant = band.variants.at(-1)!;
-    const res = await shopper.post(ADD, { ids: [band.id], is_byo: false, quantity: 1, selected_configurable_option: variant.id, selected_size: '7', custom_size: '', selected_jewelry_shape: '' });
+    const res = await shopper.post(ADD, {
+      ids: [band.id],
+      is_byo: false,
+      quantity: 1,
+      selected_configurable_option: variant.id,
+      selected_size: '7',
+      custom_size: '',
+      selected_jewelry_shape: '',
+    });
     expect(res.status).toBe(200);
     expect(shopper.lastSetCookie[0]).toMatch(/^aurelle_cart=[\w-]{20,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
     const { data } = res.body;
@@ -49,7 +60,13 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
         formated_price: expect.stringMatching(/^\$[\d,]+\.00$/),
         images: [{ medium_image_url: expect.stringMatching(/^\/images\/jewellery\/.+\.svg$/) }],
         base_image: { medium_image_url: expect.any(String) },
-        variants: expect.arrayContaining([expect.objectContaining({ total_carat_weight: expect.any(Number), metal_show_in_products_list: expect.any(Boolean), metal_position: expect.any(Number) })]),
+        variants: expect.arrayContaining([
+          expect.objectContaining({
+            total_carat_weight: expect.any(Number),
+            metal_show_in_products_list: expect.any(Boolean),
+            metal_position: expect.any(Number),
+          }),
+        ]),
       },
     });
     expect(data.items[0].options).toContain('Size 7');
@@ -62,18 +79,38 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
   it('keeps a diamond one of a kind and makes a build-your-own pair one line', async () => {
     const shopper = new Shopper(url);
     const [a, b] = [stone(), stone()];
-    expect((await shopper.post(ADD, { ids: [a.id], quantity: 1 })).body.data.items[0]).toMatchObject({ product_id: a.id, product: { type: 'diamond', images: [{ medium_image_url: `/images/diamonds/${a.shape}.svg` }] } });
+    expect((await shopper.post(ADD, { ids: [a.id], quantity: 1 })).body.data.items[0]).toMatchObject({
+      product_id: a.id,
+      product: { type: 'diamond', images: [{ medium_image_url: `/images/diamonds/${a.shape}.svg` }] },
+    });
     const twice = await shopper.post(ADD, { ids: [a.id], quantity: 1 });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ message: 'This diamond is already in your cart', errors: { ids: expect.any(Array) } });
-    const pair = await shopper.post(ADD, { ids: [b.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_size: '6' });
+    const pair = await shopper.post(ADD, {
+      ids: [b.id, setting.id],
+      is_byo: true,
+      quantity: 1,
+      selected_configurable_option: setting.variants[0]!.id,
+      selected_size: '6',
+    });
     expect(pair.status).toBe(200);
     const [line] = pair.body.data.items;
-    expect(line).toMatchObject({ product_id: setting.id, byo_id: expect.stringMatching(/^[\w-]{36}$/), quantity: 1, child: { product_id: b.id, quantity: 1, product: { type: 'diamond' } } });
+    expect(line).toMatchObject({
+      product_id: setting.id,
+      byo_id: expect.stringMatching(/^[\w-]{36}$/),
+      quantity: 1,
+      child: { product_id: b.id, quantity: 1, product: { type: 'diamond' } },
+    });
     expect(line.price).toBe((setting.variants[0]!.price_cents + b.price_cents) / 100);
     expect(pair.body.data.items_count).toBe(2);
     expect(pair.body.data.grand_total).toBe((a.price_cents + setting.variants[0]!.price_cents + b.price_cents) / 100);
-    const pairAgain = await shopper.post(ADD, { ids: [setting.id, b.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_size: '6' });
+    const pairAgain = await shopper.post(ADD, {
+      ids: [setting.id, b.id],
+      is_byo: true,
+      quantity: 1,
+      selected_configurable_option: setting.variants[0]!.id,
+      selected_size: '6',
+    });
     expect(pairAgain.status).toBe(409);
   });
 
@@ -85,16 +122,31 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
     ['no ids', { quantity: 1 }, 400, 'ids'],
     ['an id that is not a number', { ids: ['ring'], quantity: 1 }, 400, 'ids.0'],
     ['an unknown id', { ids: [9_999_999], quantity: 1 }, 404, 'ids'],
-    ['a variant of another product', { ids: [band.id], quantity: 1, selected_configurable_option: plainProducts[1]!.variants[0]!.id }, 400, 'selected_configurable_option'],
+    [
+      'a variant of another product',
+      { ids: [band.id], quantity: 1, selected_configurable_option: plainProducts[1]!.variants[0]!.id },
+      400,
+      'selected_configurable_option',
+    ],
     ['a product with variants but no choice', { ids: [band.id], quantity: 1 }, 400, 'selected_configurable_option'],
     ['a variant on a diamond', { ids: [unaddable!.id], quantity: 1, selected_configurable_option: 3 }, 400, 'selected_configurable_option'],
     ['a sold diamond', { ids: [sold.id], quantity: 1 }, 409, 'ids'],
     ['a reserved diamond', { ids: [reserved.id], quantity: 1 }, 409, 'ids'],
     ['a hidden diamond', { ids: [hidden.id], quantity: 1 }, 409, 'ids'],
-    ['a pair whose product is not a setting', { ids: [band.id, unpaired!.id], is_byo: true, quantity: 1, selected_configurable_option: band.variants[0]!.id }, 400, 'ids'],
+    [
+      'a pair whose product is not a setting',
+      { ids: [band.id, unpaired!.id], is_byo: true, quantity: 1, selected_configurable_option: band.variants[0]!.id },
+      400,
+      'ids',
+    ],
     ['a pair of two products', { ids: [setting.id, product('Petite Four-Prong Solitaire').id], is_byo: true, quantity: 1 }, 400, 'ids'],
     ['a pair with a sold stone', { ids: [setting.id, sold.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id }, 409, 'ids'],
-    ['an unknown shape', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_jewelry_shape: 'blob' }, 400, 'selected_jewelry_shape'],
+    [
+      'an unknown shape',
+      { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_jewelry_shape: 'blob' },
+      400,
+      'selected_jewelry_shape',
+    ],
   ])('refuses %s, naming the field, and changes nothing', async (_name, body, status, field) => {
     const shopper = new Shopper(url);
     const res = await shopper.post(ADD, body);
@@ -118,7 +170,12 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
   it('serves the plain HTML form: a redirect to /cart, with the error in the query when it fails', async () => {
     const shopper = new Shopper(url);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const ok = await shopper.call('POST', ADD, `ids=${setting.id}&ids=${stone().id}&is_byo=true&quantity=1&selected_configurable_option=${setting.variants[1]!.id}&selected_size=5.5`, form);
+    const ok = await shopper.call(
+      'POST',
+      ADD,
+      `ids=${setting.id}&ids=${stone().id}&is_byo=true&quantity=1&selected_configurable_option=${setting.variants[1]!.id}&selected_size=5.5`,
+      form,
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/cart');
     const cart = (await shopper.get('/api/checkout/cart')).body.data;

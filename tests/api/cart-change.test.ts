@@ -20,7 +20,13 @@ async function shopperWithCart(url: string) {
   const [lone, centre] = [stone(), stone()];
   await shopper.post(ADD, { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' });
   await shopper.post(ADD, { ids: [lone.id], quantity: 1 });
-  const { body } = await shopper.post(ADD, { ids: [setting.id, centre.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
+  const { body } = await shopper.post(ADD, {
+    ids: [setting.id, centre.id],
+    is_byo: true,
+    quantity: 1,
+    selected_configurable_option: setting.variants[0]!.id,
+    selected_size: '7',
+  });
   const cart = body.data;
   const line = (productId: number) => cart.items.find((i: any) => i.product_id === productId);
   return { shopper, cart, lone, centre, bandLine: line(band.id), loneLine: line(lone.id), pairLine: line(setting.id) };

@@ -25,11 +25,9 @@ const expensive = { price: { min: FLOOR } };
 /** Inserts `count` round stones by one SQL statement per table, priced from FLOOR upwards; answers their ids. */
 async function insertStones(databaseUrl: string, count: number, tag: string): Promise<number[]> {
   const [{ top }] = await execSql(databaseUrl, 'select coalesce(max(id), 0) as top from items');
-  await execSql(
-    databaseUrl,
-    `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?) insert into items (kind) select 'diamond' from n`,
-    [count],
-  );
+  await execSql(databaseUrl, `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?) insert into items (kind) select 'diamond' from n`, [
+    count,
+  ]);
   await execSql(
     databaseUrl,
     `insert into diamonds (id, sku, shape, carat, cut, color, clarity, polish, symmetry, fluorescence, lab, certificate_number, origin,
@@ -80,7 +78,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('changes written straight to t
   it('follows a new price, one stone or thousands at once', async () => {
     const cheap = (await call(url, 'GET', search({}, { sort_by: 'price', page_size: '1' }))).body.data[0] as Diamond;
     await execSql(databaseUrl, 'update diamonds set price_cents = ? where id = ?', [FLOOR * 230, cheap.id]);
-    await expect.poll(async () => (await call(url, 'GET', search({}, { sort_by: 'price', sort_direction: 'desc', page_size: '1' }))).body.data[0]?.id, WITHIN).toBe(cheap.id);
+    await expect
+      .poll(async () => (await call(url, 'GET', search({}, { sort_by: 'price', sort_direction: 'desc', page_size: '1' }))).body.data[0]?.id, WITHIN)
+      .toBe(cheap.id);
     await expect.poll(async () => (await listing()).indexOf(`href="/diamonds/${cheap.id}"`), WITHIN).toBeGreaterThan(-1);
 
     // Every bulk stone doubles its price in one statement: the cheapest of them is now above FLOOR · 2.
@@ -108,7 +108,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('changes written straight to t
     expect(await total(expensive)).toBe(1); // the stone repriced above
 
     await execSql(databaseUrl, `update diamonds set status = 'available', is_hidden = 0 where id in (?, ?, ?)`, [sold, reserved, hidden]);
-    await expect.poll(async () => (await call(url, 'GET', search(expensive, { sort_by: 'price', page_size: '3' }))).body.data.map((d: Diamond) => d.id), WITHIN).toEqual([sold, reserved, hidden]);
+    await expect
+      .poll(async () => (await call(url, 'GET', search(expensive, { sort_by: 'price', page_size: '3' }))).body.data.map((d: Diamond) => d.id), WITHIN)
+      .toEqual([sold, reserved, hidden]);
   });
 
   it("shows a stone's new details in the very next search, though its row was kept from the search before", async () => {

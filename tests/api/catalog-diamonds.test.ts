@@ -91,10 +91,28 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond catalogue on $kind', 
     const d = all.find((x) => x.id === seeded.find((s) => s.status === 'available' && !s.is_hidden)!.id)!;
     const row = seeded.find((s) => s.id === d.id)!;
     expect(d).toMatchObject({
-      sku: row.sku, shape: row.shape, carat: row.carat, cut: row.cut, color: row.color, clarity: row.clarity, polish: row.polish,
-      symmetry: row.symmetry, fluorescence: row.fluorescence, lab: row.lab, certificate_number: row.certificate_number, origin: row.origin,
-      depth: row.depth, table: row.table_pct, lw_ratio: row.lw_ratio, measurements: { length: row.length_mm, width: row.width_mm, depth: row.depth_mm },
-      price: row.price_cents / 100, status: 'available', image_url: (ELONGATED as readonly string[]).includes(row.shape) ? `/images/diamonds/${row.shape}-${Math.round(row.lw_ratio * 100)}.svg` : `/images/diamonds/${row.shape}.svg`, url: `/diamonds/${row.id}`,
+      sku: row.sku,
+      shape: row.shape,
+      carat: row.carat,
+      cut: row.cut,
+      color: row.color,
+      clarity: row.clarity,
+      polish: row.polish,
+      symmetry: row.symmetry,
+      fluorescence: row.fluorescence,
+      lab: row.lab,
+      certificate_number: row.certificate_number,
+      origin: row.origin,
+      depth: row.depth,
+      table: row.table_pct,
+      lw_ratio: row.lw_ratio,
+      measurements: { length: row.length_mm, width: row.width_mm, depth: row.depth_mm },
+      price: row.price_cents / 100,
+      status: 'available',
+      image_url: (ELONGATED as readonly string[]).includes(row.shape)
+        ? `/images/diamonds/${row.shape}-${Math.round(row.lw_ratio * 100)}.svg`
+        : `/images/diamonds/${row.shape}.svg`,
+      url: `/diamonds/${row.id}`,
     });
     expect(d.formated_price).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(row.price_cents / 100));
     expect(d.price_per_carat).toBeCloseTo(row.price_cents / 100 / row.carat, 2);
@@ -102,44 +120,52 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond catalogue on $kind', 
     expect(d.images[0]!.medium_image_url).toBe(d.image_url);
   });
 
-  it.each(SEARCHES.map((f, i) => [i, f] as const))('search %i: every stone satisfies every filter; total and facets agree with the data', async (_, filters) => {
-    const res = await call(url, 'GET', api(filters, { page_size: 100 }));
-    expect(res.status).toBe(200);
-    const matching = all.filter((d) => passes(d, filters));
-    expect(res.body.meta).toEqual({ page_number: 1, page_size: 100, total: matching.length, total_pages: Math.ceil(matching.length / 100) });
-    expect(res.body.data.length).toBe(Math.min(100, matching.length));
-    for (const d of res.body.data as Diamond[]) expect(passes(d, filters), `stone ${d.id}`).toBe(true);
-    for (const key of FACET_KEYS) {
-      const expected = Object.fromEntries(LIST_FILTERS[key].map((g) => [g, all.filter((d) => (d as any)[key] === g && passes(d, filters, key)).length]));
-      expect(res.body.facets[key], key).toEqual(expected);
-    }
-    for (const key of ['carat', 'price'] as const) {
-      const values = all.filter((d) => passes(d, filters, key)).map((d) => d[key]);
-      expect(res.body.facets[key], key).toEqual(values.length ? { min: Math.min(...values), max: Math.max(...values) } : null);
-    }
-  });
+  it.each(SEARCHES.map((f, i) => [i, f] as const))(
+    'search %i: every stone satisfies every filter; total and facets agree with the data',
+    async (_, filters) => {
+      const res = await call(url, 'GET', api(filters, { page_size: 100 }));
+      expect(res.status).toBe(200);
+      const matching = all.filter((d) => passes(d, filters));
+      expect(res.body.meta).toEqual({ page_number: 1, page_size: 100, total: matching.length, total_pages: Math.ceil(matching.length / 100) });
+      expect(res.body.data.length).toBe(Math.min(100, matching.length));
+      for (const d of res.body.data as Diamond[]) expect(passes(d, filters), `stone ${d.id}`).toBe(true);
+      for (const key of FACET_KEYS) {
+        const expected = Object.fromEntries(LIST_FILTERS[key].map((g) => [g, all.filter((d) => (d as any)[key] === g && passes(d, filters, key)).length]));
+        expect(res.body.facets[key], key).toEqual(expected);
+      }
+      for (const key of ['carat', 'price'] as const) {
+        const values = all.filter((d) => passes(d, filters, key)).map((d) => d[key]);
+        expect(res.body.facets[key], key).toEqual(values.length ? { min: Math.min(...values), max: Math.max(...values) } : null);
+      }
+    },
+  );
 
-  it.each(SEARCHES.map((f, i) => [i, f] as const))('search %i: the carat and price histograms count every other filter, on the same edges', async (_, filters) => {
-    const [res, plain] = await Promise.all([call(url, 'GET', api(filters, { page_size: 1, sort_by: 'carat', page_number: 2 })), call(url, 'GET', api())]);
-    expect(res.status).toBe(200);
-    for (const key of ['carat', 'price'] as const) {
-      const { edges, counts } = res.body.histograms[key] as { edges: number[]; counts: number[] };
-      // The edges: the inventory's span on the slider's steps, the same whatever the search.
-      expect(edges, key).toEqual(plain.body.histograms[key].edges);
-      expect(counts).toHaveLength(edges.length - 1);
-      expect(counts.length).toBeGreaterThanOrEqual(30);
-      for (let k = 1; k < edges.length; k++) expect(edges[k]!).toBeGreaterThan(edges[k - 1]!);
-      const values = all.map((d) => d[key]);
-      expect(edges[0]).toBeLessThanOrEqual(Math.min(...values));
-      expect(edges.at(-1)).toBeGreaterThanOrEqual(Math.max(...values));
-      // Every bucket holds exactly the stones between its edges that pass every filter but its own.
-      const others = all.filter((d) => passes(d, filters, key));
-      const expected = counts.map((_, k) => others.filter((d) => d[key] >= edges[k]! && (k === counts.length - 1 ? d[key] <= edges[k + 1]! : d[key] < edges[k + 1]!)).length);
-      expect(counts, key).toEqual(expected);
-      const sum = counts.reduce((a, b) => a + b, 0);
-      if (!filters[key]) expect(sum, `${key} histogram sums to the total`).toBe(res.body.meta.total);
-    }
-  });
+  it.each(SEARCHES.map((f, i) => [i, f] as const))(
+    'search %i: the carat and price histograms count every other filter, on the same edges',
+    async (_, filters) => {
+      const [res, plain] = await Promise.all([call(url, 'GET', api(filters, { page_size: 1, sort_by: 'carat', page_number: 2 })), call(url, 'GET', api())]);
+      expect(res.status).toBe(200);
+      for (const key of ['carat', 'price'] as const) {
+        const { edges, counts } = res.body.histograms[key] as { edges: number[]; counts: number[] };
+        // The edges: the inventory's span on the slider's steps, the same whatever the search.
+        expect(edges, key).toEqual(plain.body.histograms[key].edges);
+        expect(counts).toHaveLength(edges.length - 1);
+        expect(counts.length).toBeGreaterThanOrEqual(30);
+        for (let k = 1; k < edges.length; k++) expect(edges[k]!).toBeGreaterThan(edges[k - 1]!);
+        const values = all.map((d) => d[key]);
+        expect(edges[0]).toBeLessThanOrEqual(Math.min(...values));
+        expect(edges.at(-1)).toBeGreaterThanOrEqual(Math.max(...values));
+        // Every bucket holds exactly the stones between its edges that pass every filter but its own.
+        const others = all.filter((d) => passes(d, filters, key));
+        const expected = counts.map(
+          (_, k) => others.filter((d) => d[key] >= edges[k]! && (k === counts.length - 1 ? d[key] <= edges[k + 1]! : d[key] < edges[k + 1]!)).length,
+        );
+        expect(counts, key).toEqual(expected);
+        const sum = counts.reduce((a, b) => a + b, 0);
+        if (!filters[key]) expect(sum, `${key} histogram sums to the total`).toBe(res.body.meta.total);
+      }
+    },
+  );
 
   it('histograms: with no range filter both sum to meta.total; the price scale is logarithmic, the carat one linear', async () => {
     const res = await call(url, 'GET', api({ shape: ['round'], cut: ['Ideal', 'Excellent'] }));
@@ -162,15 +188,24 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond catalogue on $kind', 
     expect(lab.body.histograms.price.counts.reduce((a: number, b: number) => a + b, 0)).toBe(lab.body.meta.total);
   });
 
-  it.each(['price', 'carat', 'cut', 'color', 'clarity', 'price_per_carat'].flatMap((s) => [[s, 'asc'], [s, 'desc']]))('sorts by %s %s across page boundaries', async (sort, direction) => {
+  it.each(
+    ['price', 'carat', 'cut', 'color', 'clarity', 'price_per_carat'].flatMap((s) => [
+      [s, 'asc'],
+      [s, 'desc'],
+    ]),
+  )('sorts by %s %s across page boundaries', async (sort, direction) => {
     const filters: DiamondFilters = { shape: ['round', 'oval'] };
-    const pages = await Promise.all([1, 2, 3].map((p) => call(url, 'GET', api(filters, { sort_by: sort!, sort_direction: direction!, page_size: 25, page_number: p }))));
+    const pages = await Promise.all(
+      [1, 2, 3].map((p) => call(url, 'GET', api(filters, { sort_by: sort!, sort_direction: direction!, page_size: 25, page_number: p }))),
+    );
     const seen = pages.flatMap((r) => r.body.data as Diamond[]);
     expect(seen).toHaveLength(75);
     expect(new Set(seen.map((d) => d.id)).size).toBe(75);
     const sign = direction === 'asc' ? 1 : -1;
     for (let i = 1; i < seen.length; i++) expect(sign * (KEY[sort!]!(seen[i]!) - KEY[sort!]!(seen[i - 1]!))).toBeGreaterThanOrEqual(0);
-    const expected = all.filter((d) => passes(d, filters)).sort((a, b) => KEY[sort!]!(a) - KEY[sort!]!(b) || (sort === 'price_per_carat' ? 0 : a.price - b.price) || a.id - b.id);
+    const expected = all
+      .filter((d) => passes(d, filters))
+      .sort((a, b) => KEY[sort!]!(a) - KEY[sort!]!(b) || (sort === 'price_per_carat' ? 0 : a.price - b.price) || a.id - b.id);
     if (direction === 'desc') expected.reverse();
     expect(seen.map((d) => d.id)).toEqual(expected.slice(0, 75).map((d) => d.id));
   });

@@ -55,7 +55,8 @@ describe.each(databases)('catalogue pages on $kind', ({ url }) => {
     expect(p.html.match(/class="diamond-card"/g)).toHaveLength(24);
     expect(p.html).toMatch(/<a href="\/diamonds\/\d+" class="diamond-card">/);
     // every filter group, the carat and price histograms,
-    for (const legend of ['Shape', 'Origin', 'Cut', 'Colour', 'Clarity', 'Polish', 'Symmetry', 'Fluorescence', 'Lab']) expect(p.html).toContain(`>${legend}</legend>`);
+    for (const legend of ['Shape', 'Origin', 'Cut', 'Colour', 'Clarity', 'Polish', 'Symmetry', 'Fluorescence', 'Lab'])
+      expect(p.html).toContain(`>${legend}</legend>`);
     for (const unit of ['carat', 'price']) expect(p.html).toMatch(new RegExp(`data-testid="histogram-${unit}"><span data-count="\\d+"`));
     // the pagination, and the menus on both widths (desktop band and mobile drawer).
     expect(p.html).toContain('rel="next"');

@@ -40,8 +40,13 @@ describe.each(databases)('product catalogue on $kind', ({ url }) => {
     for (const p of all) {
       const detail = details.get(p.id)!;
       const smallest = Math.min(...detail.variants.map((v) => v.total_carat_weight));
-      const expected = detail.variants.filter((v) => v.total_carat_weight === smallest && v.metal_show_in_products_list).sort((a, b) => a.metal_position - b.metal_position);
-      expect(p.variants.map((v) => v.id), p.name).toEqual(expected.map((v) => v.id));
+      const expected = detail.variants
+        .filter((v) => v.total_carat_weight === smallest && v.metal_show_in_products_list)
+        .sort((a, b) => a.metal_position - b.metal_position);
+      expect(
+        p.variants.map((v) => v.id),
+        p.name,
+      ).toEqual(expected.map((v) => v.id));
     }
     const mens = all.find((p) => p.name === "Men's Brushed Band 6mm")!;
     expect(mens.variants.map((v) => v.metal_code)).not.toContain('18k_rose_gold');

@@ -33,7 +33,12 @@ describe.each(kinds)('a server killed while placing orders (%s)', (kind) => {
     const shoppers = Array.from({ length: SHOPPERS }, () => new Shopper(server.url));
     const methods = ['banktransfer', 'card'] as const;
     for (const [i, s] of shoppers.entries()) {
-      await readyCart(s, { diamonds: [stones[i % (SHOPPERS / 2)]!.id], products: [{ id: band.id, variant: band.variants[0]!.id }], email: guestEmail(), method: methods[i % 2] });
+      await readyCart(s, {
+        diamonds: [stones[i % (SHOPPERS / 2)]!.id],
+        products: [{ id: band.id, variant: band.variants[0]!.id }],
+        email: guestEmail(),
+        method: methods[i % 2],
+      });
     }
 
     const answered = new Map<number, { id: number; increment_id: string; grand_total: number }>();
@@ -96,16 +101,29 @@ async function expectConsistent(db: Db) {
     expect(cart.is_active).toBe(0);
     // The payment session opens once the order has committed (a provider's answer never holds the write
     // lock, issue 29): a kill in between leaves the order without one, and its "Pay" opens it. Never two.
-    if (o.status === 'pending_payment') expect((await db.selectFrom('payment_sessions').select('id').where('order_id', '=', o.id).where('status', '=', 'open').execute()).length).toBeLessThanOrEqual(1);
+    if (o.status === 'pending_payment')
+      expect(
+        (await db.selectFrom('payment_sessions').select('id').where('order_id', '=', o.id).where('status', '=', 'open').execute()).length,
+      ).toBeLessThanOrEqual(1);
   }
   // A diamond is in at most one order's lines, and every reservation belongs to an order holding it.
-  const lines = await db.selectFrom('order_items').innerJoin('diamonds', 'diamonds.id', 'order_items.item_id').select(['order_items.item_id', 'order_items.order_id']).execute();
+  const lines = await db
+    .selectFrom('order_items')
+    .innerJoin('diamonds', 'diamonds.id', 'order_items.item_id')
+    .select(['order_items.item_id', 'order_items.order_id'])
+    .execute();
   expect(new Set(lines.map((l) => l.item_id)).size).toBe(lines.length);
   const reservations = await db.selectFrom('diamond_reservations').selectAll().execute();
   expect(reservations.map((r) => `${r.diamond_id}:${r.order_id}`).sort()).toEqual(lines.map((l) => `${l.item_id}:${l.order_id}`).sort());
-  for (const r of reservations) expect((await db.selectFrom('diamonds').select('status').where('id', '=', r.diamond_id).executeTakeFirstOrThrow()).status).not.toBe('available');
+  for (const r of reservations)
+    expect((await db.selectFrom('diamonds').select('status').where('id', '=', r.diamond_id).executeTakeFirstOrThrow()).status).not.toBe('available');
   // Carts without an order are untouched: still active, still holding both lines.
-  const open = await db.selectFrom('carts').leftJoin('orders', 'orders.cart_id', 'carts.id').select(['carts.id', 'carts.is_active']).where('orders.id', 'is', null).execute();
+  const open = await db
+    .selectFrom('carts')
+    .leftJoin('orders', 'orders.cart_id', 'carts.id')
+    .select(['carts.id', 'carts.is_active'])
+    .where('orders.id', 'is', null)
+    .execute();
   for (const c of open) {
     expect(c.is_active).toBe(1);
     expect(await db.selectFrom('cart_items').select('id').where('cart_id', '=', c.id).execute()).toHaveLength(2);

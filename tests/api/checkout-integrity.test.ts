@@ -27,7 +27,11 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
     const lost = answers.filter((a) => a.status !== 200);
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(RACERS - 1);
-    for (const a of lost) expect(a).toMatchObject({ status: 409, body: { message: 'This item is no longer available!', code: 'unavailable', errors: { items: [expect.stringContaining('no longer available')] } } });
+    for (const a of lost)
+      expect(a).toMatchObject({
+        status: 409,
+        body: { message: 'This item is no longer available!', code: 'unavailable', errors: { items: [expect.stringContaining('no longer available')] } },
+      });
     const db = await testDb(databaseUrl);
     const reservations = await db.selectFrom('diamond_reservations').selectAll().where('diamond_id', '=', diamond.id).execute();
     expect(reservations).toEqual([expect.objectContaining({ order_id: won[0]!.body.order.id })]);
@@ -48,7 +52,11 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
     const ids = new Set(answers.map((a) => a.body.order.id));
     expect(ids.size).toBe(1);
     const db = await testDb(databaseUrl);
-    const orders = await db.selectFrom('orders').select(['id', 'cart_id']).where('id', 'in', [...ids]).execute();
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'cart_id'])
+      .where('id', 'in', [...ids])
+      .execute();
     expect(orders).toHaveLength(1);
     expect(await db.selectFrom('orders').select('id').where('cart_id', '=', orders[0]!.cart_id).execute()).toHaveLength(1);
     expect(await db.selectFrom('order_items').select('id').where('order_id', '=', orders[0]!.id).execute()).toHaveLength(2);
@@ -60,17 +68,37 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
   it(`gives a single-use coupon's discount once when ${RACERS} carts redeem it at once`, async () => {
     const db = await testDb(databaseUrl);
     const code = uniqueCode('ONCE');
-    await db.insertInto('coupons').values({ code, kind: 'fixed', value: 5000, min_subtotal_cents: 0, expires_at: null, usage_limit: 1, per_customer_limit: null, times_used: 0, is_active: 1, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('coupons')
+      .values({
+        code,
+        kind: 'fixed',
+        value: 5000,
+        min_subtotal_cents: 0,
+        expires_at: null,
+        usage_limit: 1,
+        per_customer_limit: null,
+        times_used: 0,
+        is_active: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const shoppers = Array.from({ length: RACERS }, () => new Shopper(url));
     for (const s of shoppers) await readyCart(s, { products: [{ id: band.id, variant: band.variants[0]!.id }], email: guestEmail(), coupon: code });
     const answers = await Promise.all(shoppers.map((s) => saveOrder(s)));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(won[0]!.body.order).toMatchObject({ coupon_code: code, discount_amount: 50, formated_discount_amount: '$50.00' });
-    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, body: { code: 'coupon_refused', errors: { code: [expect.stringMatching(/used up/)] } } });
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(a).toMatchObject({ status: 409, body: { code: 'coupon_refused', errors: { code: [expect.stringMatching(/used up/)] } } });
     const coupon = await db.selectFrom('coupons').select('times_used').where('code', '=', code).executeTakeFirstOrThrow();
     expect(coupon.times_used).toBe(1);
-    const redemptions = await db.selectFrom('coupons').innerJoin('coupon_redemptions', 'coupon_redemptions.coupon_id', 'coupons.id').select('order_id').where('code', '=', code).execute();
+    const redemptions = await db
+      .selectFrom('coupons')
+      .innerJoin('coupon_redemptions', 'coupon_redemptions.coupon_id', 'coupons.id')
+      .select('order_id')
+      .where('code', '=', code)
+      .execute();
     expect(redemptions).toEqual([{ order_id: won[0]!.body.order.id }]);
   });
 
@@ -86,7 +114,10 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
   it('never takes store credit below zero when two carts spend it at once', async () => {
     const customer = await seedCustomer(databaseUrl, { password: null });
     const db = await testDb(databaseUrl);
-    await db.insertInto('store_credit_ledger').values({ customer_id: customer.id, amount_cents: 30_000, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('store_credit_ledger')
+      .values({ customer_id: customer.id, amount_cents: 30_000, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() })
+      .execute();
     // Two carts of one customer: a browser and an API client, each applying the whole balance.
     const first = signedIn(url, customer.token);
     await readyCart(first, { products: [{ id: band.id, variant: band.variants[0]!.id }] });
@@ -150,4 +181,3 @@ describe.each(databases)('checkout integrity on $kind', ({ url, databaseUrl }) =
     expect(refused).toMatchObject({ status: 409, body: { code: 'shipping_missing' } });
   });
 });
-

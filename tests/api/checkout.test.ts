@@ -16,7 +16,9 @@ afterAll(closeTestDbs);
 
 async function withCart(url: string) {
   const s = new Shopper(url);
-  expect((await s.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' })).status).toBe(200);
+  expect(
+    (await s.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' })).status,
+  ).toBe(200);
   return s;
 }
 
@@ -58,8 +60,14 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     expect(missing.body.errors).toMatchObject({ 'billing.address1': ['Enter the street address'], 'billing.country': expect.any(Array) });
     const ok = await s.post('/api/checkout/save-address', { billing: { ...NEW_YORK, email: guestEmail() }, shipping: LONDON, instructions: 'Ring twice' });
     expect(ok.status).toBe(200);
-    expect(ok.body.data.cart).toMatchObject({ billing_address: { state: 'NY', country: 'US' }, shipping_address: { country: 'GB', city: 'London' }, instructions: 'Ring twice', formated_grand_total: expect.stringMatching(/^\$/) });
-    for (const r of ok.body.data.rates) expect(Object.keys(r)).toEqual(expect.arrayContaining(['id', 'carrier_title', 'method_title', 'price', 'formated_price']));
+    expect(ok.body.data.cart).toMatchObject({
+      billing_address: { state: 'NY', country: 'US' },
+      shipping_address: { country: 'GB', city: 'London' },
+      instructions: 'Ring twice',
+      formated_grand_total: expect.stringMatching(/^\$/),
+    });
+    for (const r of ok.body.data.rates)
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['id', 'carrier_title', 'method_title', 'price', 'formated_price']));
     expect((await new Shopper(url).post('/api/checkout/save-address', { billing: NEW_YORK })).status).toBe(404);
   });
 
@@ -70,7 +78,11 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
       ['insured_standard', 0],
       ['insured_express', 35],
     ]);
-    const abroad = (await s.post('/api/checkout/get-shipping-rates', { addresses: { shipping: { ...LONDON, country: 'JP', state: '13', postcode: '100-0001', phone: '+81 3-3201-3331' } } })).body.data;
+    const abroad = (
+      await s.post('/api/checkout/get-shipping-rates', {
+        addresses: { shipping: { ...LONDON, country: 'JP', state: '13', postcode: '100-0001', phone: '+81 3-3201-3331' } },
+      })
+    ).body.data;
     expect(abroad[1].price).toBe(95);
     expect((await s.post('/api/checkout/get-shipping-rates', { addresses: { shipping: { ...NEW_YORK, postcode: 'x' } } })).status).toBe(400);
     expect((await s.post('/api/checkout/get-shipping-rates', {})).body).toMatchObject({ errors: { 'addresses.shipping': expect.any(Array) } });
@@ -84,7 +96,9 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     const methods = (await s.post('/api/checkout/get-payment-methods', { checkCart: true })).body.data;
     expect(methods.map((m: { method: string }) => m.method)).toEqual(['card', 'banktransfer', 'cashondelivery']);
     expect(methods[0]).toEqual({ method: 'card', method_title: 'Credit or debit card', description: expect.any(String) });
-    expect((await s.post('/api/checkout/save-payment', { payment: { method: 'bitcoin' } })).body).toMatchObject({ errors: { 'payment.method': expect.any(Array) } });
+    expect((await s.post('/api/checkout/save-payment', { payment: { method: 'bitcoin' } })).body).toMatchObject({
+      errors: { 'payment.method': expect.any(Array) },
+    });
     const abroad = await withCart(url);
     await readyCart(abroad, { address: LONDON, email: guestEmail() });
     const cod = await abroad.post('/api/checkout/save-payment', { payment: { method: 'cashondelivery' } });
@@ -95,17 +109,38 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
 
   it('applies and removes coupons, refusing unknown, too-small and expired ones', async () => {
     const s = await withCart(url);
-    expect((await s.post('/api/checkout/cart/coupon', { code: 'NOPE' })).body).toMatchObject({ message: 'This coupon code is not valid', errors: { code: expect.any(Array) } });
+    expect((await s.post('/api/checkout/cart/coupon', { code: 'NOPE' })).body).toMatchObject({
+      message: 'This coupon code is not valid',
+      errors: { code: expect.any(Array) },
+    });
     expect((await s.post('/api/checkout/cart/coupon', {})).status).toBe(400);
     const small = await s.post('/api/checkout/cart/coupon', { code: 'sparkle100' });
     expect(small).toMatchObject({ status: 409, body: { message: 'This coupon needs a subtotal of at least $1,000.00' } });
     const db = await testDb(databaseUrl);
     const code = uniqueCode('OLD');
-    await db.insertInto('coupons').values({ code, kind: 'percent', value: 50, min_subtotal_cents: 0, expires_at: '2020-01-01T00:00:00.000Z', usage_limit: null, per_customer_limit: null, times_used: 0, is_active: 1, created_at: '2019-01-01T00:00:00.000Z' }).execute();
+    await db
+      .insertInto('coupons')
+      .values({
+        code,
+        kind: 'percent',
+        value: 50,
+        min_subtotal_cents: 0,
+        expires_at: '2020-01-01T00:00:00.000Z',
+        usage_limit: null,
+        per_customer_limit: null,
+        times_used: 0,
+        is_active: 1,
+        created_at: '2019-01-01T00:00:00.000Z',
+      })
+      .execute();
     expect((await s.post('/api/checkout/cart/coupon', { code })).body.message).toBe('This coupon has expired');
     const applied = await s.post('/api/checkout/cart/coupon', { code: 'WELCOME10' });
     const sub = applied.body.data.sub_total;
-    expect(applied.body.data).toMatchObject({ coupon_code: 'WELCOME10', discount_amount: Math.round(sub * 10) / 100, grand_total: sub - Math.round(sub * 10) / 100 });
+    expect(applied.body.data).toMatchObject({
+      coupon_code: 'WELCOME10',
+      discount_amount: Math.round(sub * 10) / 100,
+      grand_total: sub - Math.round(sub * 10) / 100,
+    });
     const removed = await s.delete('/api/checkout/cart/coupon');
     expect(removed.body.data).toMatchObject({ coupon_code: null, discount_amount: 0, formated_discount_amount: '$0.00' });
   });
@@ -118,11 +153,17 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     await readyCart(s, withBand);
     expect((await s.post('/api/checkout/cart/store-credits', { amount: 10 })).body.code).toBe('no_credit');
     const db = await testDb(databaseUrl);
-    await db.insertInto('store_credit_ledger').values({ customer_id: customer.id, amount_cents: 2_500, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('store_credit_ledger')
+      .values({ customer_id: customer.id, amount_cents: 2_500, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() })
+      .execute();
     expect((await s.post('/api/checkout/cart/store-credits', { amount: -5 })).status).toBe(400);
     expect((await s.post('/api/checkout/cart/store-credits', { amount: 'lots' })).status).toBe(400);
     const applied = await s.post('/api/checkout/cart/store-credits', { amount: 100 });
-    expect(applied.body).toMatchObject({ message: '$25.00 of store credit applied', data: { store_credit_amount: 25, store_credit_balance: 25, formated_store_credit_amount: '$25.00' } });
+    expect(applied.body).toMatchObject({
+      message: '$25.00 of store credit applied',
+      data: { store_credit_amount: 25, store_credit_balance: 25, formated_store_credit_amount: '$25.00' },
+    });
     // New York's sales tax is on the price; store credit pays the total with its tax (issue 30).
     expect(applied.body.data.grand_total).toBeCloseTo(applied.body.data.sub_total + applied.body.data.tax_total - 25, 2);
     const removed = await s.delete('/api/checkout/cart/delete-storecredits', { data: {} });
@@ -142,7 +183,14 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     const res = await saveOrder(s);
     expect(res.status).toBe(200);
     const { order } = res.body;
-    expect(order).toMatchObject({ increment_id: expect.stringMatching(/^AU\d+$/), status: 'pending', payment_method: 'banktransfer', email, formated_grand_total: expect.stringMatching(/^\$/), order_token: expect.any(String) });
+    expect(order).toMatchObject({
+      increment_id: expect.stringMatching(/^AU\d+$/),
+      status: 'pending',
+      payment_method: 'banktransfer',
+      email,
+      formated_grand_total: expect.stringMatching(/^\$/),
+      order_token: expect.any(String),
+    });
     expect(order.items).toHaveLength(2);
     expect(order.grand_total).toBeCloseTo(order.sub_total + order.shipping_amount + order.tax_total, 2);
     const confirmation = await waitForMail(mailDir, email, /Your order AU/);
@@ -166,7 +214,12 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     const back = await payOnGateway(url, placed.body.redirect_url, '4000 0000 0000 0002');
     expect(back.pathname).toBe('/checkout/order-payment');
     const { id, order_token } = placed.body.order;
-    const declined = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+    const declined = await s.post('/api/checkout/update-order', {
+      orderId: id,
+      orderToken: order_token,
+      paymentMethod: 'card',
+      paymentData: { session: back.searchParams.get('session') },
+    });
     expect(declined).toMatchObject({ status: 402, body: { message: 'Your card was declined. Please try again with another card.' } });
     expect((await s.post('/api/checkout/update-order', { orderId: id, orderToken: 'x'.repeat(40), paymentMethod: 'card' })).status).toBe(404);
     expect((await s.post('/api/checkout/update-order', { orderToken: order_token })).body).toMatchObject({ errors: { orderId: expect.any(Array) } });
@@ -177,7 +230,12 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     const again = await s.post('/api/checkout/update-order', { cart_id: null, orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: {} });
     expect(again.body.redirect_url).toMatch(/^\/checkout\/payment-gateway\?session=/);
     const paidBack = await payOnGateway(url, again.body.redirect_url, '4242 4242 4242 4242');
-    const paid = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: paidBack.searchParams.get('session') } });
+    const paid = await s.post('/api/checkout/update-order', {
+      orderId: id,
+      orderToken: order_token,
+      paymentMethod: 'card',
+      paymentData: { session: paidBack.searchParams.get('session') },
+    });
     expect(paid.body.order).toMatchObject({ status: 'processing', is_unpaid: false });
     const db = await testDb(databaseUrl);
     expect((await db.selectFrom('diamonds').select('status').where('id', '=', diamond.id).executeTakeFirstOrThrow()).status).toBe('sold');

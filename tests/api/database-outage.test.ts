@@ -56,7 +56,17 @@ describe('a PostgreSQL outage under load, with two workers', () => {
     const port = await freePort();
     let log = '';
     shop = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      env: { ...process.env, DATABASE_URL: wire.url, VAR_DIR: path.join(dir, 'var'), SEED_DIAMONDS: '100', PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', LOG_REPEAT_SECONDS: '1', PG_CONNECT_TIMEOUT_MS: '1000' },
+      env: {
+        ...process.env,
+        DATABASE_URL: wire.url,
+        VAR_DIR: path.join(dir, 'var'),
+        SEED_DIAMONDS: '100',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+        LOG_REPEAT_SECONDS: '1',
+        PG_CONNECT_TIMEOUT_MS: '1000',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     shop.stdout!.on('data', (d) => (log += d));
@@ -119,7 +129,16 @@ describe('a PostgreSQL outage under load, with two workers', () => {
 
     // The outage lasts while the shoppers meet it a few hundred times, and the log has summed up repeats.
     await expect.poll(() => downAnswers, { timeout: 60_000, interval: 100 }).toBeGreaterThan(200);
-    await expect.poll(() => log.split('\n').slice(linesBefore).some((l) => l.includes('"repeated"')), { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          log
+            .split('\n')
+            .slice(linesBefore)
+            .some((l) => l.includes('"repeated"')),
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
     const outageLines = log.split('\n').slice(linesBefore);
     await wire.start();
 
@@ -135,7 +154,13 @@ describe('a PostgreSQL outage under load, with two workers', () => {
         { timeout: 60_000, interval: 50 },
       )
       .toBe(2);
-    expect(pidsAfter, log.split('\n').filter((l) => l.trim() && !l.startsWith('{')).join('\n')).toEqual(pidsBefore);
+    expect(
+      pidsAfter,
+      log
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('{'))
+        .join('\n'),
+    ).toEqual(pidsBefore);
     expect((await get(port, '/catalog/api/diamonds?page_size=98')).status).toBe(200);
     stop = true;
     await load;
@@ -145,7 +170,9 @@ describe('a PostgreSQL outage under load, with two workers', () => {
     expect(log).not.toMatch(/exited|starting another/);
     // Once per interval with a count: a few lines for hundreds of failed requests.
     const outageLog = outageLines.filter((l) => l.includes('Database unavailable'));
-    console.info(`outage: ${downAnswers} answers 503 or stale, ${outageLog.length} log lines about it; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `outage: ${downAnswers} answers 503 or stale, ${outageLog.length} log lines about it; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(outageLog.length).toBeGreaterThan(0);
     expect(outageLog.length).toBeLessThan(downAnswers / 4);
     expect(outageLog.some((l) => JSON.parse(l).repeated > 0)).toBe(true);

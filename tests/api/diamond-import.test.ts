@@ -44,8 +44,47 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
 
   it('reads RapNet alternate headers and codes, in CSV (semicolon, BOM, quoted line breaks) and JSON Lines', async () => {
     const rows: FeedRow[] = [
-      { StockNo: 'ALT-1', shp: 'PS', 'Carat Weight': '0,70', COLOUR: 'h', clar: 'si1', Cut: 'VG', Finish: 'G', Sym: 'EX', Flr: 'fnt', 'LAB ': 'igi', CertNo: 'alt 0001', 'Meas Length': '8.1', 'Meas Width': '5.2', Height: '3.2', 'Total Depth': '62%', Tbl: '58', 'Total Price': '1,234.56', Avail: 'Memo', 'Product Type': 'Lab Grown Diamond', 'Member Comment': 'line one\n"quoted" line two; with a semicolon' },
-      { StockNo: 'ALT-2', shp: 'Cushion Modified', 'Carat Weight': '1.20', COLOUR: 'D', clar: 'IF', Cut: 'Ideal', Finish: 'Excellent', Sym: 'Very Good', Flr: 'Very Strong', 'LAB ': 'AGSL', CertNo: 'ALT0002', Measurements: '6.50 x 6.10 x 4.02', 'Total Depth': '65.9', Tbl: '61', 'Total Price': '9000', Avail: 'STPS', 'Product Type': 'diamond' },
+      {
+        StockNo: 'ALT-1',
+        shp: 'PS',
+        'Carat Weight': '0,70',
+        COLOUR: 'h',
+        clar: 'si1',
+        Cut: 'VG',
+        Finish: 'G',
+        Sym: 'EX',
+        Flr: 'fnt',
+        'LAB ': 'igi',
+        CertNo: 'alt 0001',
+        'Meas Length': '8.1',
+        'Meas Width': '5.2',
+        Height: '3.2',
+        'Total Depth': '62%',
+        Tbl: '58',
+        'Total Price': '1,234.56',
+        Avail: 'Memo',
+        'Product Type': 'Lab Grown Diamond',
+        'Member Comment': 'line one\n"quoted" line two; with a semicolon',
+      },
+      {
+        StockNo: 'ALT-2',
+        shp: 'Cushion Modified',
+        'Carat Weight': '1.20',
+        COLOUR: 'D',
+        clar: 'IF',
+        Cut: 'Ideal',
+        Finish: 'Excellent',
+        Sym: 'Very Good',
+        Flr: 'Very Strong',
+        'LAB ': 'AGSL',
+        CertNo: 'ALT0002',
+        Measurements: '6.50 x 6.10 x 4.02',
+        'Total Depth': '65.9',
+        Tbl: '61',
+        'Total Price': '9000',
+        Avail: 'STPS',
+        'Product Type': 'diamond',
+      },
     ];
     const csv = '\uFEFF' + toCsv(rows, ';');
     const res = await postImport(url, csv);
@@ -53,11 +92,31 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect(res.body).toMatchObject({ read: 2, inserted: 2, rejected: 0, rejections: [] });
     const pear = (await stone(url, 'ALT0001')).body;
     expect(pear).toMatchObject({
-      sku: 'ALT-1', shape: 'pear', carat: 0.7, color: 'H', clarity: 'SI1', cut: 'Very Good', polish: 'Good', symmetry: 'Excellent',
-      fluorescence: 'Faint', lab: 'IGI', origin: 'lab_grown', depth: 62, table: 58, price: 1234.56, is_available: true,
+      sku: 'ALT-1',
+      shape: 'pear',
+      carat: 0.7,
+      color: 'H',
+      clarity: 'SI1',
+      cut: 'Very Good',
+      polish: 'Good',
+      symmetry: 'Excellent',
+      fluorescence: 'Faint',
+      lab: 'IGI',
+      origin: 'lab_grown',
+      depth: 62,
+      table: 58,
+      price: 1234.56,
+      is_available: true,
       measurements: { length: 8.1, width: 5.2, depth: 3.2 },
     });
-    expect((await stone(url, 'ALT0002')).body).toMatchObject({ shape: 'cushion', cut: 'Ideal', fluorescence: 'Very Strong', lab: 'AGS', origin: 'natural', price: 9000 });
+    expect((await stone(url, 'ALT0002')).body).toMatchObject({
+      shape: 'cushion',
+      cut: 'Ideal',
+      fluorescence: 'Very Strong',
+      lab: 'AGS',
+      origin: 'natural',
+      price: 9000,
+    });
 
     const tab = toCsv([feedRow('ALT-3', 'ALT0003', { Shape: 'EC', 'Fluorescence Intensity': 'MED' })], '\t');
     expect((await postImport(url, tab)).body).toMatchObject({ read: 1, inserted: 1 });
@@ -139,7 +198,10 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
       expect(await analyzed()).toBe(before);
       expect((await postImport(url, toCsv([feedRow('STAT-1', 'STAT0001')]), { source, replace: true })).body).toMatchObject({ delisted: 1 });
       expect(await analyzed()).toBe(before + 1);
-      const plan = await execSql(databaseUrl, `explain (format json) update diamonds set is_hidden = 1 where id in (1, 2, 3) and status = 'available' and is_hidden = 0`);
+      const plan = await execSql(
+        databaseUrl,
+        `explain (format json) update diamonds set is_hidden = 1 where id in (1, 2, 3) and status = 'available' and is_hidden = 0`,
+      );
       expect(JSON.stringify(plan)).toContain('"Index Name":"diamonds_pkey"');
     });
   }
@@ -149,14 +211,22 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     await postImport(url, toCsv([feedRow('HELD-1', 'HELD0001'), feedRow('HELD-2', 'HELD0002')]), { source });
     await execSql(databaseUrl, `update diamonds set status = 'reserved' where certificate_number = 'HELD0001'`);
     await execSql(databaseUrl, `update diamonds set status = 'sold' where certificate_number = 'HELD0002'`);
-    const res = await postImport(url, toCsv([feedRow('HELD-1', 'HELD0001', { 'Price/Ct': '1' }), feedRow('HELD-2', 'HELD0002', { Availability: 'NA' })]), { source });
+    const res = await postImport(url, toCsv([feedRow('HELD-1', 'HELD0001', { 'Price/Ct': '1' }), feedRow('HELD-2', 'HELD0002', { Availability: 'NA' })]), {
+      source,
+    });
     expect(res.body).toMatchObject({ read: 2, updated: 0, delisted: 0, skipped: 2 });
     expect((await stone(url, 'HELD0001')).body).toMatchObject({ price: 4277.86, status: 'reserved' });
     expect((await stone(url, 'HELD0002')).body).toMatchObject({ price: 4277.86, status: 'sold' });
     const replace = await postImport(url, toCsv([feedRow('HELD-3', 'HELD0003')]), { source, replace: true });
     expect(replace.body).toMatchObject({ inserted: 1, delisted: 0 });
-    const rows = await execSql(databaseUrl, `select status, is_hidden from diamonds where certificate_number in ('HELD0001', 'HELD0002') order by certificate_number`);
-    expect(rows.map((r) => [r.status, Number(r.is_hidden)])).toEqual([['reserved', 0], ['sold', 0]]);
+    const rows = await execSql(
+      databaseUrl,
+      `select status, is_hidden from diamonds where certificate_number in ('HELD0001', 'HELD0002') order by certificate_number`,
+    );
+    expect(rows.map((r) => [r.status, Number(r.is_hidden)])).toEqual([
+      ['reserved', 0],
+      ['sold', 0],
+    ]);
   });
 
   it('rejects bad rows with their line, stock number and every reason, and imports the rest', async () => {
@@ -180,7 +250,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     const byStock = (stock: string) => rejections.find((r) => r.stock_number === stock)!;
     expect(byStock('BAD-MISSING')).toMatchObject({ line: 3, reasons: ['missing clarity', 'missing polish'] });
     expect(byStock('BAD-CODES').line).toBe(4);
-    expect(byStock('BAD-CODES').reasons.join('\n')).toMatch(/shape "TRI".*\n.*fancy colour.*\n.*clarity "I2" is not sold[^]*unknown fluorescence "XX"[^]*lab "EGL"/);
+    expect(byStock('BAD-CODES').reasons.join('\n')).toMatch(
+      /shape "TRI".*\n.*fancy colour.*\n.*clarity "I2" is not sold[^]*unknown fluorescence "XX"[^]*lab "EGL"/,
+    );
     expect(byStock('BAD-CARAT0').reasons).toEqual(['carat "0" must be more than 0 and at most 30']);
     expect(byStock('BAD-CARAT31').reasons).toEqual(['carat "30.5" must be more than 0 and at most 30']);
     expect(byStock('BAD-DEPTH').reasons).toEqual(['depth % "101" is out of 0–100', 'table % "-3" is out of 0–100']);
@@ -191,7 +263,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect(rejections.find((r) => r.line === 12)).toMatchObject({ stock_number: 'BAD-OK', reasons: ['duplicate stock number "BAD-OK" in the file'] });
     // A stock number already held by another stone (from an earlier file or batch) is refused too.
     const taken = await postImport(url, toCsv([feedRow('BAD-OK', 'BAD0011')]));
-    expect(taken.body.rejections).toEqual([{ line: 2, stock_number: 'BAD-OK', reasons: ['stock number "BAD-OK" already belongs to the stone with certificate BAD0001'] }]);
+    expect(taken.body.rejections).toEqual([
+      { line: 2, stock_number: 'BAD-OK', reasons: ['stock number "BAD-OK" already belongs to the stone with certificate BAD0001'] },
+    ]);
     expect((await stone(url, 'BAD0003')).status).toBe(404);
   });
 
@@ -207,7 +281,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
 
   it('a dry run reports what would happen and writes nothing', async () => {
     await postImport(url, toCsv([feedRow('DRY-1', 'DRY0001')]));
-    const res = await postImport(url, toCsv([feedRow('DRY-1', 'DRY0001', { 'Price/Ct': '9999' }), feedRow('DRY-2', 'DRY0002'), feedRow('DRY-3', 'DRY0003', { Size: '0' })]), { dry_run: true });
+    const res = await postImport(
+      url,
+      toCsv([feedRow('DRY-1', 'DRY0001', { 'Price/Ct': '9999' }), feedRow('DRY-2', 'DRY0002'), feedRow('DRY-3', 'DRY0003', { Size: '0' })]),
+      { dry_run: true },
+    );
     expect(res.body).toMatchObject({ dry_run: true, read: 3, inserted: 1, updated: 1, rejected: 1 });
     expect((await stone(url, 'DRY0002')).status).toBe(404);
     expect((await stone(url, 'DRY0001')).body.price).toBe(4277.86);
@@ -238,7 +316,8 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
   it('needs the admin token: a wrong one gets 401 and counts toward a limit, then 429 with Retry-After', async () => {
     const from = freshAddress();
     const body = toCsv([feedRow('TOK-1', 'TOK0001')]);
-    const post = (token: string) => callFrom(from, url, 'POST', '/api/admin/diamonds/import', body, { 'content-type': 'text/csv', authorization: `Bearer ${token}` });
+    const post = (token: string) =>
+      callFrom(from, url, 'POST', '/api/admin/diamonds/import', body, { 'content-type': 'text/csv', authorization: `Bearer ${token}` });
     for (let i = 0; i < 10; i++) {
       const res = await post(`wrong-${i}`);
       expect(res.status).toBe(401);
@@ -255,7 +334,13 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
   it('the CLI applies a --markup file by carat band (validated), on the same database', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'markup-'));
     const markup = path.join(dir, 'markup.json');
-    fs.writeFileSync(markup, JSON.stringify([{ from: 0, to: 1, multiplier: 1.5 }, { from: 1, multiplier: 1.25 }]));
+    fs.writeFileSync(
+      markup,
+      JSON.stringify([
+        { from: 0, to: 1, multiplier: 1.5 },
+        { from: 1, multiplier: 1.25 },
+      ]),
+    );
     const file = path.join(dir, 'stock.csv');
     fs.writeFileSync(file, toCsv([feedRow('MK-1', 'MK0001', { Size: '0.50', 'Price/Ct': '2000' }), feedRow('MK-2', 'MK0002')]));
     const env = { ...process.env, DATABASE_URL: databaseUrl };
@@ -265,7 +350,13 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect(run.stdout).toMatch(/read 2, inserted 2, updated 0, unchanged 0, delisted 0, rejected 0, skipped 0/);
     expect((await stone(url, 'MK0001')).body.price).toBe(1500); // 0.50 × 2000 × 1.5
     expect((await stone(url, 'MK0002')).body.price).toBe(5347.32); // 4277.855 × 1.25 = 5347.31875
-    fs.writeFileSync(markup, JSON.stringify([{ from: 0, to: 2, multiplier: 1.5 }, { from: 1, multiplier: -1 }]));
+    fs.writeFileSync(
+      markup,
+      JSON.stringify([
+        { from: 0, to: 2, multiplier: 1.5 },
+        { from: 1, multiplier: -1 },
+      ]),
+    );
     const bad = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--markup', markup], env);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/markup\.json at \[1\]\.multiplier/);

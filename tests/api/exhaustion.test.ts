@@ -20,12 +20,19 @@ let server: TestServer;
 let stones: number[] = [];
 beforeAll(async () => {
   server = await startServer('sqlite', { diamonds: 300 });
-  stones = seededDiamonds(300).filter((d) => d.available).map((d) => d.id);
+  stones = seededDiamonds(300)
+    .filter((d) => d.available)
+    .map((d) => d.id);
 });
 afterAll(() => server?.stop());
 
 /** GET over a keep-alive agent from one local address: status, content type and body length. */
-function get(agent: http.Agent, base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; length: number; headers: http.IncomingHttpHeaders }> {
+function get(
+  agent: http.Agent,
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; length: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.get(new URL(path, base), { agent, headers }, (res) => {
       let length = 0;
@@ -81,10 +88,14 @@ describe('the /_astro/ file cache', () => {
     /** 10,000 distinct misses (numbered from `from`), 8 at a time: how much the server's RSS grew. */
     const round = async (from: number) => {
       const before = rssOf(pid);
-      await inParallel(Array.from({ length: 10_000 }, (_, i) => from + i), 8, async (i) => {
-        const res = await get(agent, server.url, miss(i), { 'accept-encoding': encodings[i % 3]! });
-        expect(res.status).toBe(404);
-      });
+      await inParallel(
+        Array.from({ length: 10_000 }, (_, i) => from + i),
+        8,
+        async (i) => {
+          const res = await get(agent, server.url, miss(i), { 'accept-encoding': encodings[i % 3]! });
+          expect(res.status).toBe(404);
+        },
+      );
       return rssOf(pid) - before;
     };
     // The first traffic after the start fills V8's young generation, which the start has grown but not
@@ -118,7 +129,12 @@ describe('password hashing', () => {
     const { p95, slowest } = await healthzDuring(server.url, async () => {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          rawRequest(server.url, 'POST', '/api/customer/login', { from, body: JSON.stringify({ email: `nobody-${i}-${from}@example.com`, password: 'not the password' }), headers: { 'content-type': 'application/json' }, timeoutMs: 120_000 }),
+          rawRequest(server.url, 'POST', '/api/customer/login', {
+            from,
+            body: JSON.stringify({ email: `nobody-${i}-${from}@example.com`, password: 'not the password' }),
+            headers: { 'content-type': 'application/json' },
+            timeoutMs: 120_000,
+          }),
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(401));

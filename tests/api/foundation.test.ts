@@ -8,7 +8,12 @@ describe.each(databases)('foundation on $kind', ({ kind, url }) => {
     expect((await call(url, 'GET', '/catalog/api/diamonds')).status).toBe(200);
     const res = await call(url, 'GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: kind, pid: expect.any(Number), index: { stones: expect.any(Number), generation: expect.any(Number), bytes: expect.any(Number) } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: kind,
+      pid: expect.any(Number),
+      index: { stones: expect.any(Number), generation: expect.any(Number), bytes: expect.any(Number) },
+    });
     expect(res.body.index.stones).toBeGreaterThan(0);
   });
 
@@ -79,7 +84,13 @@ describe.each(databases)('foundation on $kind', ({ kind, url }) => {
     const again = await fetch(url + path, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect((await fetch(url + '/images/diamonds/oval-145.svg')).status).toBe(200);
-    for (const bad of ['pave-halo--gold--front.svg', 'no-such-design--platinum--front.svg', 'pave-halo--platinum--top.svg', 'pave-halo--platinum--front--triangle-650x650.svg', 'pave-halo--platinum--front--round-9999x650.svg']) {
+    for (const bad of [
+      'pave-halo--gold--front.svg',
+      'no-such-design--platinum--front.svg',
+      'pave-halo--platinum--top.svg',
+      'pave-halo--platinum--front--triangle-650x650.svg',
+      'pave-halo--platinum--front--round-9999x650.svg',
+    ]) {
       expect((await fetch(url + '/images/jewellery/' + bad)).status, bad).toBe(404);
     }
     expect((await fetch(url + '/images/diamonds/oval-900.svg')).status).toBe(404);

@@ -28,7 +28,15 @@ interface Raw {
 }
 
 /** One request; with `chunked`, the body goes without Content-Length, in pieces of 16 KB. */
-function send(base: string, from: string, method: Method, path: string, body: string | undefined, headers: Record<string, string>, chunked = false): Promise<Raw> {
+function send(
+  base: string,
+  from: string,
+  method: Method,
+  path: string,
+  body: string | undefined,
+  headers: Record<string, string>,
+  chunked = false,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const framing = body === undefined ? {} : chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) };
     // The path is written as given (malformed escapes included): http.request does not normalise it.
@@ -36,7 +44,14 @@ function send(base: string, from: string, method: Method, path: string, body: st
     const req = http.request({ host: target.hostname, port: target.port, path, method, localAddress: from, headers: { ...headers, ...framing } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+          location: res.headers.location,
+        }),
+      );
     });
     req.setTimeout(15_000, () => req.destroy(new Error(`no answer within 15 s: ${method} ${path}`)));
     let answered = false;
@@ -91,13 +106,34 @@ const label = (route: ApiRoute, method: Method) => `${method} ${route.pattern}`;
 
 /** The pages that take a form post (before JavaScript, or only as a form). */
 const PAGE_FORMS = [
-  '/customer', '/customer/account/profile', '/customer/account/addresses', '/customer/forgot-password', '/customer/reset-password/x',
-  '/customer/first-time-login', '/checkout', '/checkout/payment', '/checkout/payment-gateway', '/checkout/order-payment', '/book-appointment',
-  '/book-appointment/cancel/x', '/cart', '/wishlist', '/search',
+  '/customer',
+  '/customer/account/profile',
+  '/customer/account/addresses',
+  '/customer/forgot-password',
+  '/customer/reset-password/x',
+  '/customer/first-time-login',
+  '/checkout',
+  '/checkout/payment',
+  '/checkout/payment-gateway',
+  '/checkout/order-payment',
+  '/book-appointment',
+  '/book-appointment/cancel/x',
+  '/cart',
+  '/wishlist',
+  '/search',
 ];
 
 /** Pages with a place (HOLE) for a malformed segment: a path segment or a query value. */
-const PAGE_PATHS = ['/customer/reset-password/HOLE', '/search?q=HOLE', '/diamonds/HOLE', '/products/HOLE', '/HOLE', '/rings/HOLE', '/book-appointment/cancel/HOLE', '/diamonds?shape=HOLE'];
+const PAGE_PATHS = [
+  '/customer/reset-password/HOLE',
+  '/search?q=HOLE',
+  '/diamonds/HOLE',
+  '/products/HOLE',
+  '/HOLE',
+  '/rings/HOLE',
+  '/book-appointment/cancel/HOLE',
+  '/diamonds?shape=HOLE',
+];
 
 describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
   it('finds the API routes on disk', () => {
@@ -114,32 +150,45 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
         // Logging out would end the fuzzer's session for every later case.
         const mayUseToken = !/logout/.test(route.pattern);
         const before = failures.length;
-        await fc.assert(
-          fc.asyncProperty(hostileParam, fc.array(hostileParam, { minLength: 1, maxLength: 3 }), hostileQuery, hostileBody, contentType, authMode, async (param, rest, query, body, type, auth) => {
-            cases++;
-            let path = concretePath(route, { param, rest });
-            const search = new URLSearchParams(query).toString();
-            if (search) path += `?${search}`;
-            const headers: Record<string, string> = {};
-            if (type && method !== 'GET' && body !== undefined) headers['content-type'] = type;
-            if (auth === 'token' && mayUseToken) headers.authorization = `Bearer ${token}`;
-            if (auth === 'garbage') headers.authorization = `Bearer ${param}`.replace(/[^\t\x20-\x7e]/g, '?');
-            const res = await send(url, from, method, path, method === 'GET' ? undefined : body, headers).catch((error: Error) => error);
-            const problem = res instanceof Error ? `no answer (${res.message})` : (fault(res) ?? (await documented(url, method, path, res)));
-            const said = res instanceof Error ? '' : res.text.slice(0, 200);
-            if (problem) failures.push(`${label(route, method)} → ${problem}: ${method} ${path.slice(0, 200)} body ${String(body).slice(0, 200)} :: ${said}`);
-            return problem === undefined;
-          }),
-          { numRuns: RUNS, endOnFailure: true },
-        ).catch((error: Error) => {
-          // A failed property was recorded above with its request; anything else is the test's own fault.
-          if (failures.length === before) failures.push(`${label(route, method)} → the property threw: ${error.message.slice(0, 500)}`);
-        });
+        await fc
+          .assert(
+            fc.asyncProperty(
+              hostileParam,
+              fc.array(hostileParam, { minLength: 1, maxLength: 3 }),
+              hostileQuery,
+              hostileBody,
+              contentType,
+              authMode,
+              async (param, rest, query, body, type, auth) => {
+                cases++;
+                let path = concretePath(route, { param, rest });
+                const search = new URLSearchParams(query).toString();
+                if (search) path += `?${search}`;
+                const headers: Record<string, string> = {};
+                if (type && method !== 'GET' && body !== undefined) headers['content-type'] = type;
+                if (auth === 'token' && mayUseToken) headers.authorization = `Bearer ${token}`;
+                if (auth === 'garbage') headers.authorization = `Bearer ${param}`.replace(/[^\t\x20-\x7e]/g, '?');
+                const res = await send(url, from, method, path, method === 'GET' ? undefined : body, headers).catch((error: Error) => error);
+                const problem = res instanceof Error ? `no answer (${res.message})` : (fault(res) ?? (await documented(url, method, path, res)));
+                const said = res instanceof Error ? '' : res.text.slice(0, 200);
+                if (problem)
+                  failures.push(`${label(route, method)} → ${problem}: ${method} ${path.slice(0, 200)} body ${String(body).slice(0, 200)} :: ${said}`);
+                return problem === undefined;
+              },
+            ),
+            { numRuns: RUNS, endOnFailure: true },
+          )
+          .catch((error: Error) => {
+            // A failed property was recorded above with its request; anything else is the test's own fault.
+            if (failures.length === before) failures.push(`${label(route, method)} → the property threw: ${error.message.slice(0, 500)}`);
+          });
         const health = await send(url, from, 'GET', '/healthz', undefined, {});
         expect(health.status, `the server stopped serving after ${label(route, method)}`).toBe(200);
       }
     }
-    console.log(`fuzz on ${kind}: ${cases} hostile requests over ${routes.reduce((n, r) => n + r.methods.length, 0)} route methods (${routes.length} route files), ${failures.length} unacceptable answers`);
+    console.log(
+      `fuzz on ${kind}: ${cases} hostile requests over ${routes.reduce((n, r) => n + r.methods.length, 0)} route methods (${routes.length} route files), ${failures.length} unacceptable answers`,
+    );
     expect(failures).toEqual([]);
   });
   it('never answers a hostile form or chunked body with a 5xx, on the API and on pages', { timeout: 480_000 }, async () => {
@@ -148,29 +197,36 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
     const failures: string[] = [];
     let cases = 0;
     const targets = [
-      ...routes.flatMap((route) => route.methods.filter((m) => m !== 'GET').map((method) => ({ label: label(route, method), method, api: true, path: (param: string) => concretePath(route, { param, rest: [param] }) }))),
+      ...routes.flatMap((route) =>
+        route.methods
+          .filter((m) => m !== 'GET')
+          .map((method) => ({ label: label(route, method), method, api: true, path: (param: string) => concretePath(route, { param, rest: [param] }) })),
+      ),
       ...PAGE_FORMS.map((page) => ({ label: `POST ${page}`, method: 'POST' as Method, api: false, path: () => page })),
     ];
     for (const target of targets) {
       const mayUseToken = !/logout/.test(target.label);
-      await fc.assert(
-        fc.asyncProperty(hostileForm, fc.boolean(), hostileParam, authMode, async (form, chunked, param, auth) => {
-          cases++;
-          const path = target.path(param);
-          const headers: Record<string, string> = { 'content-type': form.type };
-          if (auth === 'token' && mayUseToken) headers.authorization = `Bearer ${token}`;
-          const res = await send(url, from, target.method, path, form.body, headers, chunked).catch((error: Error) => error);
-          let problem: string | undefined;
-          if (res instanceof Error) problem = `no answer (${res.message})`;
-          else if (target.api) problem = fault(res) ?? (await documented(url, target.method, path, res));
-          else if (res.status >= 500 || res.status < 200) problem = `status ${res.status}`;
-          else if (Buffer.byteLength(form.body) > 1024 * 1024 && res.status !== 413) problem = `a ${Buffer.byteLength(form.body)}-byte body answered ${res.status}, not 413`;
-          const said = res instanceof Error ? '' : res.text.slice(0, 200);
-          if (problem) failures.push(`${target.label} → ${problem}: ${chunked ? 'chunked ' : ''}${form.type} ${form.body.slice(0, 200)} :: ${said}`);
-          return problem === undefined;
-        }),
-        { numRuns: Math.ceil(RUNS / 6), endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(hostileForm, fc.boolean(), hostileParam, authMode, async (form, chunked, param, auth) => {
+            cases++;
+            const path = target.path(param);
+            const headers: Record<string, string> = { 'content-type': form.type };
+            if (auth === 'token' && mayUseToken) headers.authorization = `Bearer ${token}`;
+            const res = await send(url, from, target.method, path, form.body, headers, chunked).catch((error: Error) => error);
+            let problem: string | undefined;
+            if (res instanceof Error) problem = `no answer (${res.message})`;
+            else if (target.api) problem = fault(res) ?? (await documented(url, target.method, path, res));
+            else if (res.status >= 500 || res.status < 200) problem = `status ${res.status}`;
+            else if (Buffer.byteLength(form.body) > 1024 * 1024 && res.status !== 413)
+              problem = `a ${Buffer.byteLength(form.body)}-byte body answered ${res.status}, not 413`;
+            const said = res instanceof Error ? '' : res.text.slice(0, 200);
+            if (problem) failures.push(`${target.label} → ${problem}: ${chunked ? 'chunked ' : ''}${form.type} ${form.body.slice(0, 200)} :: ${said}`);
+            return problem === undefined;
+          }),
+          { numRuns: Math.ceil(RUNS / 6), endOnFailure: true },
+        )
+        .catch(() => undefined);
       const health = await send(url, from, 'GET', '/healthz', undefined, {});
       expect(health.status, `the server stopped serving after ${target.label}`).toBe(200);
     }
@@ -184,29 +240,45 @@ describe.each(databases)('hostile input on $kind', ({ kind, url }) => {
     let cases = 0;
     const targets = [
       ...routes.flatMap((route) =>
-        route.methods.map((method) => ({ label: label(route, method), method, api: true, path: (seg: string) => (/\[/.test(route.pattern) ? concretePath(route, { param: 'HOLE', rest: ['HOLE'] }).replace(/HOLE/g, seg) : `${route.pattern}${seg}`) })),
+        route.methods.map((method) => ({
+          label: label(route, method),
+          method,
+          api: true,
+          path: (seg: string) =>
+            /\[/.test(route.pattern) ? concretePath(route, { param: 'HOLE', rest: ['HOLE'] }).replace(/HOLE/g, seg) : `${route.pattern}${seg}`,
+        })),
       ),
       ...PAGE_PATHS.map((page) => ({ label: `GET ${page}`, method: 'GET' as Method, api: false, path: (seg: string) => page.replace('HOLE', seg) })),
     ];
     for (const target of targets) {
-      await fc.assert(
-        fc.asyncProperty(malformedSegment, async (seg) => {
-          cases++;
-          const path = target.path(seg);
-          const res = await send(url, from, target.method, path, target.method === 'GET' ? undefined : '{}', target.method === 'GET' ? {} : { 'content-type': 'application/json' }).catch((error: Error) => error);
-          const long = path.length > 8192;
-          let problem: string | undefined;
-          if (res instanceof Error) problem = `no answer (${res.message})`;
-          else if (res.status >= 500 || res.status < 200) problem = `status ${res.status}`;
-          else if (target.api) problem = fault(res) ?? (long && res.status !== 414 ? `an address of ${path.length} characters answered ${res.status}` : undefined);
-          else if (long) problem = res.status === 414 ? undefined : `an address of ${path.length} characters answered ${res.status}`;
-          else if (res.status === 400 || !res.type.includes('text/html')) problem = `${res.status} ${res.type}, not a page`;
-          const said = res instanceof Error ? '' : res.text.slice(0, 200);
-          if (problem) failures.push(`${target.label} → ${problem}: ${path.slice(0, 200)} :: ${said}`);
-          return problem === undefined;
-        }),
-        { numRuns: Math.ceil(RUNS / 6), endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(malformedSegment, async (seg) => {
+            cases++;
+            const path = target.path(seg);
+            const res = await send(
+              url,
+              from,
+              target.method,
+              path,
+              target.method === 'GET' ? undefined : '{}',
+              target.method === 'GET' ? {} : { 'content-type': 'application/json' },
+            ).catch((error: Error) => error);
+            const long = path.length > 8192;
+            let problem: string | undefined;
+            if (res instanceof Error) problem = `no answer (${res.message})`;
+            else if (res.status >= 500 || res.status < 200) problem = `status ${res.status}`;
+            else if (target.api)
+              problem = fault(res) ?? (long && res.status !== 414 ? `an address of ${path.length} characters answered ${res.status}` : undefined);
+            else if (long) problem = res.status === 414 ? undefined : `an address of ${path.length} characters answered ${res.status}`;
+            else if (res.status === 400 || !res.type.includes('text/html')) problem = `${res.status} ${res.type}, not a page`;
+            const said = res instanceof Error ? '' : res.text.slice(0, 200);
+            if (problem) failures.push(`${target.label} → ${problem}: ${path.slice(0, 200)} :: ${said}`);
+            return problem === undefined;
+          }),
+          { numRuns: Math.ceil(RUNS / 6), endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
     const health = await send(url, from, 'GET', '/healthz', undefined, {});
     expect(health.status).toBe(200);

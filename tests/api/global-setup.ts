@@ -25,7 +25,13 @@ export async function setup(project: TestProject) {
   // ADMIN_TOKEN opens /api/admin/ (tests/support/admin.ts); a small import limit lets a test pass it.
   // TRUST_PROXY=1: the shared servers stand behind one (pretend) proxy, so that tests may say the
   // shopper came over HTTPS (X-Forwarded-Proto); tests/api/proxy.test.ts covers both settings.
-  const env = { SMTP_URL: mailbox.url, LOGIN_IP_LIMIT: '10', ADMIN_TOKEN: ADMIN_TOKEN, ADMIN_IMPORT_MAX_BYTES: String(ADMIN_IMPORT_MAX_BYTES), TRUST_PROXY: '1' };
+  const env = {
+    SMTP_URL: mailbox.url,
+    LOGIN_IP_LIMIT: '10',
+    ADMIN_TOKEN: ADMIN_TOKEN,
+    ADMIN_IMPORT_MAX_BYTES: String(ADMIN_IMPORT_MAX_BYTES),
+    TRUST_PROXY: '1',
+  };
   servers = await Promise.all(DB_KINDS.map((kind) => startServer(kind, { env })));
   project.provide('servers', Object.fromEntries(servers.map((s) => [s.kind, { url: s.url, databaseUrl: s.databaseUrl }])));
   project.provide('mailDir', mailbox.dir);

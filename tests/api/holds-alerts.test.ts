@@ -51,7 +51,14 @@ function testClock(name: string) {
   };
 }
 
-const serverEnv = (clockFile: string) => ({ NODE_ENV: 'test', NOW_OFFSET_FILE: clockFile, SMTP_URL: mailbox.url, ADMIN_TOKEN, ORDER_EXPIRY_INTERVAL_SECONDS: '3600', ALERTS_INTERVAL_SECONDS: '1' });
+const serverEnv = (clockFile: string) => ({
+  NODE_ENV: 'test',
+  NOW_OFFSET_FILE: clockFile,
+  SMTP_URL: mailbox.url,
+  ADMIN_TOKEN,
+  ORDER_EXPIRY_INTERVAL_SECONDS: '3600',
+  ALERTS_INTERVAL_SECONDS: '1',
+});
 
 describe.each(kinds)('holds and alerts on %s', (kind) => {
   let server: TestServer;
@@ -142,7 +149,9 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     const rows = await db.selectFrom('diamond_holds').select(['ended_at', 'end_reason']).where('diamond_id', '=', d.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.end_reason).toBe('expired');
-    expect((await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `hold:%:ended`).where('recipient', '=', holder.email).execute())).toHaveLength(1);
+    expect(
+      await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `hold:%:ended`).where('recipient', '=', holder.email).execute(),
+    ).toHaveLength(1);
     expect(mailsTo(mailbox.dir, holder.email).filter((m) => /has ended/.test(m.subject))).toHaveLength(1);
     expect(mailsTo(mailbox.dir, holder.email).filter((m) => /ends soon/.test(m.subject))).toHaveLength(1);
     // Another shopper can now buy it.
@@ -165,10 +174,14 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect(mail.text).toContain('$5,050.00');
     expect(mail.text).toContain('$4,040.00');
     // Later passes tell nothing again.
-    await expect.poll(async () => (await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow()).change_id, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow()).change_id, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const before = await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow();
     await db.updateTable('diamonds').set({ updated_at: new Date().toISOString() }).where('id', '=', id).execute();
-    await expect.poll(async () => (await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow()).change_id, { timeout: 10_000 }).toBeGreaterThan(before.change_id);
+    await expect
+      .poll(async () => (await db.selectFrom('alert_cursor').select('change_id').executeTakeFirstOrThrow()).change_id, { timeout: 10_000 })
+      .toBeGreaterThan(before.change_id);
     expect(mailsTo(mailbox.dir, watcher.email).filter((m) => /Price drop/.test(m.subject))).toHaveLength(1);
 
     const link = /(\/api\/alerts\/unsubscribe\?a=\d+&s=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
@@ -204,7 +217,10 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect(list.status).toBe(200);
     expect(list.body.data).toContainEqual(expect.objectContaining({ id: held.body.data.id, diamond_id: d.id, customer_email: holder.email, is_active: true }));
     expect((await call(server.url, 'GET', '/api/admin/holds')).status).toBe(401);
-    const cli = await runNode([path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'holds', 'list'], { ...process.env, DATABASE_URL: server.databaseUrl });
+    const cli = await runNode([path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'holds', 'list'], {
+      ...process.env,
+      DATABASE_URL: server.databaseUrl,
+    });
     expect(cli.status, cli.output).toBe(0);
     expect(cli.stdout).toContain(`diamond ${d.id}`);
     const released = await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin);
@@ -213,7 +229,9 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     await waitForMail(mailbox.dir, holder.email, /released by our team/);
   });
 
-  it('drop a hint: a picture, a link and the note reach the address typed, which the answer never repeats; limited per address a day', { timeout: 60_000 }, async () => {
+  it('drop a hint: a picture, a link and the note reach the address typed, which the answer never repeats; limited per address a day', {
+    timeout: 60_000,
+  }, async () => {
     const sender = await seedCustomer(server.databaseUrl, { first_name: 'Grace' });
     const d = stone();
     const to = `${uniqueCode('partner').toLowerCase()}@example.com`;
@@ -237,11 +255,24 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect((await postImport(server.url, toCsv([feedRow(old, old, { Shape: 'HS', Size: '4.55' })]))).status).toBe(200);
     const saver = await seedCustomer(server.databaseUrl);
     const s = signedIn(server.url, saver.token);
-    const saved = await s.post('/api/alerts', { kind: 'saved_search', diamond_filters: filters, sort_by: 'price', sort_direction: 'asc', url: '/diamonds?shape=heart' });
+    const saved = await s.post('/api/alerts', {
+      kind: 'saved_search',
+      diamond_filters: filters,
+      sort_by: 'price',
+      sort_direction: 'asc',
+      url: '/diamonds?shape=heart',
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const fresh = [uniqueCode('NEW'), uniqueCode('NEW')];
     const other = uniqueCode('OTHER');
-    expect((await postImport(server.url, toCsv([...fresh.map((c) => feedRow(c, c, { Shape: 'HS', Size: '4.58' })), feedRow(other, other, { Shape: 'HS', Size: '2.00' })]))).status).toBe(200);
+    expect(
+      (
+        await postImport(
+          server.url,
+          toCsv([...fresh.map((c) => feedRow(c, c, { Shape: 'HS', Size: '4.58' })), feedRow(other, other, { Shape: 'HS', Size: '2.00' })]),
+        )
+      ).status,
+    ).toBe(200);
     clock.advance(25 * HOUR);
     const mail = await waitForMail(mailbox.dir, saver.email, /match your saved search/);
     expect(mail.subject).toBe('2 new diamonds match your saved search');

@@ -52,7 +52,9 @@ async function validateAll(shopper: Shopper, pages: (string | [string, number])[
 const band = plainProducts[0]!;
 const setting = product('Cathedral Solitaire');
 // Any stone the setting holds: the pages are only read, and a stone another suite sells still has a page.
-const centre = seededDiamonds(3000).filter((d) => d.available).filter(fits(setting))[0]!;
+const centre = seededDiamonds(3000)
+  .filter((d) => d.available)
+  .filter(fits(setting))[0]!;
 const byoQuery = `setting=${setting.id}&variant=${setting.variants[0]!.id}&diamond=${centre.id}`;
 
 describe.each(databases)('valid HTML on every page type on $kind', ({ url }) => {
@@ -80,7 +82,15 @@ describe.each(databases)('valid HTML on every page type on $kind', ({ url }) => 
       ['/500', 500],
     ]);
     // A form sent back with its errors (a sign-up, so that no failed sign-in counts against loopback).
-    const form = new URLSearchParams({ _action: 'register', redirect: '/', email: 'not an address', first_name: '', last_name: 'Lovelace', password: 'short', password_confirmation: 'other' });
+    const form = new URLSearchParams({
+      _action: 'register',
+      redirect: '/',
+      email: 'not an address',
+      first_name: '',
+      last_name: 'Lovelace',
+      password: 'short',
+      password_confirmation: 'other',
+    });
     const wrong = await guest.call('POST', '/customer', form.toString(), { 'content-type': 'application/x-www-form-urlencoded', origin: url });
     expect(wrong.status).toBe(200);
     expect(wrong.body).toContain('aria-invalid="true"');
@@ -92,11 +102,20 @@ describe.each(databases)('valid HTML on every page type on $kind', ({ url }) => 
     const customer = new Shopper(url);
     const email = uniqueEmail('html-validate');
     const password = 'valid html only';
-    const registered = await customer.post('/api/customer/register', { email, first_name: 'Ada', last_name: 'Lovelace', password, password_confirmation: password });
+    const registered = await customer.post('/api/customer/register', {
+      email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      password,
+      password_confirmation: password,
+    });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     expect((await customer.post('/api/customer/login', { email, password })).status).toBe(200);
 
-    expect((await customer.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' })).status).toBe(200);
+    expect(
+      (await customer.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' }))
+        .status,
+    ).toBe(200);
     expect((await customer.post(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[1]!.id })).status).toBe(200);
     expect((await customer.post('/api/addresses/create', { ...NEW_YORK, default_address: true })).status).toBe(201);
     await validateAll(customer, ['/cart', '/wishlist', '/checkout', '/book-appointment']);

@@ -13,13 +13,29 @@ describe.each(databases)('signing in merges the guest cart and wishlist on $kind
     const email = uniqueEmail('merge');
     const password = 'a long passphrase';
     const account = new Shopper(url);
-    expect((await account.post('/api/customer/register', { email, first_name: 'Ada', last_name: 'Byron', password, password_confirmation: password })).status).toBeLessThan(300);
+    expect(
+      (await account.post('/api/customer/register', { email, first_name: 'Ada', last_name: 'Byron', password, password_confirmation: password })).status,
+    ).toBeLessThan(300);
     // The account already holds one piece from an earlier visit.
     expect((await account.post('/api/customer/login', { email, password })).status).toBe(200);
-    expect((await account.post('/api/checkout/cart/add', { ids: [earring.id], quantity: 1, selected_configurable_option: earring.variants[0]!.id, selected_size: '7' })).status).toBe(200);
+    expect(
+      (
+        await account.post('/api/checkout/cart/add', {
+          ids: [earring.id],
+          quantity: 1,
+          selected_configurable_option: earring.variants[0]!.id,
+          selected_size: '7',
+        })
+      ).status,
+    ).toBe(200);
 
     const guest = new Shopper(url);
-    const added = await guest.post('/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' });
+    const added = await guest.post('/api/checkout/cart/add', {
+      ids: [band.id],
+      quantity: 1,
+      selected_configurable_option: band.variants[0]!.id,
+      selected_size: '7',
+    });
     expect(added.status).toBe(200);
     expect((await guest.post(`/api/wishlist/add/${earring.id}`, { selected_configurable_option: earring.variants[0]!.id })).status).toBeLessThan(300);
 

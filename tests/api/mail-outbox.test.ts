@@ -69,7 +69,15 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     await mailbox?.stop();
   });
 
-  const outbox = async (query = '') => (await new Shopper(server.url).call('GET', `/api/admin/mail${query}`, undefined, admin)).body.data as { id: number; kind: string; to: string; status: string; attempts: number; last_error: string | null }[];
+  const outbox = async (query = '') =>
+    (await new Shopper(server.url).call('GET', `/api/admin/mail${query}`, undefined, admin)).body.data as {
+      id: number;
+      kind: string;
+      to: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+    }[];
 
   it('keeps an order’s mail while the mail server is down and delivers it, in the shop’s look, once it is back', { timeout: 60_000 }, async () => {
     const email = `${uniqueName('down')}@example.com`;
@@ -81,7 +89,14 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
 
     // Both messages wait: attempted, failed, kept with the error.
     await expect
-      .poll(async () => (await outbox()).filter((m) => (m.kind === 'order_confirmation' && m.to === email) || (m.kind === 'staff_new_order' && m.to === staff)).map((m) => `${m.kind} ${m.status} ${m.attempts > 0 && m.last_error ? 'tried' : 'untried'}`).sort(), { timeout: 20_000, interval: 100 })
+      .poll(
+        async () =>
+          (await outbox())
+            .filter((m) => (m.kind === 'order_confirmation' && m.to === email) || (m.kind === 'staff_new_order' && m.to === staff))
+            .map((m) => `${m.kind} ${m.status} ${m.attempts > 0 && m.last_error ? 'tried' : 'untried'}`)
+            .sort(),
+        { timeout: 20_000, interval: 100 },
+      )
       .toEqual(['order_confirmation pending tried', 'staff_new_order pending tried']);
     expect(mailsTo(dir, email)).toHaveLength(0);
 
@@ -100,7 +115,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     const image = await fetch(`${server.url}${picture}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(mail.html).toContain(order.items[0].formated_total);
     expect(mail.html).toContain(order.formated_grand_total);
     expect(mail.html).toMatch(/View your order/);
@@ -108,7 +127,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     expect(notice.text).toContain(email);
     expect(notice.text).toContain(`Total: ${order.formated_grand_total}`);
     expect(notice.html).toContain(`src="${server.url}${picture}"`);
-    await expect.poll(async () => (await outbox()).filter((m) => m.to === email && m.kind === 'order_confirmation').map((m) => m.status), { timeout: 10_000 }).toEqual(['sent']);
+    await expect
+      .poll(async () => (await outbox()).filter((m) => m.to === email && m.kind === 'order_confirmation').map((m) => m.status), { timeout: 10_000 })
+      .toEqual(['sent']);
     expect(mailsTo(dir, email).filter((m) => /Your order/.test(m.subject))).toHaveLength(1);
   });
 
@@ -123,7 +144,12 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
 
     // The confirmation (and the invitation to set a password, to the same address) fail for good.
     let failed: Awaited<ReturnType<typeof outbox>>[number] | undefined;
-    await expect.poll(async () => (failed = (await outbox('?failed=1')).find((m) => m.to === email && m.kind === 'order_confirmation')), { timeout: 30_000, interval: 200 }).toBeDefined();
+    await expect
+      .poll(async () => (failed = (await outbox('?failed=1')).find((m) => m.to === email && m.kind === 'order_confirmation')), {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBeDefined();
     expect(failed).toMatchObject({ kind: 'order_confirmation', status: 'failed', attempts: 4 });
     const notice = await waitForMail(dir, staff, new RegExp(`^E-mail ${failed!.id} could not be delivered`), 1, 30_000);
     expect(failed!.last_error).toMatch(/No such mailbox/);
@@ -152,13 +178,23 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     expect(placed.body.order.status).toBe('pending_payment');
     const { id, order_token, increment_id, formated_grand_total } = placed.body.order;
     const back = await payOnGateway(server.url, placed.body.redirect_url);
-    const paid = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+    const paid = await s.post('/api/checkout/update-order', {
+      orderId: id,
+      orderToken: order_token,
+      paymentMethod: 'card',
+      paymentData: { session: back.searchParams.get('session') },
+    });
     expect(paid.body.order.status).toBe('processing');
     const notice = await waitForMail(dir, staff, new RegExp(`^Order ${increment_id} paid`));
     expect(notice.subject).toBe(`Order ${increment_id} paid: ${formated_grand_total}`);
     expect(notice.text).toContain(`Total: ${formated_grand_total}`);
     // Asked again, the order stays paid and the staff are not told twice.
-    await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+    await s.post('/api/checkout/update-order', {
+      orderId: id,
+      orderToken: order_token,
+      paymentMethod: 'card',
+      paymentData: { session: back.searchParams.get('session') },
+    });
 
     const client = `${uniqueName('visit')}@example.com`;
     const booked = await new Shopper(server.url).call('POST', '/api/appointments', booking(slotStarts(openDay(3))[0]!, client));
@@ -166,7 +202,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     const { reference } = booked.body.data;
     const bookedNotice = await waitForMail(dir, staff, new RegExp(`^Appointment ${reference} booked`));
     expect(bookedNotice.text).toContain(client);
-    const token = decodeURIComponent(linkIn(await waitForMail(dir, client, /appointment on/), '/book-appointment/cancel/').pathname.split('/').at(-1)!);
+    const token = decodeURIComponent(
+      linkIn(await waitForMail(dir, client, /appointment on/), '/book-appointment/cancel/')
+        .pathname.split('/')
+        .at(-1)!,
+    );
     expect((await new Shopper(server.url).call('POST', '/api/appointments/cancel', { token })).status).toBe(200);
     await waitForMail(dir, staff, new RegExp(`^Appointment ${reference} cancelled`));
     await expect.poll(async () => (await outbox('?status=pending')).length, { timeout: 10_000 }).toBe(0);
@@ -181,7 +221,20 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
       const addresses = Array.from({ length: 40 }, (_, i) => `${tag}-${i}@example.com`);
       for (const to of addresses) await queue(conn.db, { message: { to, subject: `Once ${to}`, text: 'Sent once.' } });
       await expect
-        .poll(async () => Number((await conn.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient', 'in', addresses).where('status', '=', 'sent').executeTakeFirstOrThrow()).n), { timeout: 60_000, interval: 100 })
+        .poll(
+          async () =>
+            Number(
+              (
+                await conn.db
+                  .selectFrom('mail_outbox')
+                  .select((eb) => eb.fn.countAll<number>().as('n'))
+                  .where('recipient', 'in', addresses)
+                  .where('status', '=', 'sent')
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          { timeout: 60_000, interval: 100 },
+        )
         .toBe(40);
       for (const to of addresses) await waitForMail(dir, to);
       for (const to of addresses) expect(mailsTo(dir, to), to).toHaveLength(1);

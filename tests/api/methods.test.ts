@@ -9,13 +9,17 @@ import { concretePath, discoverApiRoutes, METHODS } from '../support/routes.ts';
 
 const routes = discoverApiRoutes();
 const specific = routes.filter((r) => !r.segments.some((s) => s.kind === 'rest'));
-const cases = specific.flatMap((route) => METHODS.filter((m) => !route.served.includes(m)).map((method) => ({ route, method, path: concretePath(route, { param: '1', rest: [] }) })));
+const cases = specific.flatMap((route) =>
+  METHODS.filter((m) => !route.served.includes(m)).map((method) => ({ route, method, path: concretePath(route, { param: '1', rest: [] }) })),
+);
 
 describe.each(databases)('wrong methods on $kind', ({ url }) => {
   it('finds the routes on disk, the three the audit named among them', () => {
     expect(specific.length).toBeGreaterThan(40);
     const patterns = specific.map((r) => r.pattern);
-    expect(patterns).toEqual(expect.arrayContaining(['/api/subscribe', '/api/analytics/collect', '/api/customer/login', '/catalog/products', '/catalog/api/diamonds']));
+    expect(patterns).toEqual(
+      expect.arrayContaining(['/api/subscribe', '/api/analytics/collect', '/api/customer/login', '/catalog/products', '/catalog/api/diamonds']),
+    );
     expect(cases.length).toBeGreaterThan(150);
   });
 

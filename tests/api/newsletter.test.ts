@@ -29,14 +29,24 @@ describe.each(databases)('newsletter on $kind', ({ url, databaseUrl }) => {
     const res = await subscribe({ subscriber_email: '  anna.lind@EXAMPLE.com ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: 'You are already subscribed. Thank you for staying in touch!', status: 'already_subscribed' });
-    const stored = await rows(databaseUrl, (db) => db.selectFrom('newsletter_subscribers').select('email').where((eb) => eb.fn('lower', ['email']), '=', 'anna.lind@example.com').execute());
+    const stored = await rows(databaseUrl, (db) =>
+      db
+        .selectFrom('newsletter_subscribers')
+        .select('email')
+        .where((eb) => eb.fn('lower', ['email']), '=', 'anna.lind@example.com')
+        .execute(),
+    );
     expect(stored).toEqual([{ email: 'anna.lind@example.com' }]);
   });
 
   it.each([['not-an-email'], [''], ['   '], ['anna@'], [42]])('refuses %j with a 400 naming subscriber_email', async (email) => {
     const res = await subscribe({ subscriber_email: email });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ warning: 'Enter a valid email address', message: 'Enter a valid email address', errors: { subscriber_email: ['Enter a valid email address'] } });
+    expect(res.body).toMatchObject({
+      warning: 'Enter a valid email address',
+      message: 'Enter a valid email address',
+      errors: { subscriber_email: ['Enter a valid email address'] },
+    });
   });
 
   it('refuses a missing field and a body that is not JSON', async () => {

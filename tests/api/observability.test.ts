@@ -40,7 +40,9 @@ function get(port: number, pathname: string, headers: Record<string, string> = {
 const family = (families: Family[], name: string) => families.find((f) => f.name === name);
 /** A counter's series with these labels, summed. */
 function counter(families: Family[], name: string, labels: Record<string, string>): number {
-  return (family(families, name)?.metrics ?? []).filter((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v)).reduce((sum, m) => sum + Number(m.value), 0);
+  return (family(families, name)?.metrics ?? [])
+    .filter((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))
+    .reduce((sum, m) => sum + Number(m.value), 0);
 }
 /** The count of a histogram without labels (the parser flattens a labelled histogram's series into one). */
 const histogramCount = (families: Family[], name: string) => Number(family(families, name)?.metrics[0]?.count ?? 0);
@@ -61,7 +63,17 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('logs and metrics of two worke
     database = await createTestDatabase(kind);
     port = await freePort();
     shop = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      env: { ...process.env, DATABASE_URL: database.url, VAR_DIR: path.join(database.dir, 'var'), SEED_DIAMONDS: '100', PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        VAR_DIR: path.join(database.dir, 'var'),
+        SEED_DIAMONDS: '100',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+        METRICS_TOKEN: TOKEN,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     shop.stdout!.on('data', (d) => (log += d));
@@ -119,11 +131,24 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('logs and metrics of two worke
     expect(family(after, 'aurelle_diamond_index_stones')!.metrics.every((m) => Number(m.value) > 0)).toBe(true);
     // Read from the database once, not once per worker.
     expect(family(after, 'aurelle_database_up')!.metrics[0]!.value).toBe('1');
-    expect(family(after, 'aurelle_mail_outbox')!.metrics.map((m) => m.labels?.status).sort()).toEqual(['failed', 'pending']);
-    for (const name of ['aurelle_orders', 'aurelle_import_runs_total', 'aurelle_import_rows_total', 'aurelle_mail_sent_total', 'aurelle_mail_send_failures_total', 'nodejs_eventloop_lag_seconds', 'http_response_bytes_total']) {
+    expect(
+      family(after, 'aurelle_mail_outbox')!
+        .metrics.map((m) => m.labels?.status)
+        .sort(),
+    ).toEqual(['failed', 'pending']);
+    for (const name of [
+      'aurelle_orders',
+      'aurelle_import_runs_total',
+      'aurelle_import_rows_total',
+      'aurelle_mail_sent_total',
+      'aurelle_mail_send_failures_total',
+      'nodejs_eventloop_lag_seconds',
+      'http_response_bytes_total',
+    ]) {
       expect(family(after, name), name).toBeDefined();
     }
-    if (kind === 'postgres') expect(family(after, 'aurelle_db_pool_connections')!.metrics.some((m) => m.labels?.state === 'open' && Number(m.value) > 0)).toBe(true);
+    if (kind === 'postgres')
+      expect(family(after, 'aurelle_db_pool_connections')!.metrics.some((m) => m.labels?.state === 'open' && Number(m.value) > 0)).toBe(true);
   });
 
   it('logs each request as one JSON line with its request id, masks e-mail addresses, and keeps 404s at debug', { timeout: 30_000 }, async () => {
@@ -141,7 +166,16 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('logs and metrics of two worke
 
     const line = () => log.split('\n').find((l) => l.includes(`"reqId":"${id}"`) && l.includes('"msg":"request"'));
     await expect.poll(line, { timeout: 10_000 }).toBeDefined();
-    expect(JSON.parse(line()!)).toMatchObject({ level: 'info', reqId: id, method: 'GET', route: '/healthz', path: '/healthz', status: 200, bytes: expect.any(Number), ms: expect.any(Number) });
+    expect(JSON.parse(line()!)).toMatchObject({
+      level: 'info',
+      reqId: id,
+      method: 'GET',
+      route: '/healthz',
+      path: '/healthz',
+      status: 200,
+      bytes: expect.any(Number),
+      ms: expect.any(Number),
+    });
     const maskedLine = () => log.split('\n').find((l) => l.includes(`"reqId":"${masked}"`) && l.includes('"msg":"request"'));
     await expect.poll(maskedLine, { timeout: 10_000 }).toBeDefined();
     expect(JSON.parse(maskedLine()!).path).toBe('/catalog/api/diamonds?page_size=5&email=***&token=***');

@@ -21,7 +21,17 @@ describe.each(databases)('one cart per customer on $kind', ({ url, databaseUrl }
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => seedCustomer(databaseUrl)));
     const variants = band.variants.slice(0, 3);
     const answers = await Promise.all(
-      customers.flatMap((c) => variants.map((v) => call(url, 'POST', '/api/checkout/cart/add', { ids: [band.id], is_byo: false, quantity: 1, selected_configurable_option: v.id, ...sizeOf(band.id) }, c.auth))),
+      customers.flatMap((c) =>
+        variants.map((v) =>
+          call(
+            url,
+            'POST',
+            '/api/checkout/cart/add',
+            { ids: [band.id], is_byo: false, quantity: 1, selected_configurable_option: v.id, ...sizeOf(band.id) },
+            c.auth,
+          ),
+        ),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
     const db = await testDb(databaseUrl);
@@ -51,7 +61,15 @@ describe.each(databases)('one cart per customer on $kind', ({ url, databaseUrl }
     const db = await testDb(databaseUrl);
     const now = new Date().toISOString();
     const row = (token: string) => ({ token, customer_id: c.id, is_active: 1 as const, store_credit_cents: 0, created_at: now, updated_at: now });
-    await db.insertInto('carts').values(row(`one-cart-a-${c.id}`)).execute();
-    await expect(db.insertInto('carts').values(row(`one-cart-b-${c.id}`)).execute()).rejects.toThrow(/unique/i);
+    await db
+      .insertInto('carts')
+      .values(row(`one-cart-a-${c.id}`))
+      .execute();
+    await expect(
+      db
+        .insertInto('carts')
+        .values(row(`one-cart-b-${c.id}`))
+        .execute(),
+    ).rejects.toThrow(/unique/i);
   });
 });

@@ -55,7 +55,9 @@ describe.each(databases)('the OpenAPI document on $kind', ({ url }) => {
   it('makes the test client refuse an answer the document does not describe', async () => {
     const json = new Headers({ 'content-type': 'application/json' });
     const cart = (await call(url, 'GET', '/api/checkout/cart')).body;
-    await expect(checkAnswer(url, 'GET', '/api/checkout/cart', 200, json, { ...cart, data: { ...cart.data, id: 'one' } })).rejects.toThrow(/GET \/api\/checkout\/cart → 200: the answer does not match[\s\S]*\/data\/id/);
+    await expect(checkAnswer(url, 'GET', '/api/checkout/cart', 200, json, { ...cart, data: { ...cart.data, id: 'one' } })).rejects.toThrow(
+      /GET \/api\/checkout\/cart → 200: the answer does not match[\s\S]*\/data\/id/,
+    );
     await expect(checkAnswer(url, 'GET', '/api/checkout/cart', 418, json, cart)).rejects.toThrow(/status 418 is not documented/);
     await expect(checkAnswer(url, 'GET', '/api/addresses/12', 200, json, { data: { id: 12 } })).rejects.toThrow(/\/api\/addresses\/\{id\} 200/);
     await expect(checkAnswer(url, 'GET', '/api/no-such-thing', 200, json, {})).rejects.toThrow(/has no GET/);

@@ -78,7 +78,15 @@ async function secondServer(first: TestServer, env: Record<string, string>): Pro
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'dist/server/serve.mjs')], {
-    env: { ...process.env, DATABASE_URL: first.databaseUrl, VAR_DIR: path.join(tmp, `var-${port}`), SITE_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: first.databaseUrl,
+      VAR_DIR: path.join(tmp, `var-${port}`),
+      SITE_URL: url,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: 'ignore',
   });
   cleanup.push(() => stopChild(child));
@@ -109,7 +117,13 @@ async function payOnGateway(base: string, redirect: string, card = '4242 4242 42
 
 /** Runs `npm run orders -- …` (the built CLI) on the server's database and clock. */
 function ordersCli(server: TestServer, clockFile: string, args: string[]) {
-  return runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', ...args], { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: 'test', NOW_OFFSET_FILE: clockFile, SMTP_URL: mailbox.url });
+  return runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', ...args], {
+    ...process.env,
+    DATABASE_URL: server.databaseUrl,
+    NODE_ENV: 'test',
+    NOW_OFFSET_FILE: clockFile,
+    SMTP_URL: mailbox.url,
+  });
 }
 
 const admin = (base: string, p: string, body?: unknown, token = ADMIN_TOKEN) => call(base, 'POST', p, body, { authorization: `Bearer ${token}` });
@@ -118,7 +132,12 @@ const admin = (base: string, p: string, body?: unknown, token = ADMIN_TOKEN) => 
 async function expectWhole(db: Db, orderId: number) {
   const o = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const reservations = await db.selectFrom('diamond_reservations').select('diamond_id').where('order_id', '=', orderId).execute();
-  const lines = await db.selectFrom('order_items').innerJoin('diamonds', 'diamonds.id', 'order_items.item_id').select(['diamonds.id', 'diamonds.status']).where('order_items.order_id', '=', orderId).execute();
+  const lines = await db
+    .selectFrom('order_items')
+    .innerJoin('diamonds', 'diamonds.id', 'order_items.item_id')
+    .select(['diamonds.id', 'diamonds.status'])
+    .where('order_items.order_id', '=', orderId)
+    .execute();
   const credits = await db.selectFrom('store_credit_ledger').select('amount_cents').where('order_id', '=', orderId).execute();
   const history = await db.selectFrom('order_status_history').select('status').where('order_id', '=', orderId).orderBy('id').execute();
   if (o.status === 'canceled') {
@@ -166,11 +185,30 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     db = await open(server.databaseUrl);
   }, 120_000);
 
-  it('cancels a card order left unpaid past its window: stone back in search, coupon use and credit returned, e-mail sent; paying after answers 409', { timeout: 60_000 }, async () => {
+  it('cancels a card order left unpaid past its window: stone back in search, coupon use and credit returned, e-mail sent; paying after answers 409', {
+    timeout: 60_000,
+  }, async () => {
     const customer = await seedCustomer(server.databaseUrl);
-    await db.insertInto('store_credit_ledger').values({ customer_id: customer.id, amount_cents: 2_500, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('store_credit_ledger')
+      .values({ customer_id: customer.id, amount_cents: 2_500, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() })
+      .execute();
     const code = uniqueCode('HOLD');
-    await db.insertInto('coupons').values({ code, kind: 'fixed', value: 5000, min_subtotal_cents: 0, expires_at: null, usage_limit: 10, per_customer_limit: 1, times_used: 0, is_active: 1, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('coupons')
+      .values({
+        code,
+        kind: 'fixed',
+        value: 5000,
+        min_subtotal_cents: 0,
+        expires_at: null,
+        usage_limit: 10,
+        per_customer_limit: 1,
+        times_used: 0,
+        is_active: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const s = signedIn(server.url, customer.token);
     const diamond = stone();
     await readyCart(s, { diamonds: [diamond.id], products: [{ id: band.id, variant: band.variants[0]!.id }], method: 'card', coupon: code });
@@ -198,7 +236,11 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     const coupon = await db.selectFrom('coupons').select('times_used').where('code', '=', code).executeTakeFirstOrThrow();
     expect(coupon.times_used).toBe(0);
     expect(await db.selectFrom('coupon_redemptions').select('id').where('order_id', '=', id).execute()).toHaveLength(0);
-    const balance = await db.selectFrom('store_credit_ledger').select((eb) => eb.fn.sum<number>('amount_cents').as('n')).where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    const balance = await db
+      .selectFrom('store_credit_ledger')
+      .select((eb) => eb.fn.sum<number>('amount_cents').as('n'))
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(Number(balance.n)).toBe(2_500);
     const mail = await waitForMail(mailbox.dir, customer.email, /cancelled: payment not received/);
     expect(mail.text).toContain(`/diamonds/${diamond.id}`);
@@ -210,7 +252,12 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     const pay = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: {} });
     expect(pay).toMatchObject({ status: 409, body: { message: 'This order has expired; its pieces have been released' } });
     const back = await payOnGateway(server.url, placed.body.redirect_url);
-    const late = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+    const late = await s.post('/api/checkout/update-order', {
+      orderId: id,
+      orderToken: order_token,
+      paymentMethod: 'card',
+      paymentData: { session: back.searchParams.get('session') },
+    });
     expect(late.status).toBe(409);
     // The order's session ended with it: it can never be paid.
     expect(await db.selectFrom('payment_sessions').select('status').where('order_id', '=', id).execute()).toEqual([{ status: 'expired' }]);
@@ -236,7 +283,9 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
       Promise.all(Array.from({ length: 50 }, (_, i) => call(bases[i % 2]!, 'GET', `/catalog/api/diamonds/${orders[i % orders.length]!.stone.id}`))),
       Promise.all([ordersCli(server, clock.file, ['expire']), ordersCli(server, clock.file, ['expire'])]),
     ]);
-    console.info(`concurrent expiry on ${kind}: 50 requests on 2 servers + 2 CLI passes, ${orders.length} orders, ${Math.round(performance.now() - started)} ms`);
+    console.info(
+      `concurrent expiry on ${kind}: 50 requests on 2 servers + 2 CLI passes, ${orders.length} orders, ${Math.round(performance.now() - started)} ms`,
+    );
     for (const a of answers) expect(a.status).toBe(200);
     for (const c of cli) expect(c.status, c.output).toBe(0);
     for (const o of orders) {
@@ -261,7 +310,9 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
       cleanup.push(async () => void (await Promise.all(conns.map((c) => c.close()))));
       const started = performance.now();
       const counts = await Promise.all(conns.map((c) => runExpiryPass(c.db)));
-      console.info(`50 concurrent expiry passes on ${kind}: ${counts.filter((n) => n > 0).length} passes cancelled ${counts.reduce((a, b) => a + b, 0)} orders in ${Math.round(performance.now() - started)} ms`);
+      console.info(
+        `50 concurrent expiry passes on ${kind}: ${counts.filter((n) => n > 0).length} passes cancelled ${counts.reduce((a, b) => a + b, 0)} orders in ${Math.round(performance.now() - started)} ms`,
+      );
       expect(counts.reduce((a, b) => a + b, 0)).toBe(orders.length);
       for (const o of orders) expect(await expectWhole(db, o.id)).toBe('canceled');
       for (const o of orders) await waitForMail(mailbox.dir, o.email, /cancelled: payment not received/);
@@ -299,7 +350,12 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       if (pay) {
         const back = await payOnGateway(server.url, res.body.redirect_url);
-        const paid = await s.post('/api/checkout/update-order', { orderId: res.body.order.id, orderToken: res.body.order.order_token, paymentMethod: 'card', paymentData: { session: back.searchParams.get('session') } });
+        const paid = await s.post('/api/checkout/update-order', {
+          orderId: res.body.order.id,
+          orderToken: res.body.order.order_token,
+          paymentMethod: 'card',
+          paymentData: { session: back.searchParams.get('session') },
+        });
         expect(paid.body.order.status).toBe('processing');
       }
       return { s, diamond, order: res.body.order as { id: number; increment_id: string; grand_total: number } };
@@ -316,7 +372,11 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
     expect(shipped.body.data).toMatchObject({ status: 'shipped', status_label: 'Shipped', carrier: 'UPS', tracking_number: '1Z999AA10123456784' });
     const view = (await a.s.get(`/api/order/${a.order.id}`)).body.data;
-    expect(view).toMatchObject({ status_label: 'Shipped', tracking_number: '1Z999AA10123456784', tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' });
+    expect(view).toMatchObject({
+      status_label: 'Shipped',
+      tracking_number: '1Z999AA10123456784',
+      tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    });
     expect(view.status_history.map((h: { status: string }) => h.status)).toEqual(['pending_payment', 'processing', 'shipped']);
     for (const h of view.status_history) expect(Number.isNaN(Date.parse(h.created_at))).toBe(false);
     const mail = await waitForMail(mailbox.dir, customer.email, /has shipped/);
@@ -329,10 +389,20 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     const b = await place('card', true);
     const canceled = await admin(server.url, `/api/admin/orders/${b.order.increment_id}/cancel`);
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
-    expect(canceled.body.data).toMatchObject({ status: 'canceled', status_label: 'Cancelled', refunds: [{ amount_cents: Math.round(b.order.grand_total * 100), provider: 'test', status: 'succeeded' }], refundable_cents: 0 });
+    expect(canceled.body.data).toMatchObject({
+      status: 'canceled',
+      status_label: 'Cancelled',
+      refunds: [{ amount_cents: Math.round(b.order.grand_total * 100), provider: 'test', status: 'succeeded' }],
+      refundable_cents: 0,
+    });
     expect(canceled.body.data.refunds[0].provider_refund_id).toMatch(/^tre_/);
     expect(await inSearch(server.url, b.diamond)).toBe(true);
-    expect((await a.s.get(`/api/order/${b.order.id}`)).body.data.status_history.map((h: { status: string }) => h.status)).toEqual(['pending_payment', 'processing', 'canceled', 'refund']);
+    expect((await a.s.get(`/api/order/${b.order.id}`)).body.data.status_history.map((h: { status: string }) => h.status)).toEqual([
+      'pending_payment',
+      'processing',
+      'canceled',
+      'refund',
+    ]);
 
     // CLI: list, ship, cancel (an unpaid bank-transfer order: no refund line), and refusals.
     const c = await place('cashondelivery');
@@ -379,12 +449,19 @@ describe.each(kinds)('sign-up limits on %s', (kind) => {
     cleanup.push(() => server.stop());
   }, 120_000);
 
-  const body = (email: string) => ({ email, first_name: 'Ada', last_name: 'Lovelace', password: 'a long passphrase', password_confirmation: 'a long passphrase' });
+  const body = (email: string) => ({
+    email,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    password: 'a long passphrase',
+    password_confirmation: 'a long passphrase',
+  });
 
   it('allows REGISTER_IP_LIMIT sign-ups per client address an hour, then 429 with Retry-After', { timeout: 60_000 }, async () => {
     const known = await seedCustomer(server.databaseUrl);
     const answers = [];
-    for (const email of [known.email, ...Array.from({ length: 3 }, () => `${uniqueName('limit')}@example.com`)]) answers.push(await call(server.url, 'POST', '/api/customer/register', body(email)));
+    for (const email of [known.email, ...Array.from({ length: 3 }, () => `${uniqueName('limit')}@example.com`)])
+      answers.push(await call(server.url, 'POST', '/api/customer/register', body(email)));
     // A known address is answered exactly as a new one.
     for (const a of answers) expect({ status: a.status, body: a.body }).toEqual({ status: answers[1]!.status, body: answers[1]!.body });
     expect(answers[0]!.status).toBe(200);

@@ -119,7 +119,9 @@ function serverTiming(header: string | null): Map<string, { dur?: number; desc?:
   for (const item of header!.split(',').map((s) => s.trim())) {
     const match = METRIC.exec(item);
     expect(match, `Server-Timing metric ${JSON.stringify(item)}`).not.toBeNull();
-    const params = Object.fromEntries([...match![2]!.matchAll(new RegExp(`;\\s*(${TOKEN})=(${TOKEN}|"[^"]*")`, 'g'))].map((m) => [m[1]!, m[2]!.replace(/^"|"$/g, '')]));
+    const params = Object.fromEntries(
+      [...match![2]!.matchAll(new RegExp(`;\\s*(${TOKEN})=(${TOKEN}|"[^"]*")`, 'g'))].map((m) => [m[1]!, m[2]!.replace(/^"|"$/g, '')]),
+    );
     metrics.set(match![1]!, { ...(params.dur !== undefined && { dur: Number(params.dur) }), ...(params.desc !== undefined && { desc: params.desc }) });
   }
   return metrics;

@@ -44,13 +44,19 @@ describe.each(databases)('content pages on $kind', ({ url }) => {
       // app_demo is the database's: the test servers run the demo shop (SHOP_DEMO=1, tests/support/server.ts).
       expect(config).toMatchObject({ shop_name: raw.shop_name, app_id: raw.app_id, app_demo: true, app_version: raw.app_version });
       // A draft page stays out of every page's configuration until published (shopper-met.test.ts).
-      expect(config).toMatchObject({ cmsPageRoutes: raw.cmsPageRoutes.filter((r: { status: string }) => r.status !== 'draft'), themeOverrides: raw.themeOverrides, isToolbarHidden: raw.isToolbarHidden });
+      expect(config).toMatchObject({
+        cmsPageRoutes: raw.cmsPageRoutes.filter((r: { status: string }) => r.status !== 'draft'),
+        themeOverrides: raw.themeOverrides,
+        isToolbarHidden: raw.isToolbarHidden,
+      });
       // The navigation is in the page as its menus, not a third time as data; server-only rules never leave the server.
       for (const key of ['navigation', 'appointments', 'diamond_markup', 'orders']) expect(config).not.toHaveProperty(key);
       // Astro's own island loaders are inline; each must be allowed by its hash, never by 'unsafe-inline'.
       const csp = headers.get('content-security-policy') ?? '';
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/type="application\/(ld\+)?json"|\bsrc="/.test(attrs!));
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attrs]) => !/type="application\/(ld\+)?json"|\bsrc="/.test(attrs!),
+      );
       for (const [, , body] of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
     }
   });

@@ -23,7 +23,9 @@ describe.each(databases)('parallel limits on $kind', ({ url, databaseUrl }) => {
   it('answers 40 parallel wrong passwords from one address with 5 × 401 and 35 × 429; the owner elsewhere still signs in', async () => {
     const c = await seedCustomer(databaseUrl);
     const attacker = freshAddress();
-    const answers = await Promise.all(Array.from({ length: 40 }, () => callFrom(attacker, url, 'POST', '/api/customer/login', { email: c.email, password: 'wrong password' })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => callFrom(attacker, url, 'POST', '/api/customer/login', { email: c.email, password: 'wrong password' })),
+    );
     expect(count(answers.map((a) => a.status))).toEqual({ 401: 5, 429: 35 });
     for (const limited of answers.filter((a) => a.status === 429)) expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The lock holds for the attacker's address, even with the right password …
@@ -37,7 +39,9 @@ describe.each(databases)('parallel limits on $kind', ({ url, databaseUrl }) => {
   it('slows, never locks, an account guessed from many addresses: the owner still signs in, after the wait', async () => {
     const c = await seedCustomer(databaseUrl);
     // 12 failures from 12 addresses: none of them reaches a per-address limit.
-    const guesses = await Promise.all(Array.from({ length: 12 }, () => callFrom(freshAddress(), url, 'POST', '/api/customer/login', { email: c.email, password: 'wrong password' })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () => callFrom(freshAddress(), url, 'POST', '/api/customer/login', { email: c.email, password: 'wrong password' })),
+    );
     expect(guesses.map((g) => g.status)).toEqual(Array(12).fill(401));
     const started = performance.now();
     const owner = await callFrom(freshAddress(), url, 'POST', '/api/customer/login', { email: c.email, password: c.password });
@@ -48,7 +52,13 @@ describe.each(databases)('parallel limits on $kind', ({ url, databaseUrl }) => {
 
   it('lets 10 of 15 parallel sign-ups from one address through (REGISTER_IP_LIMIT 10), and 3 of 6 for one e-mail address', async () => {
     const from = freshAddress();
-    const form = (email: string) => ({ email, first_name: 'Ada', last_name: 'Lovelace', password: 'a long password', password_confirmation: 'a long password' });
+    const form = (email: string) => ({
+      email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      password: 'a long password',
+      password_confirmation: 'a long password',
+    });
     const many = await Promise.all(Array.from({ length: 15 }, (_, i) => callFrom(from, url, 'POST', '/api/customer/register', form(uniqueEmail(`burst${i}`)))));
     expect(count(many.map((a) => a.status))).toEqual({ 200: 10, 429: 5 });
     const email = uniqueEmail('one');
@@ -58,13 +68,16 @@ describe.each(databases)('parallel limits on $kind', ({ url, databaseUrl }) => {
 
   it('lets 5 of 12 parallel forgot-password requests for one address through', async () => {
     const c = await seedCustomer(databaseUrl);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => callFrom(freshAddress(), url, 'POST', '/api/customer/forgot-password', { email: c.email })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => callFrom(freshAddress(), url, 'POST', '/api/customer/forgot-password', { email: c.email })),
+    );
     expect(count(answers.map((a) => a.status))).toEqual({ 200: 5, 429: 7 });
   });
 
   it('counts 14 parallel wrong admin tokens to 10 × 401 and 4 × 429, and never refuses the right token', async () => {
     const from = freshAddress();
-    const cancel = (token: string, address = from) => callFrom(address, url, 'POST', '/api/admin/orders/AU999999999/cancel', undefined, { authorization: `Bearer ${token}` });
+    const cancel = (token: string, address = from) =>
+      callFrom(address, url, 'POST', '/api/admin/orders/AU999999999/cancel', undefined, { authorization: `Bearer ${token}` });
     const wrong = await Promise.all(Array.from({ length: 14 }, (_, i) => cancel(`wrong-token-${i}`)));
     expect(count(wrong.map((a) => a.status))).toEqual({ 401: 10, 429: 4 });
     // The right token passes the check (and the order is simply unknown), from that address and any other.
@@ -78,7 +91,12 @@ describe.each(databases)('parallel limits on $kind', ({ url, databaseUrl }) => {
     const from = freshAddress();
     await Promise.all(Array.from({ length: 9 }, () => callFrom(from, url, 'POST', '/api/customer/login', { email: c.email, password: 'wrong password' })));
     const db = await testDb(databaseUrl);
-    const rows = await db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', 'login:account-address').where('key', '=', `${c.email}|${from}`).execute();
+    const rows = await db
+      .selectFrom('rate_limit_hits')
+      .select('id')
+      .where('bucket', '=', 'login:account-address')
+      .where('key', '=', `${c.email}|${from}`)
+      .execute();
     expect(rows).toHaveLength(5);
   });
 });
@@ -101,7 +119,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('appointment bookings across t
     // Slots of their own, a few days ahead: every request would find a free seat.
     const starts = [openDay(4), openDay(5), openDay(6)].flatMap(slotStarts).slice(0, 17);
     expect(starts).toHaveLength(17);
-    const answers = await Promise.all(starts.map((start, i) => callFrom(from, i % 2 ? b.url : a.url, 'POST', '/api/appointments', booking(start, uniqueEmail('hourly')))));
+    const answers = await Promise.all(
+      starts.map((start, i) => callFrom(from, i % 2 ? b.url : a.url, 'POST', '/api/appointments', booking(start, uniqueEmail('hourly')))),
+    );
     expect(count(answers.map((r) => r.status))).toEqual({ 201: 10, 429: 7 });
     const db = await testDb(a.databaseUrl);
     const booked = await db.selectFrom('appointments').select('id').where('status', '=', 'booked').execute();

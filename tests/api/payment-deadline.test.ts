@@ -14,7 +14,7 @@ afterAll(closeTestDbs);
 
 const root = path.resolve(import.meta.dirname, '../..');
 const deadlineOf = async (databaseUrl: string, id: number) =>
-  (await (await testDb(databaseUrl)).selectFrom('orders').select(['payment_due_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
+  await (await testDb(databaseUrl)).selectFrom('orders').select(['payment_due_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe.each(databases)('payment deadlines of orders written by an old server on $kind', ({ databaseUrl }) => {
   it('gives an unpaid order written without a deadline the shop’s window, and none to a paid one', async () => {
@@ -39,7 +39,11 @@ describe.each(databases)('payment deadlines of orders written by an old server o
 
   it('expires such an order once its window has passed, as any other', async () => {
     const c = await seedCustomer(databaseUrl);
-    const order = await seedOrder(databaseUrl, c.id, { status: 'pending_payment', createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), paymentDueAt: null });
+    const order = await seedOrder(databaseUrl, c.id, {
+      status: 'pending_payment',
+      createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      paymentDueAt: null,
+    });
     const expired = await runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', 'expire'], { ...process.env, DATABASE_URL: databaseUrl });
     expect(expired.status, expired.output).toBe(0);
     // This pass, or a server's pass just before it, cancelled it.

@@ -68,7 +68,8 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
   });
-  const cli = (args: string[]) => runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', ...args], { ...process.env, DATABASE_URL: server.databaseUrl, ...env() });
+  const cli = (args: string[]) =>
+    runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', ...args], { ...process.env, DATABASE_URL: server.databaseUrl, ...env() });
 
   beforeAll(async () => {
     clockFile = path.join(tmp, `${kind}.clock`);
@@ -97,13 +98,21 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     return { s, email, diamond, order, sessionId: redirect.split('/').pop()!, cents: Math.round(order.grand_total * 100) };
   }
   const orderRow = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const history = async (id: number) => (await db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()).map((h) => h.status);
+  const history = async (id: number) =>
+    (await db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()).map((h) => h.status);
   const update = (o: Awaited<ReturnType<typeof cardOrder>>, session?: string) =>
-    o.s.post('/api/checkout/update-order', { orderId: o.order.id, orderToken: o.order.order_token, paymentMethod: 'card', paymentData: session ? { session } : {} });
+    o.s.post('/api/checkout/update-order', {
+      orderId: o.order.id,
+      orderToken: o.order.order_token,
+      paymentMethod: 'card',
+      paymentData: session ? { session } : {},
+    });
   /** Stripe sessions the shop created for this order (by their metadata). */
   const sessionsOf = (orderId: number) => [...stripe.sessions.values()].filter((s) => s.metadata.order_id === String(orderId));
 
-  it('a card order opens one Checkout Session for the grand total; another "Pay", even ten at once, opens no second payable session', { timeout: 60_000 }, async () => {
+  it('a card order opens one Checkout Session for the grand total; another "Pay", even ten at once, opens no second payable session', {
+    timeout: 60_000,
+  }, async () => {
     const o = await cardOrder();
     const created = stripe.calls('POST', '/v1/checkout/sessions').filter((r) => r.body.metadata?.order_id === String(o.order.id));
     expect(created).toHaveLength(1);
@@ -112,7 +121,9 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     expect(created[0]!.idempotencyKey).toBe(`order-${o.order.id}-attempt-1`);
     const lines = body.line_items as { quantity: string; price_data: { unit_amount: string; currency: string } }[];
     expect(lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity), 0)).toBe(o.cents);
-    expect(body.success_url).toBe(`${server.url}/checkout/order-payment?order=${o.order.id}&token=${encodeURIComponent(o.order.order_token)}&session={CHECKOUT_SESSION_ID}`);
+    expect(body.success_url).toBe(
+      `${server.url}/checkout/order-payment?order=${o.order.id}&token=${encodeURIComponent(o.order.order_token)}&session={CHECKOUT_SESSION_ID}`,
+    );
     expect(body.cancel_url).toBe(`${server.url}/checkout/order-payment?order=${o.order.id}&token=${encodeURIComponent(o.order.order_token)}`);
     const due = Date.parse((await orderRow(o.order.id)).payment_due_at!);
     // No later than the deadline, except that Stripe takes nothing under 30 minutes (the expiry pass closes it at the deadline).
@@ -135,22 +146,37 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     const fresh = await update(o);
     expect(fresh.body.redirect_url).not.toBe(`${stripe.url}/c/pay/${o.sessionId}`);
     expect(sessionsOf(o.order.id).filter((s) => s.status === 'open')).toHaveLength(1);
-    expect(stripe.calls('POST', '/v1/checkout/sessions').filter((r) => r.body.metadata?.order_id === String(o.order.id)).at(-1)!.idempotencyKey).toBe(`order-${o.order.id}-attempt-2`);
+    expect(
+      stripe
+        .calls('POST', '/v1/checkout/sessions')
+        .filter((r) => r.body.metadata?.order_id === String(o.order.id))
+        .at(-1)!.idempotencyKey,
+    ).toBe(`order-${o.order.id}-attempt-2`);
   });
 
-  it('a signed checkout.session.completed pays the order once; its repeat changes nothing; a wrong or missing signature answers 400', { timeout: 60_000 }, async () => {
+  it('a signed checkout.session.completed pays the order once; its repeat changes nothing; a wrong or missing signature answers 400', {
+    timeout: 60_000,
+  }, async () => {
     const o = await cardOrder();
     await stripe.pay(o.sessionId, { notify: false });
     const event = stripe.events.at(-1)!;
     const payload = JSON.stringify(event);
     const hook = `${server.url}/api/payments/stripe/webhook`;
 
-    const forged = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload, 'whsec_wrong') }, body: payload });
+    const forged = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload, 'whsec_wrong') },
+      body: payload,
+    });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ message: expect.stringContaining('Stripe-Signature') });
     const unsigned = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
     expect(unsigned.status).toBe(400);
-    const tampered = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) }, body: payload.replace(o.sessionId, 'cs_test_other') });
+    const tampered = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
+      body: payload.replace(o.sessionId, 'cs_test_other'),
+    });
     expect(tampered.status).toBe(400);
     expect((await orderRow(o.order.id)).status).toBe('pending_payment');
 
@@ -163,7 +189,11 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     expect(receipt.text).toContain(`Total: $`);
 
     // The repeat, and the shopper coming back afterwards: nothing changes, nothing is sent again.
-    const repeat = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) }, body: payload });
+    const repeat = await fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
+      body: payload,
+    });
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual({ received: true, duplicate: true });
     const back = await update(o, o.sessionId);
@@ -202,7 +232,9 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     expect((await stripe.pay(unpaid.sessionId, { notify: false })).declined).toBeTruthy();
   });
 
-  it('a payment that arrives for a lapsed order revives it while its stone is for sale, and is refunded in full at once when the stone was sold meanwhile', { timeout: 90_000 }, async () => {
+  it('a payment that arrives for a lapsed order revives it while its stone is for sale, and is refunded in full at once when the stone was sold meanwhile', {
+    timeout: 90_000,
+  }, async () => {
     // A delayed payment: the shopper finished on Stripe, the money is confirmed only after the order lapsed.
     const kept = await cardOrder();
     const lost = await cardOrder();
@@ -228,7 +260,9 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     const refunds = stripe.calls('POST', '/v1/refunds').filter((r) => r.body.payment_intent === pi);
     expect(refunds).toHaveLength(1);
     expect(Number(refunds[0]!.body.amount)).toBe(lost.cents);
-    expect(await db.selectFrom('order_refunds').select(['amount_cents', 'status', 'provider']).where('order_id', '=', lost.order.id).execute()).toEqual([{ amount_cents: lost.cents, status: 'succeeded', provider: 'stripe' }]);
+    expect(await db.selectFrom('order_refunds').select(['amount_cents', 'status', 'provider']).where('order_id', '=', lost.order.id).execute()).toEqual([
+      { amount_cents: lost.cents, status: 'succeeded', provider: 'stripe' },
+    ]);
     const mail = await waitForMail(mailbox.dir, lost.email, /has been refunded/);
     expect(mail.text).toMatch(/no longer available/);
     expect(mail.text).toContain(`refunded $`);
@@ -246,7 +280,12 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     expect(Number(refunds[0]!.body.amount)).toBe(o.cents);
     expect(refunds[0]!.idempotencyKey).toMatch(/^refund-/);
     const refundId = [...stripe.refunds.values()].find((r) => r.payment_intent === pi)!.id;
-    expect(canceled.body.data).toMatchObject({ status: 'canceled', refunded_cents: o.cents, refundable_cents: 0, refunds: [{ amount_cents: o.cents, provider: 'stripe', provider_refund_id: refundId, status: 'succeeded' }] });
+    expect(canceled.body.data).toMatchObject({
+      status: 'canceled',
+      refunded_cents: o.cents,
+      refundable_cents: 0,
+      refunds: [{ amount_cents: o.cents, provider: 'stripe', provider_refund_id: refundId, status: 'succeeded' }],
+    });
     expect(canceled.body.data.status_history.map((h: { status: string }) => h.status)).toEqual(['pending_payment', 'processing', 'canceled', 'refund']);
     const mail = await waitForMail(mailbox.dir, o.email, /has been cancelled/);
     expect(mail.text).toContain(`We have refunded $${(o.cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
@@ -283,7 +322,8 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     const third = Math.floor(left / 3);
     const racing = await Promise.all(Array.from({ length: 5 }, () => admin(server.url, `/api/admin/orders/${o.order.id}/refund`, { amount: third / 100 })));
     expect(racing.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const r of racing.filter((r) => r.status !== 200)) expect(r).toMatchObject({ status: 409, body: { errors: { amount: [expect.stringMatching(/at most/)] } } });
+    for (const r of racing.filter((r) => r.status !== 200))
+      expect(r).toMatchObject({ status: 409, body: { errors: { amount: [expect.stringMatching(/at most/)] } } });
     const atStripe = [...stripe.refunds.values()].filter((r) => r.payment_intent === pi).reduce((s, r) => s + r.amount, 0);
     expect(atStripe).toBe(15_000 + 3 * third);
     expect(atStripe).toBeLessThanOrEqual(o.cents);
@@ -294,12 +334,16 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
     // A refund made in Stripe's dashboard is recorded from charge.refunded, once.
     const rest = o.cents - atStripe;
     await stripe.dashboardRefund(pi, rest);
-    await expect.poll(async () => (await db.selectFrom('order_refunds').select('id').where('order_id', '=', o.order.id).execute()).length).toBe(rows.length + 1);
+    await expect
+      .poll(async () => (await db.selectFrom('order_refunds').select('id').where('order_id', '=', o.order.id).execute()).length)
+      .toBe(rows.length + 1);
     const view = await admin(server.url, `/api/admin/orders/${o.order.id}/refund`, { amount: 0.01 });
     expect(view).toMatchObject({ status: 409, body: { errors: { amount: [expect.stringContaining('at most $0.00')] } } });
   });
 
-  it('with STRIPE_CAPTURE=manual the card is authorised at checkout, captured when the order ships, and released when it is cancelled', { timeout: 90_000 }, async () => {
+  it('with STRIPE_CAPTURE=manual the card is authorised at checkout, captured when the order ships, and released when it is cancelled', {
+    timeout: 90_000,
+  }, async () => {
     // A second app server on the same database, taking cards by authorisation.
     const manual = await startServer(kind, { sharing: server, env: { ...env(), STRIPE_CAPTURE: 'manual' } });
     cleanup.push(() => manual.stop());
@@ -311,7 +355,9 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
       const res = await saveOrder(s);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const sessionId = String(res.body.redirect_url).split('/').pop()!;
-      expect(stripe.calls('POST', '/v1/checkout/sessions').find((c) => c.body.metadata?.order_id === String(res.body.order.id))!.body.payment_intent_data).toMatchObject({ capture_method: 'manual' });
+      expect(
+        stripe.calls('POST', '/v1/checkout/sessions').find((c) => c.body.metadata?.order_id === String(res.body.order.id))!.body.payment_intent_data,
+      ).toMatchObject({ capture_method: 'manual' });
       await stripe.pay(sessionId, { notify: false });
       expect(await stripe.deliver(stripe.events.at(-1)!, `${manual.url}/api/payments/stripe/webhook`)).toBe(200);
       return { email, order: res.body.order as { id: number; increment_id: string }, pi: stripe.sessions.get(sessionId)!.payment_intent as string };
@@ -342,12 +388,30 @@ describe.each(kinds)('Stripe payments on %s', (kind) => {
       const validate = ajv.compile(stripeSchema(name));
       for (const o of objects) expect(validate(o) ? [] : validate.errors!.slice(0, 5), `${name} ${JSON.stringify(o).slice(0, 80)}`).toEqual([]);
     };
-    check('CheckoutSession', [...stripe.sessions.values()].map((s) => stripe.answer(s)));
-    check('PaymentIntent', [...stripe.intents.values()].map((s) => stripe.answer(s)));
-    check('Refund', [...stripe.refunds.values()].map((s) => stripe.answer(s)));
-    check('Charge', [...stripe.charges.values()].map((s) => stripe.answer(s)));
-    check('CheckoutSessionCompletedEvent', stripe.events.filter((e) => e.type === 'checkout.session.completed'));
-    check('ChargeRefundedEvent', stripe.events.filter((e) => e.type === 'charge.refunded'));
+    check(
+      'CheckoutSession',
+      [...stripe.sessions.values()].map((s) => stripe.answer(s)),
+    );
+    check(
+      'PaymentIntent',
+      [...stripe.intents.values()].map((s) => stripe.answer(s)),
+    );
+    check(
+      'Refund',
+      [...stripe.refunds.values()].map((s) => stripe.answer(s)),
+    );
+    check(
+      'Charge',
+      [...stripe.charges.values()].map((s) => stripe.answer(s)),
+    );
+    check(
+      'CheckoutSessionCompletedEvent',
+      stripe.events.filter((e) => e.type === 'checkout.session.completed'),
+    );
+    check(
+      'ChargeRefundedEvent',
+      stripe.events.filter((e) => e.type === 'charge.refunded'),
+    );
     // And the schema is no rubber stamp: a field Stripe does not have, another object's name, a wrong type
     // or a missing field is refused. (The SDK declares most enums open, `'open' | … | OtherString`.)
     const validate = ajv.compile(stripeSchema('CheckoutSession'));

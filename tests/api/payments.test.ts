@@ -58,7 +58,16 @@ async function serverWith(first: TestServer, env: Record<string, string>): Promi
   for (const k of ['NODE_ENV', 'PAYMENT_PROVIDER', 'PAYMENT_TEST_GATEWAY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) delete base[k];
   const child = spawn(process.execPath, [path.join(root, 'dist/server/serve.mjs')], {
     // The same mailbox as the first server: every app server on a database sends its outbox (mail-outbox.test.ts).
-    env: { ...base, DATABASE_URL: first.databaseUrl, VAR_DIR: path.join(tmp, `var-${port}`), SITE_URL: url, SMTP_URL: mailbox.url, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...base,
+      DATABASE_URL: first.databaseUrl,
+      VAR_DIR: path.join(tmp, `var-${port}`),
+      SITE_URL: url,
+      SMTP_URL: mailbox.url,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -82,10 +91,19 @@ const payOnGateway = (base: string, redirect: string, card = '4242 4242 4242 424
 describe.each(kinds)('payments on %s', (kind) => {
   let server: TestServer;
   let db: Db;
-  const cli = (args: string[]) => runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', ...args], { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: 'test', SMTP_URL: mailbox.url });
+  const cli = (args: string[]) =>
+    runNode([path.join(root, 'dist/cli/cli.mjs'), 'orders', ...args], {
+      ...process.env,
+      DATABASE_URL: server.databaseUrl,
+      NODE_ENV: 'test',
+      SMTP_URL: mailbox.url,
+    });
 
   beforeAll(async () => {
-    server = await startServer(kind, { diamonds: DIAMONDS, env: { NODE_ENV: 'test', SMTP_URL: mailbox.url, ADMIN_TOKEN, ORDER_EXPIRY_INTERVAL_SECONDS: '3600' } });
+    server = await startServer(kind, {
+      diamonds: DIAMONDS,
+      env: { NODE_ENV: 'test', SMTP_URL: mailbox.url, ADMIN_TOKEN, ORDER_EXPIRY_INTERVAL_SECONDS: '3600' },
+    });
     cleanup.push(() => server.stop());
     const conn = await openDatabase(server.databaseUrl);
     cleanup.push(() => conn.close());
@@ -93,7 +111,8 @@ describe.each(kinds)('payments on %s', (kind) => {
   }, 120_000);
 
   const orderRow = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const history = async (id: number) => (await db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()).map((h) => h.status);
+  const history = async (id: number) =>
+    (await db.selectFrom('order_status_history').select('status').where('order_id', '=', id).orderBy('id').execute()).map((h) => h.status);
 
   it('the test gateway: two tabs share the one open session, and ten forms posted at once pay the order once', { timeout: 60_000 }, async () => {
     const s = new Shopper(server.url);
@@ -106,7 +125,10 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(first).toMatch(/^\/checkout\/payment-gateway\?session=ts_/);
 
     // A second tab: "Pay" on the order-payment page (a plain form) and update-order both find the same session.
-    const tab = await fetch(`${server.url}/checkout/order-payment?order=${id}&token=${encodeURIComponent(order_token)}`, { method: 'POST', redirect: 'manual' });
+    const tab = await fetch(`${server.url}/checkout/order-payment?order=${id}&token=${encodeURIComponent(order_token)}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(tab.status).toBe(303);
     expect(tab.headers.get('location')).toBe(first);
     const api = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: {} });
@@ -120,7 +142,12 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(await orderRow(id)).toMatchObject({ status: 'processing', payment_provider: 'test' });
     expect(await history(id)).toEqual(['pending_payment', 'processing']);
     await waitForMail(mailbox.dir, email, /Payment received/);
-    const back = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session: new URL(forms[0]!.headers.get('location')!, server.url).searchParams.get('session') } });
+    const back = await s.post('/api/checkout/update-order', {
+      orderId: id,
+      orderToken: order_token,
+      paymentMethod: 'card',
+      paymentData: { session: new URL(forms[0]!.headers.get('location')!, server.url).searchParams.get('session') },
+    });
     expect(back.body).toMatchObject({ message: 'This order is paid', order: { status: 'processing' } });
     // The second tab's form, after the payment: nothing is charged.
     expect((await payOnGateway(server.url, first)).status).toBe(303);
@@ -128,7 +155,9 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(mailsTo(mailbox.dir, email).filter((m) => /Payment received/.test(m.subject))).toHaveLength(1);
   });
 
-  it('the test gateway is refused in production, where no card is offered without a provider and start-up says so in one line; PAYMENT_TEST_GATEWAY=1 allows it', { timeout: 120_000 }, async () => {
+  it('the test gateway is refused in production, where no card is offered without a provider and start-up says so in one line; PAYMENT_TEST_GATEWAY=1 allows it', {
+    timeout: 120_000,
+  }, async () => {
     const methods = async (base: string) => {
       const s = new Shopper(base);
       await readyCart(s, { products: [], diamonds: [stone().id], email: guestEmail(), method: 'banktransfer' });
@@ -181,7 +210,9 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(mail.text).toContain(`Reference: ${order.increment_id}`);
   });
 
-  it('staff mark a transfer received by the admin API and the CLI: processing, history, receipt; never twice, never a card order', { timeout: 60_000 }, async () => {
+  it('staff mark a transfer received by the admin API and the CLI: processing, history, receipt; never twice, never a card order', {
+    timeout: 60_000,
+  }, async () => {
     const place = async (method: 'banktransfer' | 'card') => {
       const s = new Shopper(server.url);
       const email = guestEmail();
@@ -197,14 +228,25 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(bad).toMatchObject({ status: 400, body: { errors: { reference: [expect.any(String)] } } });
     const paid = await admin(server.url, `/api/admin/orders/${a.order.increment_id}/mark-paid`, { reference: 'WIRE 2026-11-26 0042' });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(paid.body).toMatchObject({ message: `Order ${a.order.increment_id} is paid`, data: { status: 'processing', payment_provider: 'banktransfer', payment_reference: 'WIRE 2026-11-26 0042', paid_cents: Math.round(a.order.grand_total * 100) } });
+    expect(paid.body).toMatchObject({
+      message: `Order ${a.order.increment_id} is paid`,
+      data: {
+        status: 'processing',
+        payment_provider: 'banktransfer',
+        payment_reference: 'WIRE 2026-11-26 0042',
+        paid_cents: Math.round(a.order.grand_total * 100),
+      },
+    });
     expect(paid.body.data.status_history.map((h: { status: string }) => h.status)).toEqual(['pending', 'processing']);
     expect((await db.selectFrom('diamonds').select('status').where('id', '=', a.diamond.id).executeTakeFirstOrThrow()).status).toBe('sold');
     const receipt = await waitForMail(mailbox.dir, a.email, /Payment received/);
     expect(receipt.text).toContain('bank transfer (reference WIRE 2026-11-26 0042)');
     expect(receipt.text).toContain(a.order.increment_id);
     const twice = await admin(server.url, `/api/admin/orders/${a.order.id}/mark-paid`, {});
-    expect(twice).toMatchObject({ status: 409, body: { message: expect.stringContaining('Only a bank-transfer order waiting for its payment can be marked paid') } });
+    expect(twice).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('Only a bank-transfer order waiting for its payment can be marked paid') },
+    });
 
     const card = await place('card');
     expect((await admin(server.url, `/api/admin/orders/${card.order.id}/mark-paid`, {})).status).toBe(409);
@@ -221,6 +263,9 @@ describe.each(kinds)('payments on %s', (kind) => {
 
     // Cancelled after it was paid: the money goes back by transfer, recorded for staff to send.
     const canceled = await admin(server.url, `/api/admin/orders/${b.order.id}/cancel`);
-    expect(canceled.body.data).toMatchObject({ refunds: [{ amount_cents: Math.round(b.order.grand_total * 100), provider: 'banktransfer', status: 'manual' }], refundable_cents: 0 });
+    expect(canceled.body.data).toMatchObject({
+      refunds: [{ amount_cents: Math.round(b.order.grand_total * 100), provider: 'banktransfer', status: 'manual' }],
+      refundable_cents: 0,
+    });
   });
 });

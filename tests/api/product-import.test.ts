@@ -22,9 +22,30 @@ const cli = path.join(root, 'dist/cli/cli.mjs');
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 const HEADER = [
-  'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Published', 'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value',
-  'Option3 Name', 'Option3 Value', 'Variant SKU', 'Variant Grams', 'Variant Price', 'Variant Compare At Price', 'Image Src', 'Image Position',
-  'Image Alt Text', 'Variant Image', 'Status', 'SEO Title', 'SEO Description',
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'Vendor',
+  'Type',
+  'Tags',
+  'Published',
+  'Option1 Name',
+  'Option1 Value',
+  'Option2 Name',
+  'Option2 Value',
+  'Option3 Name',
+  'Option3 Value',
+  'Variant SKU',
+  'Variant Grams',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Image Src',
+  'Image Position',
+  'Image Alt Text',
+  'Variant Image',
+  'Status',
+  'SEO Title',
+  'SEO Description',
 ];
 type Row = Partial<Record<(typeof HEADER)[number], string>>;
 const field = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -33,13 +54,42 @@ const toCsv = (rows: Row[]) => [HEADER.join(','), ...rows.map((r) => HEADER.map(
 /** A picture of a given size and colour, as a camera or a supplier would send it. */
 async function picture(file: string, width: number, height: number, colour: string) {
   const img = sharp({ create: { width, height, channels: 3, background: colour } }).composite([
-    { input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#d4af37"/></svg>`) },
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#d4af37"/></svg>`,
+      ),
+    },
   ]);
   await (file.endsWith('.png') ? img.png() : img.jpeg({ quality: 90 })).toFile(file);
 }
 
-interface ApiPhoto { src: string; width: number; height: number; alt: string; srcset: { avif: string; webp: string; jpeg: string }; variant_id: number | null }
-interface ApiProduct { id: number; name: string; slug: string; url: string; status: boolean; description: string; body_html: string | null; style: string; is_byo: boolean; has_ring_size: boolean; accepted_shapes: string[]; carat_min: number | null; carat_max: number | null; category: { slug: string; name: string }; photos: ApiPhoto[]; seo_title: string | null; variants: { id: number; sku: string; metal_code: string; total_carat_weight: number; price: number; photo: ApiPhoto | null }[] }
+interface ApiPhoto {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  srcset: { avif: string; webp: string; jpeg: string };
+  variant_id: number | null;
+}
+interface ApiProduct {
+  id: number;
+  name: string;
+  slug: string;
+  url: string;
+  status: boolean;
+  description: string;
+  body_html: string | null;
+  style: string;
+  is_byo: boolean;
+  has_ring_size: boolean;
+  accepted_shapes: string[];
+  carat_min: number | null;
+  carat_max: number | null;
+  category: { slug: string; name: string };
+  photos: ApiPhoto[];
+  seo_title: string | null;
+  variants: { id: number; sku: string; metal_code: string; total_carat_weight: number; price: number; photo: ApiPhoto | null }[];
+}
 
 async function productsNamed(base: string, names: string[]): Promise<ApiProduct[]> {
   const res = await call(base, 'GET', '/catalog/products?page_size=100');
@@ -52,11 +102,23 @@ async function productsNamed(base: string, names: string[]): Promise<ApiProduct[
 
 /** What makes a product the same product in another shop: all but its ids, addresses and photograph digests. */
 function shape(p: ApiProduct) {
-  const photo = (ph: ApiPhoto | null) => ph && { width: ph.width, height: ph.height, alt: ph.alt, widths: ph.srcset.avif.split(', ').map((s) => s.split(' ')[1]), own: ph.variant_id !== null };
+  const photo = (ph: ApiPhoto | null) =>
+    ph && { width: ph.width, height: ph.height, alt: ph.alt, widths: ph.srcset.avif.split(', ').map((s) => s.split(' ')[1]), own: ph.variant_id !== null };
   return {
-    name: p.name, slug: p.slug, status: p.status, description: p.description, body_html: p.body_html, style: p.style, is_byo: p.is_byo,
-    has_ring_size: p.has_ring_size, accepted_shapes: p.accepted_shapes, carat_min: p.carat_min, carat_max: p.carat_max, category: p.category.name,
-    seo_title: p.seo_title, photos: p.photos.map(photo),
+    name: p.name,
+    slug: p.slug,
+    status: p.status,
+    description: p.description,
+    body_html: p.body_html,
+    style: p.style,
+    is_byo: p.is_byo,
+    has_ring_size: p.has_ring_size,
+    accepted_shapes: p.accepted_shapes,
+    carat_min: p.carat_min,
+    carat_max: p.carat_max,
+    category: p.category.name,
+    seo_title: p.seo_title,
+    photos: p.photos.map(photo),
     variants: p.variants.map((v) => ({ sku: v.sku, metal: v.metal_code, ctw: v.total_carat_weight, price: v.price, photo: photo(v.photo) })),
   };
 }
@@ -88,23 +150,68 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
   const studsHandle = () => studs.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const catalogue = (): Row[] => [
     {
-      Handle: ringHandle(), Title: ring, Vendor: 'Aurelle Atelier', Type: 'Engagement Rings', Published: 'TRUE', Status: 'active',
-      'Body (HTML)': '<p onclick="steal()">A halo of hand-set <strong>pavé</strong> diamonds.</p><script>alert(1)</script><img src="https://tracker.example/x.gif">',
+      Handle: ringHandle(),
+      Title: ring,
+      Vendor: 'Aurelle Atelier',
+      Type: 'Engagement Rings',
+      Published: 'TRUE',
+      Status: 'active',
+      'Body (HTML)':
+        '<p onclick="steal()">A halo of hand-set <strong>pavé</strong> diamonds.</p><script>alert(1)</script><img src="https://tracker.example/x.gif">',
       Tags: 'style:halo, setting, shapes:round|oval, carat:0.5-3, bestseller',
-      'Option1 Name': 'Metal', 'Option1 Value': '14K White Gold', 'Option2 Name': 'Total Carat Weight', 'Option2 Value': '1/4', 'Option3 Name': 'Ring Size', 'Option3 Value': '6',
-      'Variant SKU': 'AUR-WG-6', 'Variant Grams': '4', 'Variant Price': '1,890.00', 'Variant Compare At Price': '2100.00',
-      'Image Src': 'ring-front.png', 'Image Position': '1', 'Image Alt Text': 'The Aurora halo ring from the front', 'SEO Title': 'Aurora Halo Engagement Ring',
+      'Option1 Name': 'Metal',
+      'Option1 Value': '14K White Gold',
+      'Option2 Name': 'Total Carat Weight',
+      'Option2 Value': '1/4',
+      'Option3 Name': 'Ring Size',
+      'Option3 Value': '6',
+      'Variant SKU': 'AUR-WG-6',
+      'Variant Grams': '4',
+      'Variant Price': '1,890.00',
+      'Variant Compare At Price': '2100.00',
+      'Image Src': 'ring-front.png',
+      'Image Position': '1',
+      'Image Alt Text': 'The Aurora halo ring from the front',
+      'SEO Title': 'Aurora Halo Engagement Ring',
     },
-    { Handle: ringHandle(), 'Option1 Value': '14K White Gold', 'Option2 Value': '1/4', 'Option3 Value': '7', 'Variant SKU': 'AUR-WG-7', 'Variant Price': '1890.00', 'Image Src': 'ring-side.jpg', 'Image Position': '2', 'Image Alt Text': 'The Aurora halo ring from the side' },
+    {
+      Handle: ringHandle(),
+      'Option1 Value': '14K White Gold',
+      'Option2 Value': '1/4',
+      'Option3 Value': '7',
+      'Variant SKU': 'AUR-WG-7',
+      'Variant Price': '1890.00',
+      'Image Src': 'ring-side.jpg',
+      'Image Position': '2',
+      'Image Alt Text': 'The Aurora halo ring from the side',
+    },
     { Handle: ringHandle(), 'Option1 Value': 'Platinum', 'Option2 Value': '1/4', 'Option3 Value': '6', 'Variant SKU': 'AUR-PT-6', 'Variant Price': '2490' },
     { Handle: ringHandle(), 'Option1 Value': 'Platinum', 'Option2 Value': '1/4', 'Option3 Value': '7', 'Variant SKU': 'AUR-PT-7', 'Variant Price': '2490' },
     {
-      Handle: studsHandle(), Title: studs, Type: 'Earrings', Tags: 'style:drop', 'Body (HTML)': '<p>Pear-shaped diamonds that move with you.</p>',
-      'Option1 Name': 'Metal', 'Option1 Value': '14K Yellow Gold', 'Option2 Name': 'Total Carat Weight', 'Option2 Value': '1/2',
-      'Variant SKU': 'PDS-YG-50', 'Variant Price': '1290', 'Image Src': 'studs.jpg', 'Image Position': '1', 'Image Alt Text': 'Pear drop studs in yellow gold',
+      Handle: studsHandle(),
+      Title: studs,
+      Type: 'Earrings',
+      Tags: 'style:drop',
+      'Body (HTML)': '<p>Pear-shaped diamonds that move with you.</p>',
+      'Option1 Name': 'Metal',
+      'Option1 Value': '14K Yellow Gold',
+      'Option2 Name': 'Total Carat Weight',
+      'Option2 Value': '1/2',
+      'Variant SKU': 'PDS-YG-50',
+      'Variant Price': '1290',
+      'Image Src': 'studs.jpg',
+      'Image Position': '1',
+      'Image Alt Text': 'Pear drop studs in yellow gold',
     },
     { Handle: studsHandle(), 'Option1 Value': '14K Yellow Gold', 'Option2 Value': '1 ct', 'Variant SKU': 'PDS-YG-100', 'Variant Price': '2590' },
-    { Handle: studsHandle(), 'Option1 Value': '18K Rose Gold', 'Option2 Value': '0.50', 'Variant SKU': 'PDS-RG-50', 'Variant Price': '1490', 'Variant Image': 'studs-rose.jpg' },
+    {
+      Handle: studsHandle(),
+      'Option1 Value': '18K Rose Gold',
+      'Option2 Value': '0.50',
+      'Variant SKU': 'PDS-RG-50',
+      'Variant Price': '1490',
+      'Variant Image': 'studs-rose.jpg',
+    },
   ];
 
   it('imports a Shopify CSV with Metal, Total Carat Weight and Ring Size options and photographs beside it: listings, search and pages show them in AVIF and WebP', async () => {
@@ -116,8 +223,16 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
 
     const [r, s] = await productsNamed(shop!.url, [ring, studs]);
     expect(r).toMatchObject({
-      slug: ringHandle(), status: true, style: 'halo', is_byo: true, has_ring_size: true, accepted_shapes: ['round', 'oval'], carat_min: 0.5, carat_max: 3,
-      category: { slug: 'engagement-rings', name: 'Engagement Rings' }, seo_title: 'Aurora Halo Engagement Ring',
+      slug: ringHandle(),
+      status: true,
+      style: 'halo',
+      is_byo: true,
+      has_ring_size: true,
+      accepted_shapes: ['round', 'oval'],
+      carat_min: 0.5,
+      carat_max: 3,
+      category: { slug: 'engagement-rings', name: 'Engagement Rings' },
+      seo_title: 'Aurora Halo Engagement Ring',
       description: 'A halo of hand-set pavé diamonds.',
     });
     // Sanitised: no script, no event handler, no foreign image; the text and its emphasis stay.
@@ -150,7 +265,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
     const html = await page.text();
     expect(html).toContain(`<source data-gallery-avif type="image/avif" srcset="${r!.photos[0]!.srcset.avif}"`);
     expect(html).toContain(`type="image/webp" srcset="${r!.photos[0]!.srcset.webp}"`);
-    expect(html).toMatch(new RegExp(`<img data-gallery-main src="${r!.photos[0]!.src}" srcset="[^"]+" sizes="[^"]+" alt="The Aurora halo ring from the front" width="600" height="600"`));
+    expect(html).toMatch(
+      new RegExp(
+        `<img data-gallery-main src="${r!.photos[0]!.src}" srcset="[^"]+" sizes="[^"]+" alt="The Aurora halo ring from the front" width="600" height="600"`,
+      ),
+    );
     expect(html).toContain('A halo of hand-set <strong>pavé</strong> diamonds.');
     expect(html).not.toContain('alert(1)');
     expect(html).toContain('<title>Aurora Halo Engagement Ring');
@@ -168,7 +287,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
     expect(search).toContain(`type="image/avif" srcset="${r!.photos[0]!.srcset.avif}"`);
 
     // Each rendition is served from the shop's own address, in its format, cached for a year.
-    for (const [format, type, sharpFormat] of [['avif', 'image/avif', 'heif'], ['webp', 'image/webp', 'webp'], ['jpg', 'image/jpeg', 'jpeg']] as const) {
+    for (const [format, type, sharpFormat] of [
+      ['avif', 'image/avif', 'heif'],
+      ['webp', 'image/webp', 'webp'],
+      ['jpg', 'image/jpeg', 'jpeg'],
+    ] as const) {
       const url = r!.photos[0]!.srcset[format === 'jpg' ? 'jpeg' : format].split(', ')[1]!.split(' ')[0]!;
       const res = await fetch(`${shop!.url}${url}`);
       expect(res.status).toBe(200);
@@ -213,24 +336,54 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
     const bad = uniqueName('Broken Pendant');
     const handle = (n: string) => n.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     const rows: Row[] = [
-      { Handle: handle(good), Title: good, Type: 'Wedding Bands', Tags: 'style:vintage, ring-size', 'Option1 Name': 'Metal', 'Option1 Value': '18K Rose Gold', 'Variant Price': '690' },
+      {
+        Handle: handle(good),
+        Title: good,
+        Type: 'Wedding Bands',
+        Tags: 'style:vintage, ring-size',
+        'Option1 Name': 'Metal',
+        'Option1 Value': '18K Rose Gold',
+        'Variant Price': '690',
+      },
       { Handle: handle(good), 'Option1 Value': 'Platinum', 'Variant Price': '990' },
-      { Handle: handle(bad), Title: bad, Type: 'Necklaces', 'Option1 Name': 'Metal', 'Option1 Value': '14K White Gold', 'Option2 Name': 'Total Carat Weight', 'Option2 Value': '1/4', 'Variant Price': '790' },
+      {
+        Handle: handle(bad),
+        Title: bad,
+        Type: 'Necklaces',
+        'Option1 Name': 'Metal',
+        'Option1 Value': '14K White Gold',
+        'Option2 Name': 'Total Carat Weight',
+        'Option2 Value': '1/4',
+        'Variant Price': '790',
+      },
       { Handle: handle(bad), 'Option1 Value': 'Titanium', 'Option2 Value': '1/2', 'Variant Price': 'call us' },
       { Handle: handle(bad), 'Image Src': 'pendant.jpg', 'Image Position': '1' },
     ];
     const body = toCsv(rows);
-    const post = (query: string) => fetch(`${shop!.url}/api/admin/products/import${query}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body });
+    const post = (query: string) =>
+      fetch(`${shop!.url}/api/admin/products/import${query}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body });
     const photos = () => fs.readdirSync(path.join(shop!.database.dir, 'var', 'photos')).length;
     const photosBefore = photos();
 
     const dry = await post('?dry_run=true');
     expect(dry.status).toBe(200);
     const expected = {
-      read: 5, products: 2, inserted: 1, updated: 0, rejected: 3, photos: 0,
+      read: 5,
+      products: 2,
+      inserted: 1,
+      updated: 0,
+      rejected: 3,
+      photos: 0,
       rejections: [
         { line: 4, handle: handle(bad), reasons: [`not imported: the product ${handle(bad)} has a refused row (line 5)`] },
-        { line: 5, handle: handle(bad), reasons: ['metal "Titanium" is not one the shop works in (14K White Gold, 14K Yellow Gold, 18K Rose Gold, Platinum)', 'Variant Price "call us" is not a price in dollars'] },
+        {
+          line: 5,
+          handle: handle(bad),
+          reasons: [
+            'metal "Titanium" is not one the shop works in (14K White Gold, 14K Yellow Gold, 18K Rose Gold, Platinum)',
+            'Variant Price "call us" is not a price in dollars',
+          ],
+        },
         { line: 6, handle: handle(bad), reasons: [`not imported: the product ${handle(bad)} has a refused row (line 5)`] },
       ],
     };
@@ -245,14 +398,24 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
     expect(band).toMatchObject({ style: 'vintage', has_ring_size: true, category: { name: 'Wedding Bands' }, photos: [] });
     // Without photographs, the drawings stand in.
     expect(band!.variants[0]).toMatchObject({ photo: null });
-    expect((band as unknown as { base_image: { medium_image_url: string } }).base_image.medium_image_url).toMatch(/^\/images\/jewellery\/milgrain-band--18k_rose_gold--angled\.svg$/);
+    expect((band as unknown as { base_image: { medium_image_url: string } }).base_image.medium_image_url).toMatch(
+      /^\/images\/jewellery\/milgrain-band--18k_rose_gold--angled\.svg$/,
+    );
 
     // Over HTTP an upload has no folder: a file name is refused, with the reason.
     const fixed = toCsv(rows.map((r) => (r['Option1 Value'] === 'Titanium' ? { ...r, 'Option1 Value': 'Platinum', 'Variant Price': '1290' } : r)));
     const upload = await fetch(`${shop!.url}/api/admin/products/import`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: fixed });
-    expect((await upload.json()).rejections).toContainEqual({ line: 6, handle: handle(bad), reasons: ['Image Src pendant.jpg: a file name works from the command line only (npm run import:products): over HTTP, give an http(s) address'] });
+    expect((await upload.json()).rejections).toContainEqual({
+      line: 6,
+      handle: handle(bad),
+      reasons: ['Image Src pendant.jpg: a file name works from the command line only (npm run import:products): over HTTP, give an http(s) address'],
+    });
 
-    const notCsv = await fetch(`${shop!.url}/api/admin/products/import`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: 'Name,Price\nx,1\n' });
+    const notCsv = await fetch(`${shop!.url}/api/admin/products/import`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/csv' },
+      body: 'Name,Price\nx,1\n',
+    });
     expect(notCsv.status).toBe(400);
     expect((await notCsv.json()).message).toMatch(/missing columns "Handle", "Variant Price"/);
   }, 60_000);

@@ -32,7 +32,11 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
   it('says in one line that it seeded nothing, and seeds nothing on the next start either', async () => {
     const again = await runNode([cli, 'prepare'], { ...process.env, ...PRODUCTION, DATABASE_URL: shop.databaseUrl });
     expect(again.status).toBe(0);
-    expect(again.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^Production start on (sqlite|postgres) .*: no demo data seeded, the catalogue is empty \(SHOP_DEMO=1 starts the demo shop instead\)\.$/)]);
+    expect(again.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Production start on (sqlite|postgres) .*: no demo data seeded, the catalogue is empty \(SHOP_DEMO=1 starts the demo shop instead\)\.$/,
+      ),
+    ]);
   });
 
   it('lists no products and no diamonds, and its pages say it is not the demo', async () => {
@@ -72,7 +76,9 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
     const refused = await runNode([cli, 'seed', '--diamonds', '10'], env);
     expect(refused.status).toBe(1);
     expect(refused.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/ holds 1 order: npm run seed would erase it\. Back it up \(npm run backup -- FILE\) and run npm run seed -- --force to erase it anyway\.$/),
+      expect.stringMatching(
+        / holds 1 order: npm run seed would erase it\. Back it up \(npm run backup -- FILE\) and run npm run seed -- --force to erase it anyway\.$/,
+      ),
     ]);
     // Nothing was erased: the order's stone is still the shop's only one.
     expect((await call(shop.url, 'GET', `/catalog/api/diamonds/${stones[0].id}`)).status).toBe(200);

@@ -43,7 +43,8 @@ describe('without TRUST_PROXY', () => {
 
   it('ignores X-Forwarded-For: a client that writes a new one each time is still limited by its own address', async () => {
     const socket = freshAddress();
-    for (let i = 0; i < 3; i++) expect((await callFrom(socket, server!.url, 'POST', '/api/customer/login', wrongLogin(), { 'x-forwarded-for': freshAddress() })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await callFrom(socket, server!.url, 'POST', '/api/customer/login', wrongLogin(), { 'x-forwarded-for': freshAddress() })).status).toBe(401);
     const blocked = await callFrom(socket, server!.url, 'POST', '/api/customer/login', wrongLogin(), { 'x-forwarded-for': freshAddress() });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -52,15 +52,26 @@ function load(shop: ShopProcess) {
         tally.errors.push(`${tally.phase}: ${r.method} ${r.path}: ${why}`);
         resolve();
       };
-      const req = http.request({ host: '127.0.0.1', port: shop.port, path: r.path, method: r.method, agent, timeout: 300_000, headers: r.body ? { 'content-type': 'application/json' } : {} }, (res) => {
-        res.resume();
-        res.on('error', (error: NodeJS.ErrnoException) => fail(`answer cut: ${error.code ?? error.message}`));
-        res.on('end', () => {
-          tally.answers.set(res.statusCode!, (tally.answers.get(res.statusCode!) ?? 0) + 1);
-          if (res.statusCode! >= 300) tally.errors.push(`${tally.phase}: ${r.method} ${r.path}: ${res.statusCode}`);
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: shop.port,
+          path: r.path,
+          method: r.method,
+          agent,
+          timeout: 300_000,
+          headers: r.body ? { 'content-type': 'application/json' } : {},
+        },
+        (res) => {
+          res.resume();
+          res.on('error', (error: NodeJS.ErrnoException) => fail(`answer cut: ${error.code ?? error.message}`));
+          res.on('end', () => {
+            tally.answers.set(res.statusCode!, (tally.answers.get(res.statusCode!) ?? 0) + 1);
+            if (res.statusCode! >= 300) tally.errors.push(`${tally.phase}: ${r.method} ${r.path}: ${res.statusCode}`);
+            resolve();
+          });
+        },
+      );
       req.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
       // A connection stranded somewhere is an error too, not a loop that never comes back.
       req.on('timeout', () => req.destroy(Object.assign(new Error('no answer in 300 s'), { code: 'TIMEOUT' })));

@@ -17,14 +17,24 @@ const earrings = products.find((p) => !p.ring && !p.is_byo && p.variants.length 
 const setting = settings[0]!;
 const stone = picker('ring-size', stonesOf('ring-size').filter(fits(setting)));
 const bandAdd = (extra: Record<string, unknown> = {}) => ({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...extra });
-const pairAdd = (stoneId: number, extra: Record<string, unknown> = {}) => ({ ids: [setting.id, stoneId], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, ...extra });
+const pairAdd = (stoneId: number, extra: Record<string, unknown> = {}) => ({
+  ids: [setting.id, stoneId],
+  is_byo: true,
+  quantity: 1,
+  selected_configurable_option: setting.variants[0]!.id,
+  ...extra,
+});
 
 describe.each(databases)('ring sizes on $kind', ({ url, databaseUrl }) => {
   it('refuses a ring into the cart without a size (422 naming selected_size), and takes it with one', async () => {
     const s = new Shopper(url);
     const refused = await s.post('/api/checkout/cart/add', bandAdd());
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'size_required', message: `Choose a ring size for the ${band.name} before adding it to your cart`, errors: { selected_size: [expect.any(String)] } });
+    expect(refused.body).toMatchObject({
+      code: 'size_required',
+      message: `Choose a ring size for the ${band.name} before adding it to your cart`,
+      errors: { selected_size: [expect.any(String)] },
+    });
     expect((await s.get('/api/checkout/cart')).body.data.items).toEqual([]);
 
     const blank = await s.post('/api/checkout/cart/add', bandAdd({ selected_size: '', custom_size: '  ' }));
@@ -65,7 +75,16 @@ describe.each(databases)('ring sizes on $kind', ({ url, databaseUrl }) => {
     const s = new Shopper(url);
     expect((await s.post(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[0]!.id })).status).toBe(200);
     const centre = stone();
-    expect((await s.post('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id })).status).toBe(200);
+    expect(
+      (
+        await s.post('/api/wishlist/add-byo', {
+          ids: [centre.id, setting.id],
+          is_byo: true,
+          quantity: 1,
+          selected_configurable_option: setting.variants[0]!.id,
+        })
+      ).status,
+    ).toBe(200);
     const list = (await s.get('/api/wishlist')).body.data;
     const ring = list.find((e: any) => e.product_id === band.id);
     const pair = list.find((e: any) => e.byo_id);

@@ -25,7 +25,11 @@ interface Results {
   corrections: string | undefined;
 }
 
-const decode = (s: string) => s.replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"');
 
 async function search(base: string, q: string): Promise<Results> {
   const res = await fetch(`${base}/search?q=${encodeURIComponent(q)}`);
@@ -40,8 +44,14 @@ async function search(base: string, q: string): Promise<Results> {
     titles: titlesIn(results),
     links: [...results.matchAll(/<a href="([^"]+)"/g)].map((m) => decode(m[1]!)),
     closest: titlesIn(section('Closest matches')),
-    categories: [...(/<ul[^>]*aria-label="Categories"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(/<a href="[^"]+"[^>]*>([^<]+)</g)].map((m) => m[1]!),
-    corrections: /data-search-corrections[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(),
+    categories: [...(/<ul[^>]*aria-label="Categories"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(/<a href="[^"]+"[^>]*>([^<]+)</g)].map(
+      (m) => m[1]!,
+    ),
+    corrections: /data-search-corrections[^>]*>([\s\S]*?)<\/p>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
   };
 }
 

@@ -28,17 +28,25 @@ const schema = (name: string) => ({ fileName: name, contents: fs.readFileSync(pa
 
 async function valid(xml: string, xsd: 'sitemap.xsd' | 'siteindex.xsd', name: string) {
   const result = await validateXML({ xml: { fileName: name, contents: xml }, schema: schema(xsd) });
-  expect(result.errors.map((e) => e.rawMessage), name).toEqual([]);
+  expect(
+    result.errors.map((e) => e.rawMessage),
+    name,
+  ).toEqual([]);
   expect(result.valid, name).toBe(true);
 }
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-const urlEntries = (xml: string) => [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
+const urlEntries = (xml: string) =>
+  [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2] }));
 
 /** `<meta property|name="key" content="…">` of a page, by key (repeatable keys keep their first value). */
 function metaTags(html: string): Record<string, string> {
   const tags: Record<string, string> = {};
-  for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) tags[m[1]!] ??= m[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+  for (const m of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g))
+    tags[m[1]!] ??= m[2]!
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"');
   return tags;
 }
 const ldBlocks = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -114,7 +122,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
     expect(files['/sitemaps/products.xml']!.map((e) => e.loc)).toEqual(onSale.map((r) => `${url}/products/${r.id}`));
     // Pages: home, listings, published content pages; the draft is absent.
     const pages = files['/sitemaps/pages.xml']!.map((e) => e.loc.slice(url.length));
-    expect(pages).toEqual(expect.arrayContaining(['/', '/diamonds', '/diamonds/oval', '/engagement-rings', '/jewellery/earrings', '/about-us', '/diamond-education']));
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/diamonds', '/diamonds/oval', '/engagement-rings', '/jewellery/earrings', '/about-us', '/diamond-education']),
+    );
     expect(pages).not.toContain('/holiday-gift-guide');
     expect((await text('/holiday-gift-guide')).res.status).toBe(404);
     expect((await text('/sitemaps/diamonds-999.xml')).res.status).toBe(404);
@@ -122,7 +132,9 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
   });
 
   it('has every one of 200 sampled <loc>s answer 200', async () => {
-    const all = Object.values(await allSitemaps()).flat().map((e) => e.loc);
+    const all = Object.values(await allSitemaps())
+      .flat()
+      .map((e) => e.loc);
     expect(all.length).toBeGreaterThan(200);
     // Every k-th URL, from each kind of sitemap alike: deterministic, and spread over every file.
     const step = all.length / 200;
@@ -168,10 +180,31 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const robots = robotsParser(`${url}/robots.txt`, body);
-    for (const p of ['/', '/diamonds', '/diamonds/oval', `/diamonds/${stones[0]!.id}`, '/products/1', '/engagement-rings/halo', '/about-us', '/search?q=ring', '/sitemap.xml']) {
+    for (const p of [
+      '/',
+      '/diamonds',
+      '/diamonds/oval',
+      `/diamonds/${stones[0]!.id}`,
+      '/products/1',
+      '/engagement-rings/halo',
+      '/about-us',
+      '/search?q=ring',
+      '/sitemap.xml',
+    ]) {
       expect(robots.isAllowed(url + p, 'Googlebot'), p).toBe(true);
     }
-    for (const p of ['/api/checkout/cart', '/api/customer/login', '/checkout', '/checkout/payment', '/cart', '/customer', '/customer/account/orders', '/wishlist', '/build-your-own/summary', '/build-your-own/summary?setting=1']) {
+    for (const p of [
+      '/api/checkout/cart',
+      '/api/customer/login',
+      '/checkout',
+      '/checkout/payment',
+      '/cart',
+      '/customer',
+      '/customer/account/orders',
+      '/wishlist',
+      '/build-your-own/summary',
+      '/build-your-own/summary?setting=1',
+    ]) {
       expect(robots.isDisallowed(url + p, 'Googlebot'), p).toBe(true);
     }
     expect(robots.getSitemaps()).toEqual([`${url}/sitemap.xml`]);
@@ -195,7 +228,18 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
       const { res, body } = await text(p);
       expect(res.status, p).toBe(200);
       const tags = metaTags(body);
-      for (const key of ['og:title', 'og:description', 'og:url', 'og:image', 'og:image:alt', 'og:site_name', 'twitter:title', 'twitter:description', 'twitter:image']) expect(tags[key], `${p} ${key}`).toBeTruthy();
+      for (const key of [
+        'og:title',
+        'og:description',
+        'og:url',
+        'og:image',
+        'og:image:alt',
+        'og:site_name',
+        'twitter:title',
+        'twitter:description',
+        'twitter:image',
+      ])
+        expect(tags[key], `${p} ${key}`).toBeTruthy();
       expect(tags['og:type'], p).toBe(type);
       expect(tags['og:site_name']).toBe('Aurelle');
       expect(tags['twitter:card'], p).toBe('summary_large_image');
@@ -222,7 +266,13 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
     const etag = image.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await fetch(before['og:image']!, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    await writeDb(databaseUrl, (db) => db.updateTable('diamonds').set({ price_cents: stone.price_cents + 10_000 }).where('id', '=', stone.id).execute());
+    await writeDb(databaseUrl, (db) =>
+      db
+        .updateTable('diamonds')
+        .set({ price_cents: stone.price_cents + 10_000 })
+        .where('id', '=', stone.id)
+        .execute(),
+    );
     try {
       const after = metaTags((await text(page)).body);
       expect(after['product:price:amount']).toBe(((stone.price_cents + 10_000) / 100).toFixed(2));
@@ -255,7 +305,10 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
       }
       expect(result.failed, p).toEqual([]);
       expect(result.schemas, p).toEqual(expect.arrayContaining(ld));
-      expect(ldBlocks(body).map((b) => b['@type']), p).toEqual(ld);
+      expect(
+        ldBlocks(body).map((b) => b['@type']),
+        p,
+      ).toEqual(ld);
     }
   }, 60_000);
 
@@ -273,8 +326,23 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('findable on $kind', ({ kind }
       expect(crumbs.itemListElement.at(-1).item).toBe(canonicalOf(body));
     }
     const [org, site] = ldBlocks((await text('/')).body);
-    expect(org).toMatchObject({ '@type': 'Organization', name: 'Aurelle', url: `${url}/`, logo: expect.stringMatching(/^http/), contactPoint: { '@type': 'ContactPoint', telephone: expect.any(String), email: expect.any(String) }, address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10036', addressCountry: 'US' } });
-    expect(site).toMatchObject({ '@type': 'WebSite', url: `${url}/`, potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${url}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' } });
+    expect(org).toMatchObject({
+      '@type': 'Organization',
+      name: 'Aurelle',
+      url: `${url}/`,
+      logo: expect.stringMatching(/^http/),
+      contactPoint: { '@type': 'ContactPoint', telephone: expect.any(String), email: expect.any(String) },
+      address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10036', addressCountry: 'US' },
+    });
+    expect(site).toMatchObject({
+      '@type': 'WebSite',
+      url: `${url}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${url}/search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
     const stone = ldBlocks((await text(`/diamonds/${stones[0]!.id}`)).body)[0];
     const props = Object.fromEntries(stone.additionalProperty.map((p: { name: string; value: unknown }) => [p.name, p.value]));
     expect(Object.keys(props)).toEqual(expect.arrayContaining(['Lab', 'Certificate', 'Cut', 'Colour', 'Clarity', 'Carat']));

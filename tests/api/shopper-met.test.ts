@@ -17,7 +17,12 @@ const studs = product('Round Diamond Stud Earrings');
 const studsOneAndAHalf = studs.variants.find((v) => v.metal === '14k_white_gold' && v.ctw === 1.5)!;
 const hoops = product('Gold Hoop Earrings 20mm');
 const setting = products.find((p) => p.is_byo)!;
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe.each(databases)('what the shopper met on $kind', ({ url, databaseUrl }) => {
   it('the not-found screen answers 404 Not Found, not 404 OK', async () => {
@@ -105,13 +110,31 @@ describe.each(databases)('what the shopper met on $kind', ({ url, databaseUrl })
     const badPostcode = await call(url, 'POST', '/api/addresses/create', { ...base, postcode: 'ABC' }, c.auth);
     expect(badPostcode.status).toBe(400);
     expect(badPostcode.body.errors).toEqual({ postcode: ['Enter a valid postcode for France'] });
-    const noState = await call(url, 'POST', '/api/addresses/create', { address1: '5 Fifth Avenue', city: 'New York', country: 'US', postcode: '10011', phone: '+1 212 555 0101' }, c.auth);
+    const noState = await call(
+      url,
+      'POST',
+      '/api/addresses/create',
+      { address1: '5 Fifth Avenue', city: 'New York', country: 'US', postcode: '10011', phone: '+1 212 555 0101' },
+      c.auth,
+    );
     expect(noState.status).toBe(400);
     expect(noState.body.errors).toEqual({ state: ['Choose a state'] });
-    const named = await call(url, 'POST', '/api/addresses/create', { address1: '5 Fifth Avenue', city: 'New York', country: 'US', state: 'New York', postcode: '10011', phone: '+1 212 555 0101' }, c.auth);
+    const named = await call(
+      url,
+      'POST',
+      '/api/addresses/create',
+      { address1: '5 Fifth Avenue', city: 'New York', country: 'US', state: 'New York', postcode: '10011', phone: '+1 212 555 0101' },
+      c.auth,
+    );
     expect(named.status).toBe(201);
     expect(named.body.data.state).toBe('NY');
-    const notAState = await call(url, 'PUT', `/api/addresses/${named.body.data.id}`, { address1: '5 Fifth Avenue', city: 'New York', country: 'US', state: 'Gotham', postcode: '10011', phone: '+1 212 555 0101' }, c.auth);
+    const notAState = await call(
+      url,
+      'PUT',
+      `/api/addresses/${named.body.data.id}`,
+      { address1: '5 Fifth Avenue', city: 'New York', country: 'US', state: 'Gotham', postcode: '10011', phone: '+1 212 555 0101' },
+      c.auth,
+    );
     expect(notAState.status).toBe(400);
     expect(notAState.body.errors).toEqual({ state: ['Choose a state of United States from the list'] });
 

@@ -26,7 +26,12 @@ afterAll(() => {
 
 async function shopOn(name: string, env: NodeJS.ProcessEnv = {}, command?: string[]) {
   const port = await freePort();
-  const shop = await startShop({ port, varDir: path.join(dir, name, 'var'), env: { DATABASE_URL: path.join(dir, `${name}.db`), WEB_CONCURRENCY: '1', ...env }, command });
+  const shop = await startShop({
+    port,
+    varDir: path.join(dir, name, 'var'),
+    env: { DATABASE_URL: path.join(dir, `${name}.db`), WEB_CONCURRENCY: '1', ...env },
+    command,
+  });
   shops.push(shop);
   return shop;
 }
@@ -61,7 +66,14 @@ async function keepAliveClient(shop: ShopProcess, paths: string[]): Promise<Outc
 
 /** A POST whose body is sent in two halves; `rest()` sends the second half, `answer` is what came back. */
 function slowPost(shop: ShopProcess, path: string, body: string) {
-  const req = http.request({ host: '127.0.0.1', port: shop.port, path, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port: shop.port,
+    path,
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
   const answer = new Promise<Outcome>((resolve) => {
     req.on('response', (res) => {
       res.resume();
@@ -71,7 +83,11 @@ function slowPost(shop: ShopProcess, path: string, body: string) {
   });
   const half = Math.floor(body.length / 2);
   req.write(body.slice(0, half));
-  return { answer, rest: () => req.end(body.slice(half)), started: new Promise<void>((r) => req.once('socket', (s) => s.once('connect', () => setTimeout(r, 200)))) };
+  return {
+    answer,
+    rest: () => req.end(body.slice(half)),
+    started: new Promise<void>((r) => req.once('socket', (s) => s.once('connect', () => setTimeout(r, 200)))),
+  };
 }
 
 /** A raw keep-alive connection that asked once and now sits idle; resolves how it ended. */
@@ -90,10 +106,16 @@ async function idleConnection(shop: ShopProcess) {
 }
 
 describe('stopping the shop', () => {
-  it('SIGTERM: keep-alive clients see no reset, answers carry Connection: close, a request in flight finishes, idle sockets close, and the process exits well within SHUTDOWN_TIMEOUT_SECONDS', { timeout: 180_000 }, async () => {
+  it('SIGTERM: keep-alive clients see no reset, answers carry Connection: close, a request in flight finishes, idle sockets close, and the process exits well within SHUTDOWN_TIMEOUT_SECONDS', {
+    timeout: 180_000,
+  }, async () => {
     const shop = await shopOn('drain', { SHUTDOWN_TIMEOUT_SECONDS: '6' });
     const idle = await idleConnection(shop);
-    const post = slowPost(shop, '/api/checkout/cart/add', JSON.stringify({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) }));
+    const post = slowPost(
+      shop,
+      '/api/checkout/cart/add',
+      JSON.stringify({ ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) }),
+    );
     await post.started;
     const clients = Array.from({ length: 8 }, (_, i) => keepAliveClient(shop, i % 2 ? ['/healthz', '/cart'] : ['/cart', '/book-appointment']));
     // Every client has had some answers on its connection before the signal.
@@ -142,7 +164,21 @@ describe('stopping the shop', () => {
     const signalled = Date.now();
     shop.child.kill('SIGTERM');
     await shop.exited;
-    await expect.poll(() => new Promise((resolve) => net.connect(shop.port, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); resolve('open'); }).once('error', (e: NodeJS.ErrnoException) => resolve(e.code))), { timeout: 15_000, interval: 100 }).toBe('ECONNREFUSED');
+    await expect
+      .poll(
+        () =>
+          new Promise((resolve) =>
+            net
+              .connect(shop.port, '127.0.0.1')
+              .once('connect', function (this: net.Socket) {
+                this.destroy();
+                resolve('open');
+              })
+              .once('error', (e: NodeJS.ErrnoException) => resolve(e.code)),
+          ),
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe('ECONNREFUSED');
     expect(Date.now() - signalled).toBeLessThan(12_000);
     for (const p of [pid, ...workers]) expect(alive(p)).toBe(false);
   });
@@ -152,7 +188,13 @@ describe('stopping the shop', () => {
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     const port = (taken.address() as net.AddressInfo).port;
     try {
-      const res = await runNode([path.join(root, 'scripts/start.mjs')], { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'never.db'), VAR_DIR: path.join(dir, 'never') });
+      const res = await runNode([path.join(root, 'scripts/start.mjs')], {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: path.join(dir, 'never.db'),
+        VAR_DIR: path.join(dir, 'never'),
+      });
       expect(res.status).toBe(1);
       expect(res.stdout).toBe('');
       expect(res.stderr.trim().split('\n')).toEqual([`PORT ${port} on 127.0.0.1 is already in use: stop what listens there or set PORT`]);

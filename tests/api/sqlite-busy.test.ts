@@ -33,7 +33,16 @@ describe('SQLite under two workers and the importer', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     shop = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, VAR_DIR: path.join(dir, 'var'), SEED_DIAMONDS: '300', PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', SITE_URL: base },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        VAR_DIR: path.join(dir, 'var'),
+        SEED_DIAMONDS: '300',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+        SITE_URL: base,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     shop.stdout!.on('data', (d) => (log += d));
@@ -58,7 +67,10 @@ describe('SQLite under two workers and the importer', () => {
     // Guests with a cart and a wishlist each, whose sign-in merges both into the customer's.
     const guests = customers.slice(0, 10).map(() => new Shopper(base));
     for (const g of guests) {
-      expect((await g.post('/api/checkout/cart/add', { ids: [ring.id], quantity: 1, selected_configurable_option: ring.variants[0]!.id, ...sizeOf(ring.id) })).status).toBe(200);
+      expect(
+        (await g.post('/api/checkout/cart/add', { ids: [ring.id], quantity: 1, selected_configurable_option: ring.variants[0]!.id, ...sizeOf(ring.id) }))
+          .status,
+      ).toBe(200);
       expect((await g.post(`/api/wishlist/add/${band.id}`, {})).status).toBe(200);
     }
     const from = freshAddress();
@@ -67,12 +79,23 @@ describe('SQLite under two workers and the importer', () => {
     for (let i = 0; writes.length < 200; i++) {
       const c = customers[i % customers.length]!;
       const variant = band.variants[i % band.variants.length]!.id;
-      writes.push(() => callFrom(from, base, 'POST', '/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: variant, ...sizeOf(band.id) }, c.auth));
+      writes.push(() =>
+        callFrom(
+          from,
+          base,
+          'POST',
+          '/api/checkout/cart/add',
+          { ids: [band.id], quantity: 1, selected_configurable_option: variant, ...sizeOf(band.id) },
+          c.auth,
+        ),
+      );
       writes.push(() => callFrom(from, base, 'POST', `/api/wishlist/add/${i % 2 ? band.id : ring.id}`, {}, c.auth));
       writes.push(() => callFrom(from, base, 'POST', '/api/addresses/create', { ...NEW_YORK, address1: `${i} Fifth Avenue` }, c.auth));
       if (i < guests.length) {
         const g = guests[i]!;
-        writes.push(() => callFrom(from, base, 'POST', '/api/customer/login', { email: customers[i]!.email, password: customers[i]!.password }, { cookie: cookie(g) }));
+        writes.push(() =>
+          callFrom(from, base, 'POST', '/api/customer/login', { email: customers[i]!.email, password: customers[i]!.password }, { cookie: cookie(g) }),
+        );
       } else {
         writes.push(() => callFrom(from, base, 'PUT', '/api/customer/profile', { first_name: 'Ada', last_name: `Lovelace ${i}`, email: c.email }, c.auth));
       }
@@ -100,7 +123,9 @@ describe('SQLite under two workers and the importer', () => {
 
     const band = plainProducts[0]!;
     let importing = true;
-    const run = runNode([path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--source', 'busy-feed'], { ...process.env, DATABASE_URL: databaseUrl }).finally(() => (importing = false));
+    const run = runNode([path.join(root, 'dist/cli/cli.mjs'), 'import', file, '--source', 'busy-feed'], { ...process.env, DATABASE_URL: databaseUrl }).finally(
+      () => (importing = false),
+    );
     const orders: number[] = [];
     // Shoppers check out one after another for as long as the import runs (at least one order).
     while (importing || orders.length === 0) {

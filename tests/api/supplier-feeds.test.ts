@@ -23,10 +23,15 @@ const listing = (base: string, filters: object) =>
 /** Asks the listing until `found` holds (the index follows the change log). */
 async function listed(base: string, filters: object, found: (ids: number[]) => boolean) {
   let ids: number[] = [];
-  await expect.poll(async () => {
-    ids = ((await listing(base, filters)).body.data as { id: number }[]).map((d) => d.id);
-    return found(ids);
-  }, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        ids = ((await listing(base, filters)).body.data as { id: number }[]).map((d) => d.id);
+        return found(ids);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   return ids;
 }
 /** A fancy-shape row as RapNet files have them: the cut column left blank. */
@@ -52,7 +57,10 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('supplier feeds on $kind', ({ 
   });
 
   it('an oval with a blank cut grade is in the shop, not graded; the cut filter and facets say so; a round without one is refused', async () => {
-    const res = await postImport(url, toCsv([oval('NG-OVAL', 'NG0001'), feedRow('NG-ROUND', 'NG0002', { 'Cut Grade': '' }), oval('NG-PEAR', 'NG0003', { Shape: 'PS', 'Cut Grade': 'N/A' })]));
+    const res = await postImport(
+      url,
+      toCsv([oval('NG-OVAL', 'NG0001'), feedRow('NG-ROUND', 'NG0002', { 'Cut Grade': '' }), oval('NG-PEAR', 'NG0003', { Shape: 'PS', 'Cut Grade': 'N/A' })]),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ read: 3, inserted: 2, rejected: 1, rejections: [{ line: 3, stock_number: 'NG-ROUND', reasons: ['missing cut grade'] }] });
     const ovalStone = (await stone(url, 'NG0001')).body;
@@ -79,11 +87,22 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('supplier feeds on $kind', ({ 
     const held = Array.from({ length: 500 }, (_, i) => i).filter((i) => i % 3 === 0);
     expect((await postImport(url, toCsv(held.map((i) => feedRow(`HELD-${i}`, `HELD${i}`))))).body).toMatchObject({ inserted: held.length });
     const rows: FeedRow[] = Array.from({ length: 500 }, (_, i) =>
-      i % 3 === 0 ? feedRow(`HELD-${i}`, `REJ${i}`) : i % 3 === 1 ? feedRow(`REJ-${i}`, `REJ${i}`, { Clarity: '' }) : feedRow(`REJ-${i}`, `REJ${i}`, { Color: '', 'Fancy Color': 'Fancy Intense Yellow' }),
+      i % 3 === 0
+        ? feedRow(`HELD-${i}`, `REJ${i}`)
+        : i % 3 === 1
+          ? feedRow(`REJ-${i}`, `REJ${i}`, { Clarity: '' })
+          : feedRow(`REJ-${i}`, `REJ${i}`, { Color: '', 'Fancy Color': 'Fancy Intense Yellow' }),
     );
     const reasonOf = (i: number) =>
-      i % 3 === 0 ? `stock number ""HELD-${i}"" already belongs to the stone with certificate HELD${i}` : i % 3 === 1 ? 'missing clarity' : 'fancy colour: not sold (""Fancy Intense Yellow""; the shop sells D to M)';
-    const expected = ['line,stock_number,reasons', ...rows.map((r, i) => `${i + 2},${r['Stock #']},"${reasonOf(i)}"`.replace(/^(\d+,[^,]+),"(missing clarity)"$/, '$1,$2'))];
+      i % 3 === 0
+        ? `stock number ""HELD-${i}"" already belongs to the stone with certificate HELD${i}`
+        : i % 3 === 1
+          ? 'missing clarity'
+          : 'fancy colour: not sold (""Fancy Intense Yellow""; the shop sells D to M)';
+    const expected = [
+      'line,stock_number,reasons',
+      ...rows.map((r, i) => `${i + 2},${r['Stock #']},"${reasonOf(i)}"`.replace(/^(\d+,[^,]+),"(missing clarity)"$/, '$1,$2')),
+    ];
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rejects-'));
     const file = path.join(dir, 'stock.csv');
@@ -97,7 +116,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('supplier feeds on $kind', ({ 
     expect(written).toHaveLength(501);
     expect(written).toEqual(expected);
 
-    const res = await fetch(`${url}/api/admin/diamonds/import`, { method: 'POST', headers: { 'content-type': 'text/csv', accept: 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` }, body: toCsv(rows) });
+    const res = await fetch(`${url}/api/admin/diamonds/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', accept: 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: toCsv(rows),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="rejects-default.csv"');
@@ -112,7 +135,11 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('supplier feeds on $kind', ({ 
 
   it('Diamond Video and the other names suppliers use fill video_url; unknown columns are named in the summary', async () => {
     const rows = [
-      feedRow('VID-1', 'VID0001', { 'Diamond Video': 'https://v360.example.com/vision/VID0001', 'Key To Symbols': 'Cloud, Crystal', 'Member Comment': 'eye clean' }),
+      feedRow('VID-1', 'VID0001', {
+        'Diamond Video': 'https://v360.example.com/vision/VID0001',
+        'Key To Symbols': 'Cloud, Crystal',
+        'Member Comment': 'eye clean',
+      }),
       feedRow('VID-2', 'VID0002', { '3D File': 'https://3d.example.com/VID0002.html' }),
     ];
     const res = await postImport(url, toCsv([rows[0]!]));
@@ -128,9 +155,16 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('supplier feeds on $kind', ({ 
   });
 
   it('memo and subject-to-prior-sale stones are imported with that availability; the shopper is told it is confirmed within one business day', async () => {
-    const res = await postImport(url, toCsv([feedRow('AV-M', 'AV0001', { Availability: 'M' }), feedRow('AV-S', 'AV0002', { Availability: 'STPS' }), feedRow('AV-G', 'AV0003')]));
+    const res = await postImport(
+      url,
+      toCsv([feedRow('AV-M', 'AV0001', { Availability: 'M' }), feedRow('AV-S', 'AV0002', { Availability: 'STPS' }), feedRow('AV-G', 'AV0003')]),
+    );
     expect(res.body).toMatchObject({ inserted: 3, rejected: 0 });
-    for (const [cert, availability, shown] of [['AV0001', 'M', true], ['AV0002', 'STPS', true], ['AV0003', 'G', false]] as const) {
+    for (const [cert, availability, shown] of [
+      ['AV0001', 'M', true],
+      ['AV0002', 'STPS', true],
+      ['AV0003', 'G', false],
+    ] as const) {
       const d = (await stone(url, cert)).body;
       expect(d).toMatchObject({ availability, is_available: true });
       const page = await fetch(`${url}${d.url}`).then((r) => r.text());

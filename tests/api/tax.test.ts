@@ -61,13 +61,32 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     const ship = cents(ready.shipping_amount);
     expect(ship).toBeGreaterThan(0);
     const tax = added(diamond.price_cents, 88_750) + added(ship, 88_750);
-    expect(ready).toMatchObject({ tax_label: 'Sales tax', tax_included: false, tax_total: tax / 100, formated_tax_total: money(tax), grand_total: (diamond.price_cents + ship + tax) / 100 });
+    expect(ready).toMatchObject({
+      tax_label: 'Sales tax',
+      tax_included: false,
+      tax_total: tax / 100,
+      formated_tax_total: money(tax),
+      grand_total: (diamond.price_cents + ship + tax) / 100,
+    });
     // Every checkout read and the cart carry the same figures.
-    expect((await s.get('/api/checkout/cart')).body.data).toMatchObject({ tax_total: tax / 100, formated_tax_total: money(tax), tax_label: 'Sales tax', grand_total: (diamond.price_cents + ship + tax) / 100 });
+    expect((await s.get('/api/checkout/cart')).body.data).toMatchObject({
+      tax_total: tax / 100,
+      formated_tax_total: money(tax),
+      tax_label: 'Sales tax',
+      grand_total: (diamond.price_cents + ship + tax) / 100,
+    });
     const placed = await saveOrder(s);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const order = placed.body.order;
-    expect(order).toMatchObject({ tax_total: tax / 100, shipping_tax_amount: added(ship, 88_750) / 100, tax_label: 'Sales tax', tax_rate: 0.08875, tax_included: false, grand_total: (diamond.price_cents + ship + tax) / 100, invoice_number: null });
+    expect(order).toMatchObject({
+      tax_total: tax / 100,
+      shipping_tax_amount: added(ship, 88_750) / 100,
+      tax_label: 'Sales tax',
+      tax_rate: 0.08875,
+      tax_included: false,
+      grand_total: (diamond.price_cents + ship + tax) / 100,
+      invoice_number: null,
+    });
     expect(order.items[0]).toMatchObject({ tax_amount: added(diamond.price_cents, 88_750) / 100 });
     const mail = await waitForMail(mailDir, email, /Your order AU/);
     expect(mail.text).toContain(`Sales tax: ${money(tax)}`);
@@ -105,11 +124,18 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     expect(discount).toBe(Math.round(diamond.price_cents / 10));
     expect(coupon.body.data.tax_total).toBe(added(diamond.price_cents - discount, 88_750) / 100);
     const db = await testDb(databaseUrl);
-    await db.insertInto('store_credit_ledger').values({ customer_id: customer.id, amount_cents: 10_000, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('store_credit_ledger')
+      .values({ customer_id: customer.id, amount_cents: 10_000, reason: 'Goodwill', order_id: null, created_at: new Date().toISOString() })
+      .execute();
     const credit = await s.post('/api/checkout/cart/store-credits', { amount: 100 });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
     const tax = added(diamond.price_cents - discount, 88_750);
-    expect(credit.body.data).toMatchObject({ store_credit_amount: 100, tax_total: tax / 100, grand_total: (diamond.price_cents - discount + tax - 10_000) / 100 });
+    expect(credit.body.data).toMatchObject({
+      store_credit_amount: 100,
+      tax_total: tax / 100,
+      grand_total: (diamond.price_cents - discount + tax - 10_000) / 100,
+    });
   });
 
   it('an invoice when paid, attached to the receipt, its PDF read back; a partial refund gives back tax in proportion with a credit note', async () => {
@@ -132,7 +158,24 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     expect(res.status).toBe(200);
     const text = pdfText(await pdfOf(res));
     const line = order.items[0];
-    for (const t of [number, order.increment_id, 'Aurelle Fine Jewellery LLC', 'EIN 12-3456789', '350 Fifth Avenue', 'New York NY 10118', line.name, line.sku, "Certificate ", `${diamond.carat.toFixed(2)} ct`, order.formated_sub_total, order.formated_shipping_amount, `Sales tax 8.875%`, order.formated_tax_total, order.formated_grand_total, 'Bank transfer']) {
+    for (const t of [
+      number,
+      order.increment_id,
+      'Aurelle Fine Jewellery LLC',
+      'EIN 12-3456789',
+      '350 Fifth Avenue',
+      'New York NY 10118',
+      line.name,
+      line.sku,
+      'Certificate ',
+      `${diamond.carat.toFixed(2)} ct`,
+      order.formated_sub_total,
+      order.formated_shipping_amount,
+      `Sales tax 8.875%`,
+      order.formated_tax_total,
+      order.formated_grand_total,
+      'Bank transfer',
+    ]) {
       expect(text, t).toContain(t);
     }
     // Another customer's invoice is a 404, like a missing order.
@@ -151,7 +194,12 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     expect((await fetch(`${url}/api/admin/orders/${order.increment_id}/invoice`)).status).toBe(401);
     expect(pdfText(await pdfOf(await fetch(`${url}/api/admin/orders/${order.increment_id}/invoice`, { headers: admin })))).toContain(number);
     const json = await call(url, 'GET', `/api/admin/orders/${order.increment_id}/invoice?format=json`, undefined, admin);
-    expect(json.body.data).toMatchObject({ number, order_number: order.increment_id, total_cents: cents(order.grand_total), tax: { cents: cents(order.tax_total), rate: 0.08875, included: false } });
+    expect(json.body.data).toMatchObject({
+      number,
+      order_number: order.increment_id,
+      total_cents: cents(order.grand_total),
+      tax: { cents: cents(order.tax_total), rate: 0.08875, included: false },
+    });
 
     // A partial refund: tax back in proportion (half up), its credit note numbered in its own sequence.
     const grand = cents(order.grand_total);
@@ -160,7 +208,9 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     const refund = await call(url, 'POST', `/api/admin/orders/${order.increment_id}/refund`, { amount: refundCents / 100, reason: 'Resized band' }, admin);
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     const back = Math.floor((2 * refundCents * taxCents + grand) / (2 * grand));
-    expect(refund.body.data.refunds).toEqual([expect.objectContaining({ amount_cents: refundCents, tax_cents: back, credit_note_number: expect.stringMatching(/^CN-\d{4}-\d{6}$/) })]);
+    expect(refund.body.data.refunds).toEqual([
+      expect.objectContaining({ amount_cents: refundCents, tax_cents: back, credit_note_number: expect.stringMatching(/^CN-\d{4}-\d{6}$/) }),
+    ]);
     const note = refund.body.data.refunds[0].credit_note_number as string;
     const mail = await waitForMail(mailDir, customer.email, /Refund of/);
     expect(mail.text).toContain(`Of this, ${money(back)} is Sales tax given back.`);
@@ -172,19 +222,29 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     expect(rest.body.data.refunds.reduce((sum: number, r: { tax_cents: number }) => sum + r.tax_cents, 0)).toBe(taxCents);
   });
 
-  it('50 orders paid at once get 50 distinct invoice numbers, and the year\'s numbers have no gap', { timeout: 120_000 }, async () => {
+  it("50 orders paid at once get 50 distinct invoice numbers, and the year's numbers have no gap", { timeout: 120_000 }, async () => {
     const customer = await seedCustomer(databaseUrl, { password: null });
     const db = await testDb(databaseUrl);
     const orders = [];
     for (let i = 0; i < 50; i++) orders.push(await seedOrder(databaseUrl, customer.id, { status: 'pending' }));
-    await db.updateTable('orders').set({ payment_method: 'banktransfer' }).where('id', 'in', orders.map((o) => o.id)).execute();
+    await db
+      .updateTable('orders')
+      .set({ payment_method: 'banktransfer' })
+      .where(
+        'id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .execute();
     const answers = await Promise.all(orders.map((o) => call(url, 'POST', `/api/admin/orders/${o.id}/mark-paid`, {}, admin)));
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const numbers = answers.map((a) => a.body.data.invoice_number as string);
     expect(new Set(numbers).size).toBe(50);
     const year = numbers[0]!.slice(4, 8);
     // Other suites pay orders on this server meanwhile: every number of the year, ours among them, is 1..N once each.
-    const all = (await db.selectFrom('orders').select('invoice_number').where('invoice_number', 'like', `INV-${year}-%`).execute()).map((r) => Number(r.invoice_number!.slice(9))).sort((a, b) => a - b);
+    const all = (await db.selectFrom('orders').select('invoice_number').where('invoice_number', 'like', `INV-${year}-%`).execute())
+      .map((r) => Number(r.invoice_number!.slice(9)))
+      .sort((a, b) => a - b);
     expect(all).toEqual(all.map((_, i) => i + 1));
     const ours = numbers.map((n) => Number(n.slice(9))).sort((a, b) => a - b);
     // Ours are consecutive but for numbers other orders took meanwhile (each of those is a real invoice).

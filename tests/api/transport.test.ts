@@ -77,8 +77,27 @@ describe.each(databases)('headers and transport on $kind', ({ url }) => {
   });
 
   it('escapes search and query text reflected on any page', async () => {
-    const params = new URLSearchParams({ q: PAYLOAD, redirect: PAYLOAD, email: PAYLOAD, newsletter: PAYLOAD, notice: PAYLOAD, df_shape: PAYLOAD, page: PAYLOAD, previewPage: 'true' });
-    for (const path of ['/search', '/', '/about-us', '/diamonds', '/engagement-rings', '/customer', '/customer/forgot-password', '/customer/first-time-login', '/customer/reset-password/abc']) {
+    const params = new URLSearchParams({
+      q: PAYLOAD,
+      redirect: PAYLOAD,
+      email: PAYLOAD,
+      newsletter: PAYLOAD,
+      notice: PAYLOAD,
+      df_shape: PAYLOAD,
+      page: PAYLOAD,
+      previewPage: 'true',
+    });
+    for (const path of [
+      '/search',
+      '/',
+      '/about-us',
+      '/diamonds',
+      '/engagement-rings',
+      '/customer',
+      '/customer/forgot-password',
+      '/customer/first-time-login',
+      '/customer/reset-password/abc',
+    ]) {
       const res = await get(url, `${path}?${params}`);
       expect(res.status, path).toBeLessThan(500);
       // Inside a double-quoted attribute the payload is inert text as long as its quote is escaped (Astro

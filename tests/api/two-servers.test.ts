@@ -34,7 +34,14 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('two app servers on one $kind 
     b = await startServer(kind, { sharing: a });
     const db = await testDb(a.databaseUrl);
     // By price, the dearest last: the sold-stone test takes the dearest, first on the listing by price.
-    stones = await db.selectFrom('diamonds').select(['id', 'price_cents', 'carat']).where('status', '=', 'available').where('is_hidden', '=', 0).orderBy('price_cents').orderBy('id').execute();
+    stones = await db
+      .selectFrom('diamonds')
+      .select(['id', 'price_cents', 'carat'])
+      .where('status', '=', 'available')
+      .where('is_hidden', '=', 0)
+      .orderBy('price_cents')
+      .orderBy('id')
+      .execute();
   }, 180_000);
   afterAll(async () => {
     await closeTestDbs();
@@ -58,7 +65,10 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('two app servers on one $kind 
     const sold = stones.pop()!;
     const price = sold.price_cents / 100;
     const filters = JSON.stringify({ price: { min: price, max: price }, carat: { min: sold.carat, max: sold.carat } });
-    const search = async () => (await call(b.url, 'GET', `/catalog/api/diamonds?diamond_filters=${encodeURIComponent(filters)}&page_size=50`)).body.data.map((d: { id: number }) => d.id);
+    const search = async () =>
+      (await call(b.url, 'GET', `/catalog/api/diamonds?diamond_filters=${encodeURIComponent(filters)}&page_size=50`)).body.data.map(
+        (d: { id: number }) => d.id,
+      );
     const listing = () => fetch(`${b.url}/diamonds?sort_by=price&sort_direction=desc`).then((r) => r.text());
     const detail = () => fetch(`${b.url}/diamonds/${sold.id}`).then((r) => r.text());
     expect(await search()).toContain(sold.id);

@@ -19,7 +19,14 @@ async function shopperWithWishlist(url: string) {
   const [lone, centre] = [stone(), stone()];
   const product = await shopper.post(`/api/wishlist/add/${band.id}`, {});
   await shopper.post(`/api/wishlist/add/${lone.id}`, { selected_configurable_option: '', selected_jewelry_shape: '' });
-  const pair = await shopper.post('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_jewelry_shape: centre.shape, selected_size: '7' });
+  const pair = await shopper.post('/api/wishlist/add-byo', {
+    ids: [centre.id, setting.id],
+    is_byo: true,
+    quantity: 1,
+    selected_configurable_option: setting.variants[0]!.id,
+    selected_jewelry_shape: centre.shape,
+    selected_size: '7',
+  });
   const list = (await shopper.get('/api/wishlist?page=1')).body;
   const entry = (productId: number) => list.data.find((e: any) => e.product_id === productId);
   return { shopper, lone, centre, list, productEntry: entry(band.id), loneEntry: entry(lone.id), pairEntry: entry(setting.id), product, pair };
@@ -36,11 +43,17 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
   it('keeps products, diamonds and pairs for a guest (cookie), newest first, each once', async () => {
     const { shopper, list, lone, centre, product, pair } = await shopperWithWishlist(url);
     expect(product.status).toBe(200);
-    expect(product.body).toMatchObject({ message: 'Item added to your wishlist', data: { count: 1, item: { product_id: band.id, selected_configurable_option: null } } });
+    expect(product.body).toMatchObject({
+      message: 'Item added to your wishlist',
+      data: { count: 1, item: { product_id: band.id, selected_configurable_option: null } },
+    });
     expect(pair.body.data).toMatchObject({ count: 3, item: { product_id: setting.id, byo_id: expect.any(String), child: { product_id: centre.id } } });
     expect(shopper.cookies.get('aurelle_wishlist')).toMatch(/^[\w-]{20,}$/);
     expect(list.data.map((e: any) => e.product_id)).toEqual([setting.id, lone.id, band.id]);
-    expect(list.data[1]).toMatchObject({ is_available: true, product: { type: 'diamond', name: expect.stringMatching(/Carat .+Diamond$/), formated_price: expect.stringMatching(/^\$/) } });
+    expect(list.data[1]).toMatchObject({
+      is_available: true,
+      product: { type: 'diamond', name: expect.stringMatching(/Carat .+Diamond$/), formated_price: expect.stringMatching(/^\$/) },
+    });
     const again = await shopper.post(`/api/wishlist/add/${lone.id}`, {});
     expect(again.body).toMatchObject({ message: 'This item is already in your wishlist', data: { count: 3 } });
     expect((await shopper.get('/api/wishlist/count')).body.data.count).toBe(3);
@@ -50,12 +63,24 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
     ['an unknown id', '/api/wishlist/add/9999999', {}, 404, 'ids'],
     ['an id that is not a number', '/api/wishlist/add/ring', {}, 400, 'id'],
     ['a sold diamond', `/api/wishlist/add/${sold.id}`, {}, 409, 'ids'],
-    ['a variant of another product', `/api/wishlist/add/${band.id}`, { selected_configurable_option: plainProducts[0]!.variants[0]!.id }, 400, 'selected_configurable_option'],
+    [
+      'a variant of another product',
+      `/api/wishlist/add/${band.id}`,
+      { selected_configurable_option: plainProducts[0]!.variants[0]!.id },
+      400,
+      'selected_configurable_option',
+    ],
     ['a pair with quantity 2', '/api/wishlist/add-byo', { ids: [first!.id, setting.id], is_byo: true, quantity: 2 }, 400, 'quantity'],
     ['a pair without is_byo', '/api/wishlist/add-byo', { ids: [first!.id, setting.id], is_byo: false, quantity: 1 }, 400, 'is_byo'],
     ['a pair of three ids', '/api/wishlist/add-byo', { ids: [1, 2, 3], is_byo: true, quantity: 1 }, 400, 'ids'],
     ['a pair of two diamonds', '/api/wishlist/add-byo', { ids: [first!.id, second!.id], is_byo: true, quantity: 1 }, 400, 'ids'],
-    ['a pair with a sold stone', '/api/wishlist/add-byo', { ids: [sold.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id }, 409, 'ids'],
+    [
+      'a pair with a sold stone',
+      '/api/wishlist/add-byo',
+      { ids: [sold.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id },
+      409,
+      'ids',
+    ],
   ])('refuses %s, naming the field', async (_name, path, body, status, field) => {
     const shopper = new Shopper(url);
     const res = await shopper.post(path, body);
@@ -129,7 +154,7 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
     expect(stays.body.message).toBe(`Choose the metal and carat weight of ${band.name} on its page first`);
   });
 
-  it('changes nothing on GET /api/move-to-cart/{id} or /all (another site\'s link cannot fill a cart)', async () => {
+  it("changes nothing on GET /api/move-to-cart/{id} or /all (another site's link cannot fill a cart)", async () => {
     const shopper = new Shopper(url);
     const added = await shopper.post(`/api/wishlist/add/${setting.id}`, { selected_configurable_option: setting.variants[0]!.id });
     expect(added.status).toBe(200);
@@ -146,7 +171,11 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
     const { shopper, productEntry, lone } = await shopperWithWishlist(url);
     const res = await shopper.post('/api/move-to-cart/all');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: '2 of 3 items moved to your cart', wishlist_count: 1, not_moved: [{ id: productEntry.id, message: expect.stringContaining('Choose the metal') }] });
+    expect(res.body).toMatchObject({
+      message: '2 of 3 items moved to your cart',
+      wishlist_count: 1,
+      not_moved: [{ id: productEntry.id, message: expect.stringContaining('Choose the metal') }],
+    });
     expect(res.body.moved).toHaveLength(2);
     expect(res.body.data.items.map((i: any) => i.product_id)).toEqual([setting.id, lone.id]);
     expect((await new Shopper(url).post('/api/move-to-cart/all')).body).toMatchObject({ message: 'Your wishlist is empty', moved: [], not_moved: [] });
@@ -167,7 +196,9 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
 
   it('serves the plain HTML wishlist form with a redirect to /wishlist', async () => {
     const shopper = new Shopper(url);
-    const res = await shopper.call('POST', `/api/wishlist/add/${stone().id}`, 'selected_jewelry_shape=', { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await shopper.call('POST', `/api/wishlist/add/${stone().id}`, 'selected_jewelry_shape=', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/wishlist');
     const page = await fetch(`${url}/wishlist`, { headers: { cookie: `aurelle_wishlist=${shopper.cookies.get('aurelle_wishlist')}` } });

@@ -46,7 +46,15 @@ describe('npm start with worker processes', () => {
   it('serves from two workers, replaces one that dies, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const port = await freePort();
     shop = spawn(process.execPath, [start], {
-      env: { ...process.env, DATABASE_URL: path.join(dir, 'shop.db'), VAR_DIR: path.join(dir, 'var'), SEED_DIAMONDS: '200', PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2' },
+      env: {
+        ...process.env,
+        DATABASE_URL: path.join(dir, 'shop.db'),
+        VAR_DIR: path.join(dir, 'var'),
+        SEED_DIAMONDS: '200',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     shop.stdout!.on('data', (d) => (log += d));
@@ -60,7 +68,9 @@ describe('npm start with worker processes', () => {
     const [victim] = pids;
     process.kill(victim!, 'SIGKILL');
     await expect.poll(() => log, { timeout: 30_000, interval: 100 }).toContain(`worker ${victim} exited (SIGKILL); starting another`);
-    await expect.poll(async () => [...(await pidsSeen(port, 8).catch(() => new Set<number>()))].filter((p) => p !== victim).length, { timeout: 30_000, interval: 200 }).toBe(2);
+    await expect
+      .poll(async () => [...(await pidsSeen(port, 8).catch(() => new Set<number>()))].filter((p) => p !== victim).length, { timeout: 30_000, interval: 200 })
+      .toBe(2);
 
     const exited = new Promise<number | null>((resolve) => shop!.once('exit', (code) => resolve(code)));
     shop.kill('SIGTERM');

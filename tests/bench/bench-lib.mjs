@@ -56,7 +56,13 @@ export function searches(count, seed) {
     if (r() < 0.1) f.lw_ratio = { min: 1.3, max: 1.6 };
     const roll = r();
     const page = roll < 0.7 ? 1 : roll < 0.9 ? 2 + Math.floor(r() * 9) : 100 + Math.floor(r() * 901);
-    const params = new URLSearchParams({ page_number: String(page), page_size: '24', sort_by: SORTS[Math.floor(r() * SORTS.length)], sort_direction: r() < 0.7 ? 'asc' : 'desc', diamond_filters: JSON.stringify(f) });
+    const params = new URLSearchParams({
+      page_number: String(page),
+      page_size: '24',
+      sort_by: SORTS[Math.floor(r() * SORTS.length)],
+      sort_direction: r() < 0.7 ? 'asc' : 'desc',
+      diamond_filters: JSON.stringify(f),
+    });
     out.push(`/catalog/api/diamonds?${params}`);
   }
   return out;
@@ -115,7 +121,10 @@ export async function databaseFor(kind, n, pgServer) {
 /** Seeds `n` stones with the CLI; answers the seconds it took. */
 export function seed(url, n) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'seed', '--diamonds', String(n)], { env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'seed', '--diamonds', String(n)], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('seeding failed');
   return (performance.now() - started) / 1000;
 }
@@ -140,4 +149,3 @@ export async function startServer(url, tree = root) {
   }
   return { base, child, log: () => log };
 }
-

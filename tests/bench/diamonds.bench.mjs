@@ -88,7 +88,12 @@ async function run(servers, paths, concurrency) {
     passes.sort((a, b) => a - b);
     return {
       // Requests per second of the run as a whole (every tree's requests share it).
-      n: times.length, p50: q(times, 0.5), p95: q(times, 0.95), p99: q(times, 0.99), rps: times.length / seconds, errors,
+      n: times.length,
+      p50: q(times, 0.5),
+      p95: q(times, 0.95),
+      p99: q(times, 0.99),
+      rps: times.length / seconds,
+      errors,
       // The index pass alone (Server-Timing), to tell the algorithm's time from the machine's queueing.
       ...(passes.length && { pass50: q(passes, 0.5), pass95: q(passes, 0.95) }),
       // The server's CPU time per request, on average (clock ticks of 10 ms, summed over the run).
@@ -152,7 +157,9 @@ for (const kind of KINDS) {
       const ratio = rows['page 1000, concurrency 1'][k].p50 / rows['page 1, concurrency 1'][k].p50;
       const s = rows['searches, concurrency 1'][k];
       console.log(`page 1000 / page 1 (p50): ${ratio.toFixed(2)}×`);
-      console.log(`targets: p95 ≤ 30 ms ${s.p95 <= 30 ? 'met' : 'MISSED'}, p99 ≤ 40 ms ${s.p99 <= 40 ? 'met' : 'MISSED'}, page 1000 ≤ 1.5× page 1 ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
+      console.log(
+        `targets: p95 ≤ 30 ms ${s.p95 <= 30 ? 'met' : 'MISSED'}, p99 ≤ 40 ms ${s.p99 <= 40 ? 'met' : 'MISSED'}, page 1000 ≤ 1.5× page 1 ${ratio <= 1.5 ? 'met' : 'MISSED'}`,
+      );
       summary.push({ kind, tree: TREES[k], N, ...Object.fromEntries(Object.entries(rows).map(([name, per]) => [name, per[k]])), ratio });
     }
     for (let k = 1; k < bases.length; k++) {
@@ -163,7 +170,12 @@ for (const kind of KINDS) {
         console.log(`${name.padEnd(28)} p50 ${(b.p50 / a.p50).toFixed(2)}×  p95 ${(b.p95 / a.p95).toFixed(2)}×  p99 ${(b.p99 / a.p99).toFixed(2)}×${cpu}`);
       }
     }
-    console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `load average during the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
   } finally {
     for (const server of servers) {
       server.child.kill('SIGTERM');

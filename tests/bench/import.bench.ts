@@ -39,8 +39,37 @@ const CLI_FLAGS = process.env.IMPORT_CLI_FLAGS?.split(' ').filter(Boolean) ?? []
 const SOURCE = 'bench';
 process.env.TEST_DATABASE_URL = process.env.IMPORT_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const HEADER = ['Stock #', 'Shape', 'Size', 'Color', 'Clarity', 'Cut Grade', 'Polish', 'Symmetry', 'Fluorescence Intensity', 'Lab', 'Certificate #', 'Measurements', 'Depth %', 'Table %', 'Total Price', 'Availability', 'Origin'];
-const SHAPE: Record<string, string> = { round: 'BR', princess: 'PR', cushion: 'CU', oval: 'OV', emerald: 'EC', pear: 'PS', marquise: 'MQ', radiant: 'RAD', asscher: 'AC', heart: 'HS' };
+const HEADER = [
+  'Stock #',
+  'Shape',
+  'Size',
+  'Color',
+  'Clarity',
+  'Cut Grade',
+  'Polish',
+  'Symmetry',
+  'Fluorescence Intensity',
+  'Lab',
+  'Certificate #',
+  'Measurements',
+  'Depth %',
+  'Table %',
+  'Total Price',
+  'Availability',
+  'Origin',
+];
+const SHAPE: Record<string, string> = {
+  round: 'BR',
+  princess: 'PR',
+  cushion: 'CU',
+  oval: 'OV',
+  emerald: 'EC',
+  pear: 'PS',
+  marquise: 'MQ',
+  radiant: 'RAD',
+  asscher: 'AC',
+  heart: 'HS',
+};
 const FINISH: Record<string, string> = { Ideal: 'I', Excellent: 'EX', 'Very Good': 'VG', Good: 'G', Fair: 'F' };
 const FLUOR: Record<string, string> = { None: 'NON', Faint: 'FNT', Medium: 'MED', Strong: 'STG', 'Very Strong': 'VST' };
 
@@ -64,8 +93,25 @@ async function writeFeed(file: string, keep: (i: number) => boolean, priceFactor
     const carat = marker === undefined ? d.carat : markerCarat(marker);
     const dollars = ((d.price_cents * priceFactor(i)) / 100).toFixed(2);
     lines.push(
-      [`BENCH-${i}`, SHAPE[d.shape], carat, d.color, d.clarity, FINISH[d.cut], FINISH[d.polish], FINISH[d.symmetry], FLUOR[d.fluorescence], d.lab, `BN${i}`,
-        `${d.length_mm}x${d.width_mm}x${d.depth_mm}`, d.depth, d.table_pct, dollars, 'G', d.origin === 'lab_grown' ? 'Lab Grown' : 'Natural'].join(','),
+      [
+        `BENCH-${i}`,
+        SHAPE[d.shape],
+        carat,
+        d.color,
+        d.clarity,
+        FINISH[d.cut],
+        FINISH[d.polish],
+        FINISH[d.symmetry],
+        FLUOR[d.fluorescence],
+        d.lab,
+        `BN${i}`,
+        `${d.length_mm}x${d.width_mm}x${d.depth_mm}`,
+        d.depth,
+        d.table_pct,
+        dollars,
+        'G',
+        d.origin === 'lab_grown' ? 'Lab Grown' : 'Natural',
+      ].join(','),
     );
     if (lines.length >= 5000) await flush();
   }
@@ -132,7 +178,14 @@ const search = (url: string, filters: object) =>
     return (await r.json()) as { meta: { total: number } };
   });
 
-const FILTERS = [{}, { shape: ['oval'] }, { color: ['D', 'E', 'F'], clarity: ['VS1', 'VS2'] }, { carat: { min: 1, max: 2 } }, { origin: ['lab_grown'], price: { max: 3000 } }, { cut: ['Ideal'], shape: ['round'] }];
+const FILTERS = [
+  {},
+  { shape: ['oval'] },
+  { color: ['D', 'E', 'F'], clarity: ['VS1', 'VS2'] },
+  { carat: { min: 1, max: 2 } },
+  { origin: ['lab_grown'], price: { max: 3000 } },
+  { cut: ['Ideal'], shape: ['round'] },
+];
 
 /** Searches, 4 at a time, from a process of its own (shoppers.ts), until `stop` resolves. */
 async function searchLoad(url: string, stop: Promise<unknown>): Promise<{ latencies: number[]; slowest: { ms: number; timing: string }[] }> {
@@ -156,7 +209,10 @@ async function watchMarkers(url: string, databaseUrl: string, stop: Promise<unkn
   const poll = async () => {
     for (;;) {
       const last = done; // once the import has ended, one more full pass sees every marker committed
-      const rows = await execSql(databaseUrl, `select certificate_number from diamonds where certificate_number in (${Array.from({ length: MARKERS }, (_, m) => `'BN${markerRow(m)}'`).join(',')})`);
+      const rows = await execSql(
+        databaseUrl,
+        `select certificate_number from diamonds where certificate_number in (${Array.from({ length: MARKERS }, (_, m) => `'BN${markerRow(m)}'`).join(',')})`,
+      );
       const now = Date.now();
       for (const r of rows) {
         const m = Array.from({ length: MARKERS }, (_, k) => k).find((k) => `BN${markerRow(k)}` === r.certificate_number)!;
@@ -194,7 +250,10 @@ async function benchOne(kind: TestDbKind, tmp: string) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const log = SERVER_LOG ? fs.openSync(`${SERVER_LOG}.${kind}`, 'w') : 'ignore';
-    server = spawn(process.execPath, [...SERVER_FLAGS, path.join(root, 'dist/server/serve.mjs')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+    server = spawn(process.execPath, [...SERVER_FLAGS, path.join(root, 'dist/server/serve.mjs')], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', log, log],
+    });
     await waitForHealth(url);
     const warmed = performance.now();
     await search(url, {});
@@ -217,7 +276,9 @@ async function benchOne(kind: TestDbKind, tmp: string) {
     const [imported, load, delays] = await Promise.all([run, searchLoad(url, run), watchMarkers(url, database.url, run)]);
     const latencies = load.latencies;
     console.log(`   ${imported.summary}`);
-    console.log(`   slowest searches (Server-Timing; none: a shared answer from the page cache): ${load.slowest.map((x) => `${x.ms.toFixed(0)} ms [${x.timing}]`).join('; ')}`);
+    console.log(
+      `   slowest searches (Server-Timing; none: a shared answer from the page cache): ${load.slowest.map((x) => `${x.ms.toFixed(0)} ms [${x.timing}]`).join('; ')}`,
+    );
 
     const phase = async (name: string, title: string, argv: string[]) => {
       if (!PHASES.has(name)) return undefined;
@@ -255,9 +316,29 @@ await buildIfStale();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
 try {
   console.log(`Generating the stock files (${N.toLocaleString('en-US')} stones) in ${tmp}`);
-  const sizes = [await writeFeed(path.join(tmp, 'full.csv'), () => true, () => 1)];
-  if (PHASES.has('update')) sizes.push(await writeFeed(path.join(tmp, 'changed.csv'), () => true, (i) => (i % 20 === 7 ? 1.05 : 1)));
-  if (PHASES.has('replace')) sizes.push(await writeFeed(path.join(tmp, 'ninety.csv'), (i) => i % 10 !== 3, () => 1));
+  const sizes = [
+    await writeFeed(
+      path.join(tmp, 'full.csv'),
+      () => true,
+      () => 1,
+    ),
+  ];
+  if (PHASES.has('update'))
+    sizes.push(
+      await writeFeed(
+        path.join(tmp, 'changed.csv'),
+        () => true,
+        (i) => (i % 20 === 7 ? 1.05 : 1),
+      ),
+    );
+  if (PHASES.has('replace'))
+    sizes.push(
+      await writeFeed(
+        path.join(tmp, 'ninety.csv'),
+        (i) => i % 10 !== 3,
+        () => 1,
+      ),
+    );
   console.log(`   ${sizes.map((b) => `${(b / 1e6).toFixed(0)} MB`).join(', ')}`);
   const results = [];
   for (const kind of KINDS) results.push(await benchOne(kind, tmp));

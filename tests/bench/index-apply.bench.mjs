@@ -89,7 +89,9 @@ async function inOneTransaction(kind, url, statements) {
 const q = (list, p) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
 const stats = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
-  return sorted.length ? `n ${String(sorted.length).padStart(4)}  p50 ${q(sorted, 0.5).toFixed(1).padStart(6)} ms  p99 ${q(sorted, 0.99).toFixed(1).padStart(6)} ms  max ${sorted[sorted.length - 1].toFixed(1).padStart(6)} ms` : 'n    0';
+  return sorted.length
+    ? `n ${String(sorted.length).padStart(4)}  p50 ${q(sorted, 0.5).toFixed(1).padStart(6)} ms  p99 ${q(sorted, 0.99).toFixed(1).padStart(6)} ms  max ${sorted[sorted.length - 1].toFixed(1).padStart(6)} ms`
+    : 'n    0';
 };
 
 async function timed(base, p) {
@@ -150,7 +152,8 @@ for (const kind of KINDS) {
         const [ins, upd] = [await totalOf(server.base, INSERTED), await totalOf(server.base, UPDATED)];
         if (!first) first = performance.now() - committed;
         if (ins - insertedBefore === half && upd - updatedBefore === half) break;
-        if (performance.now() - committed > 120_000) throw new Error(`not applied after 120 s: ${ins - insertedBefore} inserted, ${upd - updatedBefore} repriced seen`);
+        if (performance.now() - committed > 120_000)
+          throw new Error(`not applied after 120 s: ${ins - insertedBefore} inserted, ${upd - updatedBefore} repriced seen`);
       }
       const applied = performance.now() - committed;
       applying = false;
@@ -158,14 +161,24 @@ for (const kind of KINDS) {
       const after = [];
       for (let i = 0; i < SEARCHES; i++) after.push(await ask());
       const label = `${batch.toLocaleString('en-US')} changed stones`;
-      console.log(`${label}: written in ${((committed - started) / 1000).toFixed(2)} s; all searchable ${(applied / 1000).toFixed(2)} s after the commit (first search after it answered in ${first.toFixed(0)} ms)`);
+      console.log(
+        `${label}: written in ${((committed - started) / 1000).toFixed(2)} s; all searchable ${(applied / 1000).toFixed(2)} s after the commit (first search after it answered in ${first.toFixed(0)} ms)`,
+      );
       console.log(`${'  searches during write + apply'.padEnd(34)} ${stats(during)}`);
       console.log(`${'  of which after the commit'.padEnd(34)} ${stats(during.slice(beforeCommit))}`);
       console.log(`${'  searches after'.padEnd(34)} ${stats(after)}`);
     }
-    const log = server.log().split('\n').filter((l) => /diamond index/.test(l));
+    const log = server
+      .log()
+      .split('\n')
+      .filter((l) => /diamond index/.test(l));
     if (log.length) console.log(log.join('\n'));
-    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));

@@ -38,7 +38,9 @@ async function prepare(tree: string): Promise<Tree> {
   const { generateDiamond } = await load('server/db/seed/diamonds.ts');
   const { createRng } = await load('server/db/seed/random.ts');
   // Its own module since the service imports what plain Node cannot load (trees before it: the service).
-  const { toIndexQuery } = await load(fs.existsSync(path.join(tree, 'src/server/diamonds/index-query.ts')) ? 'server/diamonds/index-query.ts' : 'server/diamonds/diamonds.service.ts');
+  const { toIndexQuery } = await load(
+    fs.existsSync(path.join(tree, 'src/server/diamonds/index-query.ts')) ? 'server/diamonds/index-query.ts' : 'server/diamonds/diamonds.service.ts',
+  );
   const rng = createRng(2026);
   const index = new DiamondIndex(N);
   for (let i = 0; i < N; i++) index.add(generateDiamond(rng, i, 61 + i, '2026-01-01T00:00:00Z'));
@@ -46,7 +48,13 @@ async function prepare(tree: string): Promise<Tree> {
   const queries = searches(SEARCHES, 42).map((p: string) => {
     const params = new URL(p, 'http://x').searchParams;
     const filters = JSON.parse(params.get('diamond_filters')!);
-    return toIndexQuery({ filters, sort_by: params.get('sort_by'), sort_direction: params.get('sort_direction'), page_number: Number(params.get('page_number')), page_size: 24 });
+    return toIndexQuery({
+      filters,
+      sort_by: params.get('sort_by'),
+      sort_direction: params.get('sort_direction'),
+      page_number: Number(params.get('page_number')),
+      page_size: 24,
+    });
   });
   const compute = (q: unknown) => (index as unknown as { compute(q: unknown): unknown }).compute(q);
   for (const q of queries.slice(0, 100)) compute(q); // warm the JIT
@@ -73,7 +81,12 @@ const figures = runs.map(({ tree, times, cpu }) => {
   const cpuSorted = [...cpu].sort((a, b) => a - b);
   const at = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor(p * list.length))]!;
   return {
-    tree, N, searches: sorted.length, p50: at(sorted, 0.5), p95: at(sorted, 0.95), p99: at(sorted, 0.99),
+    tree,
+    N,
+    searches: sorted.length,
+    p50: at(sorted, 0.5),
+    p95: at(sorted, 0.95),
+    p99: at(sorted, 0.99),
     cpu: `${at(cpuSorted, 0.5).toFixed(2)} / ${at(cpuSorted, 0.95).toFixed(2)} / ${at(cpuSorted, 0.99).toFixed(2)}`,
   };
 });

@@ -55,33 +55,54 @@ interface Req {
 /** The first array of objects with numeric ids anywhere in a JSON answer (the catalogue's shape is its own). */
 function findIds(value: unknown): number[] {
   if (Array.isArray(value)) {
-    const ids = value.map((v) => (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number' ? (v as { id: number }).id : undefined)).filter((n): n is number => n !== undefined);
+    const ids = value
+      .map((v) => (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number' ? (v as { id: number }).id : undefined))
+      .filter((n): n is number => n !== undefined);
     if (ids.length) return ids;
   }
-  if (value && typeof value === 'object') for (const v of Object.values(value)) {
-    const ids = findIds(v);
-    if (ids.length) return ids;
-  }
+  if (value && typeof value === 'object')
+    for (const v of Object.values(value)) {
+      const ids = findIds(v);
+      if (ids.length) return ids;
+    }
   return [];
 }
 
 async function workload(base: string, notes: string[]): Promise<{ mixed: Req[]; listing: Req; static: Req }> {
   const pages = await discoverPages(base, notes);
   const mixed: Req[] = pages.map((p) => ({ name: p.name, method: 'GET', path: p.path }));
-  const searches = ['page_number=1&page_size=20', 'page_number=3&page_size=20&sort_by=price&sort_direction=desc', 'page_number=2&page_size=20&sort_by=carat&sort_direction=asc&diamond_filters=%7B%7D'];
+  const searches = [
+    'page_number=1&page_size=20',
+    'page_number=3&page_size=20&sort_by=price&sort_direction=desc',
+    'page_number=2&page_size=20&sort_by=carat&sort_direction=asc&diamond_filters=%7B%7D',
+  ];
   for (const q of searches) mixed.push({ name: 'diamond search', method: 'GET', path: `/catalog/api/diamonds?${q}` });
   mixed.push({ name: 'cart read', method: 'GET', path: '/api/checkout/cart' });
-  const found = await fetch(`${base}/catalog/api/diamonds?page_number=1&page_size=20`).then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined);
+  const found = await fetch(`${base}/catalog/api/diamonds?page_number=1&page_size=20`)
+    .then((r) => (r.ok ? r.json() : undefined))
+    .catch(() => undefined);
   const id = findIds(found)[0];
   if (id !== undefined) {
-    const payload = { ids: [id], is_byo: false, quantity: 1, custom_size: null, selected_size: null, selected_configurable_option: null, selected_jewelry_shape: null };
+    const payload = {
+      ids: [id],
+      is_byo: false,
+      quantity: 1,
+      custom_size: null,
+      selected_size: null,
+      selected_configurable_option: null,
+      selected_jewelry_shape: null,
+    };
     mixed.push({ name: 'add to cart', method: 'POST', path: '/api/checkout/cart/add', body: JSON.stringify(payload) });
   } else notes.push('add to cart: no diamond id from /catalog/api/diamonds yet, left out');
 
   // Probe each request once: a path that is not there yet, or that refuses our guess, is left out.
   const kept: Req[] = [];
   for (const r of mixed) {
-    const res = await fetch(base + r.path, { method: r.method, body: r.body, headers: { ...HEADERS, ...(r.body ? { 'content-type': 'application/json' } : {}) } });
+    const res = await fetch(base + r.path, {
+      method: r.method,
+      body: r.body,
+      headers: { ...HEADERS, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+    });
     const text = await res.text();
     if (res.ok) kept.push(r);
     else notes.push(`${r.name} ${r.method} ${r.path}: answered ${res.status} to the probe (${text.slice(0, 80).replace(/\s+/g, ' ')}), left out`);
@@ -134,7 +155,12 @@ function hammer(base: string, requests: Req[], seconds: number): Promise<Figures
     connections: CONNECTIONS,
     duration: seconds,
     headers: HEADERS,
-    requests: requests.map((r) => ({ method: r.method, path: r.path, body: r.body, headers: r.body ? { ...HEADERS, 'content-type': 'application/json' } : HEADERS })),
+    requests: requests.map((r) => ({
+      method: r.method,
+      path: r.path,
+      body: r.body,
+      headers: r.body ? { ...HEADERS, 'content-type': 'application/json' } : HEADERS,
+    })),
   });
 }
 
@@ -144,17 +170,42 @@ function wrk(base: string, target: { path: string } | { pathsFile: string }, sec
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT];
   for (const [name, value] of Object.entries(HEADERS)) args.push('-H', `${name}: ${value}`);
   args.push(base + ('path' in target ? target.path : '/'));
-  const run = spawnSync(WRK!, args, { encoding: 'utf8', env: { ...process.env, WRK_PATHS: 'pathsFile' in target ? target.pathsFile : '', WRK_THREADS: String(threads) } });
+  const run = spawnSync(WRK!, args, {
+    encoding: 'utf8',
+    env: { ...process.env, WRK_PATHS: 'pathsFile' in target ? target.pathsFile : '', WRK_THREADS: String(threads) },
+  });
   const line = /WRK_JSON (\{.*\})/.exec(run.stdout)?.[1];
   if (!line) throw new Error(`wrk gave no figures (status ${run.status}): ${(run.stderr || run.stdout).slice(0, 300)}`);
-  const r = JSON.parse(line) as { requests: number; duration_us: number; bytes: number; errors: number; non2xx: number; p50: number; p95: number; p99: number; wrapped: number };
-  return { rps: r.requests / (r.duration_us / 1e6), p50: r.p50 / 1000, p95: r.p95 / 1000, p99: r.p99 / 1000, errors: r.errors, non2xx: r.non2xx, total: r.requests, bytes: r.requests ? r.bytes / r.requests : 0, wrapped: r.wrapped };
+  const r = JSON.parse(line) as {
+    requests: number;
+    duration_us: number;
+    bytes: number;
+    errors: number;
+    non2xx: number;
+    p50: number;
+    p95: number;
+    p99: number;
+    wrapped: number;
+  };
+  return {
+    rps: r.requests / (r.duration_us / 1e6),
+    p50: r.p50 / 1000,
+    p95: r.p95 / 1000,
+    p99: r.p99 / 1000,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    total: r.requests,
+    bytes: r.requests ? r.bytes / r.requests : 0,
+    wrapped: r.wrapped,
+  };
 }
 
 /** One request over and over with little client overhead: wrk, else autocannon (with a warning). */
 async function lowOverhead(base: string, request: Req, seconds: number, connections = CONNECTIONS): Promise<Figures> {
   if (WRK) return wrk(base, { path: request.path }, seconds, connections);
-  warnings.add('wrk not found (install the Debian package `wrk` or set WRK): the listing and the static file were measured with autocannon, whose own CPU caps its figures');
+  warnings.add(
+    'wrk not found (install the Debian package `wrk` or set WRK): the listing and the static file were measured with autocannon, whose own CPU caps its figures',
+  );
   return hammer(base, [request], seconds);
 }
 
@@ -185,14 +236,21 @@ const row = (label: string, f: Figures) =>
   `${label.padEnd(34)}${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   errors ${f.errors}   non-2xx ${f.non2xx}   (${f.total} requests, ${(f.bytes / 1024).toFixed(1)} KB each)`;
 
 await buildIfStale();
-console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s mixed + ${Math.max(10, Math.round(SECONDS / 4))} s listing + same static, ${DIAMONDS} diamonds; ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Load: ${CONNECTIONS} connections, ${SECONDS} s mixed + ${Math.max(10, Math.round(SECONDS / 4))} s listing + same static, ${DIAMONDS} diamonds; ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 for (const kind of ONLY_FRESH ? [] : (['sqlite', 'postgres'] as const)) {
   let server: TestServer | undefined;
   const notes: string[] = [];
   try {
     server = await startServer(kind, { diamonds: DIAMONDS, env: { LOGIN_IP_LIMIT: '1000000' } });
     const work = await workload(server.url, notes);
-    console.log(`\n${kind} (${server.databaseUrl.replace(/\/\/[^@]*@/, '//')}): mixed workload of ${work.mixed.length} requests: ${[...new Set(work.mixed.map((r) => r.name))].join(', ')}`);
+    console.log(
+      `\n${kind} (${server.databaseUrl.replace(/\/\/[^@]*@/, '//')}): mixed workload of ${work.mixed.length} requests: ${[...new Set(work.mixed.map((r) => r.name))].join(', ')}`,
+    );
     const mixed = await hammer(server.url, work.mixed, SECONDS);
     console.log(row('mixed storefront', mixed));
     const short = Math.max(10, Math.round(SECONDS / 4));
@@ -201,7 +259,11 @@ for (const kind of ONLY_FRESH ? [] : (['sqlite', 'postgres'] as const)) {
     const file = await lowOverhead(server.url, work.static, short);
     console.log(row(`static file ${work.static.path.replace(/\.[\w-]+(\.\w+)$/, '$1')}`, file));
     const ratio = listing.rps / file.rps;
-    const verdicts = [`p95 ${mixed.p95 < 100 ? 'meets' : 'misses'} < 100 ms`, `errors ${mixed.errors + listing.errors + file.errors === 0 ? 'none' : 'SOME'}`, `listing/static ${ratio.toFixed(2)} (${ratio >= 0.5 ? 'meets' : 'misses'} ≥ 0.5)`];
+    const verdicts = [
+      `p95 ${mixed.p95 < 100 ? 'meets' : 'misses'} < 100 ms`,
+      `errors ${mixed.errors + listing.errors + file.errors === 0 ? 'none' : 'SOME'}`,
+      `listing/static ${ratio.toFixed(2)} (${ratio >= 0.5 ? 'meets' : 'misses'} ≥ 0.5)`,
+    ];
     console.log(`targets: ${verdicts.join('; ')}`);
   } catch (error) {
     notes.push(`${kind}: could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
@@ -212,7 +274,12 @@ for (const kind of ONLY_FRESH ? [] : (['sqlite', 'postgres'] as const)) {
 }
 await freshUrls();
 for (const warning of warnings) console.log(`WARNING: ${warning}`);
-console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `\nload average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 // ---- Fresh URLs: `npm start` with one worker, then two, on one SQLite shop ----
 
@@ -225,7 +292,17 @@ interface Shop {
 
 /** `npm start` (scripts/start.mjs) as an operator runs it, on `dir`'s SQLite file; resolves once it is open. */
 async function startShop(dir: string, workers: number, port: number): Promise<Shop> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: path.join(dir, 'shop.db'), VAR_DIR: path.join(dir, 'var'), SEED_DIAMONDS: String(DIAMONDS), PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: String(workers), LOGIN_IP_LIMIT: '1000000', ASTRO_TELEMETRY_DISABLED: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: path.join(dir, 'shop.db'),
+    VAR_DIR: path.join(dir, 'var'),
+    SEED_DIAMONDS: String(DIAMONDS),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_CONCURRENCY: String(workers),
+    LOGIN_IP_LIMIT: '1000000',
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
   delete env.NODE_ENV;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -264,7 +341,10 @@ async function indexes(base: string, count: number): Promise<Map<number, { stone
   const seen = new Map<number, { stones: number; bytes: number }>();
   const deadline = Date.now() + 120_000;
   while (seen.size < count && Date.now() < deadline) {
-    const body = (await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).then((r) => r.json())) as { pid: number; index: { stones: number; bytes: number } | null };
+    const body = (await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).then((r) => r.json())) as {
+      pid: number;
+      index: { stones: number; bytes: number } | null;
+    };
     if (body.index) seen.set(body.pid, body.index);
     else await fetch(`${base}/catalog/api/diamonds?page_size=1`, { headers: { connection: 'close' } });
   }
@@ -272,7 +352,10 @@ async function indexes(base: string, count: number): Promise<Map<number, { stone
 }
 
 function loadavg() {
-  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }
 
 function median(values: number[]): number {
@@ -290,7 +373,9 @@ async function freshUrls() {
   const rounds = Number(process.env.FRESH_ROUNDS) || 3;
   // Enough URLs per round that none is asked twice at 2,000 req/s; each round and the warm-up have their own seed.
   const perRound = Math.max(5_000, FRESH_SECONDS * 2_000);
-  console.log(`\nfresh URLs: npm start on SQLite (${DIAMONDS} stones) with 1 and with 2 workers, ${rounds} rounds of ${FRESH_SECONDS} s each in turn, ${FRESH_CONNECTIONS} connections, every request a listing URL nobody asked before (${WRK ? `wrk ${WRK}` : 'autocannon: wrk not found'})`);
+  console.log(
+    `\nfresh URLs: npm start on SQLite (${DIAMONDS} stones) with 1 and with 2 workers, ${rounds} rounds of ${FRESH_SECONDS} s each in turn, ${FRESH_CONNECTIONS} connections, every request a listing URL nobody asked before (${WRK ? `wrk ${WRK}` : 'autocannon: wrk not found'})`,
+  );
   const shops: Record<number, Shop> = {};
   try {
     const idle: Record<number, number[]> = {};
@@ -307,13 +392,19 @@ async function freshUrls() {
       for (const workers of [1, 2]) {
         const fresh = await freshLoad(shops[workers]!.url, freshListingPaths(perRound, 10 * round + workers), FRESH_SECONDS);
         results[workers]!.push(fresh);
-        console.log(row(`  round ${round + 1}, ${workers} worker${workers > 1 ? 's' : ' '}`, fresh) + `   load average ${loadavg()}` + (fresh.wrapped ? `   WARNING: the URL list ran out ${fresh.wrapped}×, some answers were cached` : ''));
+        console.log(
+          row(`  round ${round + 1}, ${workers} worker${workers > 1 ? 's' : ' '}`, fresh) +
+            `   load average ${loadavg()}` +
+            (fresh.wrapped ? `   WARNING: the URL list ran out ${fresh.wrapped}×, some answers were cached` : ''),
+        );
       }
     }
     for (const workers of [1, 2]) {
       const shop = shops[workers]!;
       const r = results[workers]!;
-      console.log(`${workers} worker${workers > 1 ? 's' : ''} (pids ${shop.servers.join(', ')}): fresh listing URLs, median of ${rounds} rounds: ${median(r.map((f) => f.rps)).toFixed(0)} req/s, p50 ${median(r.map((f) => f.p50)).toFixed(1)} ms, p95 ${median(r.map((f) => f.p95)).toFixed(1)} ms, p99 ${median(r.map((f) => f.p99)).toFixed(1)} ms, errors ${r.reduce((n, f) => n + f.errors + f.non2xx, 0)}`);
+      console.log(
+        `${workers} worker${workers > 1 ? 's' : ''} (pids ${shop.servers.join(', ')}): fresh listing URLs, median of ${rounds} rounds: ${median(r.map((f) => f.rps)).toFixed(0)} req/s, p50 ${median(r.map((f) => f.p50)).toFixed(1)} ms, p95 ${median(r.map((f) => f.p95)).toFixed(1)} ms, p99 ${median(r.map((f) => f.p99)).toFixed(1)} ms, errors ${r.reduce((n, f) => n + f.errors + f.non2xx, 0)}`,
+      );
       const listing = await lowOverhead(shop.url, { name: 'diamond listing', method: 'GET', path: '/diamonds' }, 10);
       console.log(row('  cached listing /diamonds', listing));
       const html = await (await fetch(shop.url + '/diamonds')).text();
@@ -324,12 +415,16 @@ async function freshUrls() {
       }
       const after = shop.servers.map(rssMb);
       const idx = [...index[workers]!.values()];
-      console.log(`  RSS per server process: idle ${idle[workers]!.map((m) => `${m.toFixed(0)} MB`).join(', ')}; after the load ${after.map((m) => `${m.toFixed(0)} MB`).join(', ')}; index ${idx.map((i) => `${(i.bytes / 1e6).toFixed(1)} MB for ${i.stones} stones (${(i.bytes / i.stones).toFixed(0)} bytes per stone, spare room included)`).join(', ')}; load average ${loadavg()}`);
+      console.log(
+        `  RSS per server process: idle ${idle[workers]!.map((m) => `${m.toFixed(0)} MB`).join(', ')}; after the load ${after.map((m) => `${m.toFixed(0)} MB`).join(', ')}; index ${idx.map((i) => `${(i.bytes / 1e6).toFixed(1)} MB for ${i.stones} stones (${(i.bytes / i.stones).toFixed(0)} bytes per stone, spare room included)`).join(', ')}; load average ${loadavg()}`,
+      );
     }
     const one = median(results[1]!.map((f) => f.rps));
     const two = median(results[2]!.map((f) => f.rps));
     const ratios = results[1]!.map((f, i) => results[2]![i]!.rps / f.rps);
-    console.log(`fresh URLs, 2 workers / 1: ${(two / one).toFixed(2)}× (per round ${ratios.map((r) => r.toFixed(2)).join(', ')}); targets: ${two >= 150 ? 'meets' : 'misses'} ≥ 150 req/s with 2 workers (${two.toFixed(0)}); ${two / one >= 1.6 ? 'meets' : 'misses'} ≥ 1.6× one worker${os.loadavg()[0]! > os.cpus().length ? ` (the machine's load average ${loadavg()} exceeds its ${os.cpus().length} CPUs: other work competed)` : ''}`);
+    console.log(
+      `fresh URLs, 2 workers / 1: ${(two / one).toFixed(2)}× (per round ${ratios.map((r) => r.toFixed(2)).join(', ')}); targets: ${two >= 150 ? 'meets' : 'misses'} ≥ 150 req/s with 2 workers (${two.toFixed(0)}); ${two / one >= 1.6 ? 'meets' : 'misses'} ≥ 1.6× one worker${os.loadavg()[0]! > os.cpus().length ? ` (the machine's load average ${loadavg()} exceeds its ${os.cpus().length} CPUs: other work competed)` : ''}`,
+    );
   } catch (error) {
     console.log(`note: fresh URLs could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
   } finally {

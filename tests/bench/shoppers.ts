@@ -5,7 +5,14 @@
  * importer) can hold up the clock of a search in flight.
  */
 const [url] = process.argv.slice(2);
-const FILTERS = [{}, { shape: ['oval'] }, { color: ['D', 'E', 'F'], clarity: ['VS1', 'VS2'] }, { carat: { min: 1, max: 2 } }, { origin: ['lab_grown'], price: { max: 3000 } }, { cut: ['Ideal'], shape: ['round'] }];
+const FILTERS = [
+  {},
+  { shape: ['oval'] },
+  { color: ['D', 'E', 'F'], clarity: ['VS1', 'VS2'] },
+  { carat: { min: 1, max: 2 } },
+  { origin: ['lab_grown'], price: { max: 3000 } },
+  { cut: ['Ideal'], shape: ['round'] },
+];
 
 let done = false;
 process.on('message', () => (done = true));

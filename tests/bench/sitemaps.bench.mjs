@@ -28,8 +28,13 @@ const kind = /^postgres/.test(url) ? 'postgres' : 'sqlite';
 /** The seed CLI, without blocking this process (it may be serving the database). */
 function seed() {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'seed', '--diamonds', String(n)], { env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error('seeding failed')))));
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../dist/cli/cli.mjs'), 'seed', '--diamonds', String(n)], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error('seeding failed')))),
+  );
 }
 if ((await countDiamonds(kind, url).catch(() => 0)) < n) console.log(`seeded ${n.toLocaleString('en-US')} stones in ${(await seed()).toFixed(0)} s`);
 const server = await startServer(url);
@@ -56,14 +61,18 @@ try {
   const index = await (await fetch(`${server.base}/sitemap.xml`)).text();
   const files = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]);
   console.log(`${kind}, ${n.toLocaleString('en-US')} stones: ${files.length} sitemaps`);
-  console.log(`${'file'.padEnd(28)} ${'identity 1st'.padStart(12)} ${'last'.padStart(8)} ${'gzip 1st'.padStart(10)} ${'last'.padStart(8)} ${'br last'.padStart(8)}  bytes`);
+  console.log(
+    `${'file'.padEnd(28)} ${'identity 1st'.padStart(12)} ${'last'.padStart(8)} ${'gzip 1st'.padStart(10)} ${'last'.padStart(8)} ${'br last'.padStart(8)}  bytes`,
+  );
   const totals = [];
   for (const file of ['/sitemap.xml', ...files]) {
     const plain = await timed(file, 'identity');
     const gzip = await timed(file, 'gzip');
     const br = await timed(file, 'br');
     if (file.includes('diamonds-')) totals.push(plain.total, gzip.total, br.total);
-    console.log(`${file.padEnd(28)} ${ms(plain.first).padStart(12)} ${ms(plain.total)} ${ms(gzip.first).padStart(10)} ${ms(gzip.total)} ${ms(br.total)}  ${plain.bytes.toLocaleString('en-US')} (${gzip.bytes.toLocaleString('en-US')} gzip, ${br.bytes.toLocaleString('en-US')} br)`);
+    console.log(
+      `${file.padEnd(28)} ${ms(plain.first).padStart(12)} ${ms(plain.total)} ${ms(gzip.first).padStart(10)} ${ms(gzip.total)} ${ms(br.total)}  ${plain.bytes.toLocaleString('en-US')} (${gzip.bytes.toLocaleString('en-US')} gzip, ${br.bytes.toLocaleString('en-US')} br)`,
+    );
   }
   totals.sort((a, b) => a - b);
   console.log(`diamond sitemaps: median ${ms(totals[Math.floor(totals.length / 2)])}, worst ${ms(totals.at(-1))}`);

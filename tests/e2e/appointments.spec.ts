@@ -23,7 +23,17 @@ async function laterOpenDay(page: Page): Promise<string> {
   return days.filter((d) => d.open && d.date > data.first_open_day)[1]!.date;
 }
 
-const inParis = (iso: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Europe/Paris', timeZoneName: 'short' }).format(new Date(iso));
+const inParis = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Europe/Paris',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 
 test('a guest books with the keyboard, receives the invitation by e-mail and cancels through its link', async ({ page }, testInfo) => {
   const email = uniqueEmail('e2e-appointment');
@@ -93,7 +103,10 @@ test('a customer finds their details filled in and the appointment on their prof
   await page.getByRole('radio', { name: 'Video call' }).check();
   const open = page.locator('input[name="start"]:not([disabled])');
   await expect(open.first()).toBeAttached();
-  await open.nth((await open.count()) - 1 - lane(testInfo)).locator('xpath=..').click();
+  await open
+    .nth((await open.count()) - 1 - lane(testInfo))
+    .locator('xpath=..')
+    .click();
   await page.getByLabel(/^Phone/).fill('+44 20 7946 0000');
   await page.getByRole('button', { name: 'Book the appointment' }).click();
   await expect(page.getByRole('heading', { name: 'Your appointment is booked' })).toBeVisible();

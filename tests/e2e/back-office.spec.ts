@@ -97,7 +97,10 @@ test('an owner made by the CLI signs in, finds a bank-transfer order, marks it p
   await expect(rows.nth(1)).toContainText(owner.email);
   await check(page, testInfo, 'activity');
 
-  for (const [link, name] of [['Dashboard', 'dashboard'], ['Staff', 'staff']] as const) {
+  for (const [link, name] of [
+    ['Dashboard', 'dashboard'],
+    ['Staff', 'staff'],
+  ] as const) {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link }).click();
     await check(page, testInfo, name);
   }
@@ -161,9 +164,12 @@ async function asStaff(page: Page, role: 'owner' | 'manager' | 'editor') {
   return staff;
 }
 
-test('a coupon created in the back office discounts a shopper\'s cart', async ({ page }, testInfo) => {
+test("a coupon created in the back office discounts a shopper's cart", async ({ page }, testInfo) => {
   await asStaff(page, 'manager');
-  const code = uniqueCode('BO').replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(0, 30);
+  const code = uniqueCode('BO')
+    .replace(/[^A-Z0-9]/gi, '')
+    .toUpperCase()
+    .slice(0, 30);
   await page.goto('/admin/coupons');
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByLabel('Discount', { exact: true }).fill('15');
@@ -174,7 +180,16 @@ test('a coupon created in the back office discounts a shopper\'s cart', async ({
   await check(page, testInfo, 'coupons');
 
   const shopper = new Shopper(readE2eState().url);
-  expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) })).status).toBe(200);
+  expect(
+    (
+      await shopper.call('POST', '/api/checkout/cart/add', {
+        ids: [band.id],
+        quantity: 1,
+        selected_configurable_option: band.variants[0]!.id,
+        ...sizeOf(band.id),
+      })
+    ).status,
+  ).toBe(200);
   const applied = await shopper.call('POST', '/api/checkout/cart/coupon', { code: code.toLowerCase() });
   expect(applied.status).toBe(200);
   const cart = applied.body.data;
@@ -187,7 +202,7 @@ test('a stock file uploaded in the back office shows its report and offers the r
   const tag = uniqueCode('S');
   const csv = toCsv([feedRow(`${tag}-1`, `${tag}01`), feedRow(`${tag}-2`, `${tag}02`, { Color: 'Q' })]);
   await page.goto('/admin/inventory');
-  await page.getByLabel('Source (the supplier\'s feed)').fill(uniqueCode('feed').toLowerCase());
+  await page.getByLabel("Source (the supplier's feed)").fill(uniqueCode('feed').toLowerCase());
   await page.getByLabel('Stock file', { exact: true }).setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and import' }).click();
   const report = page.locator('[data-import-report]');
@@ -206,7 +221,10 @@ test('customers and appointments screens', async ({ page }, testInfo) => {
   const customer = await seedCustomer(databaseUrl);
   await page.goto(`/admin/customers?q=${encodeURIComponent(customer.email)}`);
   await check(page, testInfo, 'customers');
-  await page.getByRole('link', { name: /Ada Lovelace/ }).first().click();
+  await page
+    .getByRole('link', { name: /Ada Lovelace/ })
+    .first()
+    .click();
   await page.getByLabel('Amount in dollars').fill('25.00');
   await page.getByLabel('Reason').fill('A gesture for the wait');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -42,7 +42,8 @@ test('a ring built diamond first from the home page, by keyboard, reaches the ca
   // Every card (and, in the table, every row) opens the stone's build-your-own page, keeping the mode.
   const cards = page.getByRole('list', { name: 'Diamond results' }).getByRole('link');
   await expect(cards.first()).toBeVisible();
-  for (const href of await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/build-your-own\/diamonds\/\d+\?start=diamond$/);
+  for (const href of await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+    expect(href).toMatch(/^\/build-your-own\/diamonds\/\d+\?start=diamond$/);
   await press(cards.first());
   await expect(page).toHaveURL(/\/build-your-own\/diamonds\/\d+\?start=diamond$/);
   await expectDiamondFirstBar(page);
@@ -56,7 +57,10 @@ test('a ring built diamond first from the home page, by keyboard, reaches the ca
   await expect(page).toHaveURL(`/engagement-rings?diamond=${stone.id}&start=diamond`);
   await expectDiamondFirstBar(page);
   await expect(bar(page).getByTestId('byo-step-diamond')).toContainText(stoneName);
-  const expected = settings.filter((s) => fits(s)(stone)).map((s) => s.name).sort();
+  const expected = settings
+    .filter((s) => fits(s)(stone))
+    .map((s) => s.name)
+    .sort();
   expect((await page.locator('main article h2').allInnerTexts()).sort()).toEqual(expected);
 
   await press(page.locator('main article').filter({ hasText: cathedral.name }).getByRole('link').first());
@@ -94,7 +98,10 @@ test('the entry links open the diamond listing in build-your-own mode', async ({
     await expect(drawer.getByRole('link', { name: 'Start with a diamond' })).toHaveAttribute('href', '/diamonds?start=diamond');
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Engagement Rings' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start with a diamond' })).toHaveAttribute('href', '/diamonds?start=diamond');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start with a diamond' })).toHaveAttribute(
+      'href',
+      '/diamonds?start=diamond',
+    );
   }
   // The mode is in the URL: the link shared opens the same listing, table rows included.
   await page.goto('/diamonds?start=diamond&view=table');

@@ -7,7 +7,8 @@ const cathedral = product('Cathedral Solitaire'); // round, oval, cushion or pri
 const heartHalo = product('Heart Halo Setting'); // heart or pear; 0.5 to 2 ct
 // This spec's own stones, one share per project (tests/e2e/cart-support.ts).
 const stones = (info: TestInfo) => stonesFor(info, 'build your own');
-const summary = (s: { id: number; variants: { id: number }[] }, stoneId: number, extra = '') => `/build-your-own/summary?setting=${s.id}&variant=${s.variants[0]!.id}&diamond=${stoneId}${extra}`;
+const summary = (s: { id: number; variants: { id: number }[] }, stoneId: number, extra = '') =>
+  `/build-your-own/summary?setting=${s.id}&variant=${s.variants[0]!.id}&diamond=${stoneId}${extra}`;
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Build your own ring' });
 
 test('setting first: the diamonds narrow to the setting, then the pair goes to the cart as one line', async ({ page }) => {
@@ -51,7 +52,10 @@ test('diamond first: only the settings that hold it, then the pair goes to the w
   // Chosen with no setting yet, the build is diamond first from here on (start=diamond).
   await expect(page).toHaveURL(`/engagement-rings?diamond=${pear.id}&start=diamond`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pear diamond');
-  const expected = settings.filter((s) => fits(s)(pear)).map((s) => s.name).sort();
+  const expected = settings
+    .filter((s) => fits(s)(pear))
+    .map((s) => s.name)
+    .sort();
   const names = (await page.locator('main article h2').allInnerTexts()).sort();
   expect(names).toEqual(expected);
   expect(names).not.toContain(cathedral.name);

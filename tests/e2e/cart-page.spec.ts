@@ -45,7 +45,9 @@ test('another open tab follows a removal without reloading', async ({ page, cont
   await expect(cartLink(other).locator('[data-count-badge]')).toHaveText('2');
   await recordEvents(page);
   await openCartPopup(page);
-  await popup(page).getByRole('button', { name: /^Remove .*Diamond$/ }).click();
+  await popup(page)
+    .getByRole('button', { name: /^Remove .*Diamond$/ })
+    .click();
   await page.getByRole('alertdialog', { name: 'Remove Item' }).getByRole('button', { name: 'Remove' }).click();
   await expect(cartLink(page).locator('[data-count-badge]')).toHaveText('1');
   await expect(cartLink(other).locator('[data-count-badge]')).toHaveText('1');

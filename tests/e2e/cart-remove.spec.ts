@@ -42,7 +42,9 @@ test('Remove Item asks first, removes the line, fires enable-add and a success s
   await page.goto('/');
   await hydrated(page);
   await openCartPopup(page);
-  await popup(page).getByRole('button', { name: `Remove ${diamond.product.name}` }).click();
+  await popup(page)
+    .getByRole('button', { name: `Remove ${diamond.product.name}` })
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove Item' });
   await expect(dialog).toContainText('Are you sure you want to remove this product from the cart?');
   await expect(dialog.getByRole('button')).toHaveText(['Cancel', 'Remove']);
@@ -64,7 +66,9 @@ test('a failed removal closes the dialog with an error snackbar carrying the ser
   await expect(popup(page).locator('[data-line-card]')).toHaveCount(1);
   // Another tab (outside this page's knowledge) removed it already.
   await page.request.delete('/api/checkout/cart/delete-items', { data: { data: { cart_id: cart.id, product_id: stone!.id } } });
-  await popup(page).getByRole('button', { name: /^Remove .*Diamond$/ }).click();
+  await popup(page)
+    .getByRole('button', { name: /^Remove .*Diamond$/ })
+    .click();
   await page.getByRole('alertdialog', { name: 'Remove Item' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('alertdialog')).toBeHidden();
   // The server's message, without its field key (src/lib/shopper-text.ts).
@@ -87,7 +91,9 @@ test('a stone sold after it was added is covered by the unavailable overlay, wit
   // The subtotal counts what it prices: the band, not the sold stone.
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary).toContainText('Subtotal (1 item)');
-  await expect(summary.locator('[data-cart-total]')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(band.variants[0]!.price_cents / 100));
+  await expect(summary.locator('[data-cart-total]')).toHaveText(
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(band.variants[0]!.price_cents / 100),
+  );
   await expectNoAxeViolations(page);
   await openCartPopup(page);
   await expect(popup(page).getByText('This item is no longer available!')).toBeVisible();
@@ -121,7 +127,9 @@ test('the badge shows 99+ for a cart of 100 lines', async ({ page }, testInfo) =
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(box.y).toBeGreaterThanOrEqual(0);
-  await page.request.delete('/api/checkout/cart/delete-items', { data: { data: { cart_id: (await (await page.request.get('/api/checkout/cart')).json()).data.id, product_id: stones[0]!.id } } });
+  await page.request.delete('/api/checkout/cart/delete-items', {
+    data: { data: { cart_id: (await (await page.request.get('/api/checkout/cart')).json()).data.id, product_id: stones[0]!.id } },
+  });
   await page.reload();
   await expect(cartLink(page).locator('[data-count-badge]')).toHaveText('99');
 });

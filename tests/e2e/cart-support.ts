@@ -56,7 +56,8 @@ export async function addToCart(page: Page, body: Record<string, unknown>) {
 }
 
 export const addBand = (page: Page) => addToCart(page, { ids: [band.id], selected_configurable_option: band.variants[0]!.id, selected_size: '7' });
-export const addPair = (page: Page, stoneId: number) => addToCart(page, { ids: [setting.id, stoneId], is_byo: true, selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
+export const addPair = (page: Page, stoneId: number) =>
+  addToCart(page, { ids: [setting.id, stoneId], is_byo: true, selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
 
 /**
  * Every island on the page has hydrated (Astro drops the `ssr` attribute then), but the cart popup,

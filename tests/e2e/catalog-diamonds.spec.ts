@@ -32,7 +32,10 @@ test('the diamond listing shows the first page before any JavaScript runs', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diamonds');
   await expect(cards(page)).toHaveCount(24);
   for (const text of await cards(page).allInnerTexts()) expect(text).toMatch(/^(1|2|3|4|5)\.\d\d ct Oval/);
-  await expect(page.getByRole('navigation', { name: 'Diamond result pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', /page=2.*df_shape=oval/);
+  await expect(page.getByRole('navigation', { name: 'Diamond result pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    'href',
+    /page=2.*df_shape=oval/,
+  );
   await context.close();
 });
 
@@ -119,7 +122,9 @@ test('pages move through the results and the back button returns', async ({ page
 test('a diamond page shows its grading, certificate and prices, with real cart and wishlist forms', async ({ page }, testInfo) => {
   const available = ovalOf(testInfo);
   await page.goto(`/diamonds/${available.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${available.carat.toFixed(2)} Carat Oval ${available.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${available.carat.toFixed(2)} Carat Oval ${available.origin === 'lab_grown' ? 'Lab-Grown ' : ''}Diamond`,
+  );
   await expect(page.getByText(`certificate number ${available.certificate_number}`)).toBeVisible();
   await expect(page.getByText(/per carat$/)).toBeVisible();
   for (const term of ['Cut', 'Colour', 'Clarity', 'Polish', 'Symmetry', 'Fluorescence', 'Depth', 'Table', 'Measurements']) {
@@ -132,7 +137,11 @@ test('a diamond page shows its grading, certificate and prices, with real cart a
   await expect(page.locator(`form[action="/api/wishlist/add/${available.id}"]`).getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/diamonds/${available.id}$`));
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
-  expect(ld).toMatchObject({ '@type': 'Product', sku: available.sku, offers: { '@type': 'Offer', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+  expect(ld).toMatchObject({
+    '@type': 'Product',
+    sku: available.sku,
+    offers: { '@type': 'Offer', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+  });
   await expectNoAxeViolations(page);
 });
 

@@ -78,7 +78,11 @@ test('listing slugs narrow products by style and by category; the listings pass 
   await page.goto('/engagement-rings/halo');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Halo Engagement Rings');
   const names = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
-  expect(names.sort()).toEqual(PRODUCTS.filter((p) => p.style === 'halo' && p.category === 'engagement-rings').map((p) => p.name).sort());
+  expect(names.sort()).toEqual(
+    PRODUCTS.filter((p) => p.style === 'halo' && p.category === 'engagement-rings')
+      .map((p) => p.name)
+      .sort(),
+  );
   await hydrated(page);
   await openFilters(page, 'product-filters');
   await expectNoAxeViolations(page);

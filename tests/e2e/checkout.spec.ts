@@ -13,10 +13,11 @@ import { stonesFor } from './cart-support.ts';
 // Axe on a page with every country of the world takes a while on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-
 async function addToCart(page: Page, ids: number[]) {
   for (const id of ids) {
-    const res = await page.request.post('/api/checkout/cart/add', { data: id === band.id ? { ids: [id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' } : { ids: [id], quantity: 1 } });
+    const res = await page.request.post('/api/checkout/cart/add', {
+      data: id === band.id ? { ids: [id], quantity: 1, selected_configurable_option: band.variants[0]!.id, selected_size: '7' } : { ids: [id], quantity: 1 },
+    });
     expect(res.status()).toBe(200);
   }
 }
@@ -74,7 +75,10 @@ test('a customer checks out with store credit and cash on delivery; the order is
   const { databaseUrl } = e2e();
   const customer = await seedCustomer(databaseUrl, { password: null });
   const db = await testDb(databaseUrl);
-  await db.insertInto('store_credit_ledger').values({ customer_id: customer.id, amount_cents: 5_000, reason: 'Welcome gift', order_id: null, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto('store_credit_ledger')
+    .values({ customer_id: customer.id, amount_cents: 5_000, reason: 'Welcome gift', order_id: null, created_at: new Date().toISOString() })
+    .execute();
   await signInAs(context, customer.token);
   await page.goto('/');
   await addToCart(page, [band.id]);

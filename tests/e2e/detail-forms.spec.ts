@@ -24,7 +24,11 @@ const wishlistCount = async (page: Page) => (await (await page.request.get('/api
 /** The page's wishlist count as the header shows it: the desktop badge, or the drawer link's name on mobile. */
 async function expectWishlistShows(page: Page, count: number, desktop: boolean) {
   if (desktop) await expect(page.locator('#header-wishlist-link [data-count-badge]')).toHaveText(String(count));
-  else await expect(page.locator('dialog[data-drawer] [data-wishlist-link]')).toHaveAttribute('aria-label', `Wishlist, ${count} ${count === 1 ? 'item' : 'items'}`);
+  else
+    await expect(page.locator('dialog[data-drawer] [data-wishlist-link]')).toHaveAttribute(
+      'aria-label',
+      `Wishlist, ${count} ${count === 1 ? 'item' : 'items'}`,
+    );
 }
 
 /**
@@ -35,7 +39,11 @@ async function submitInPlace(page: Page, button: ReturnType<Page['getByRole']>, 
   const before = page.url();
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => path.test(url.pathname), async (route) => (await gate, route.continue()), { times: 1 });
+  await page.route(
+    (url) => path.test(url.pathname),
+    async (route) => (await gate, route.continue()),
+    { times: 1 },
+  );
   const sent = page.waitForRequest((r) => path.test(new URL(r.url()).pathname) && r.method() === 'POST');
   const answered = page.waitForResponse((r) => path.test(new URL(r.url()).pathname));
   await button.click();
@@ -149,20 +157,42 @@ test('a sold stone reads as sold; a validation error as its message without the 
   await page.goto(`/diamonds/${stone!.id}`);
   // The stone sells between page view and click: the server answers 409 unavailable.
   await page.route('**/api/checkout/cart/add', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'The 1.00 Carat Round Diamond is no longer available', code: 'unavailable', errors: { ids: ['The 1.00 Carat Round Diamond is no longer available'] } }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'The 1.00 Carat Round Diamond is no longer available',
+        code: 'unavailable',
+        errors: { ids: ['The 1.00 Carat Round Diamond is no longer available'] },
+      }),
+    }),
   );
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(snackbar(page).getByRole('alert')).toHaveText('This diamond has just been sold');
   await page.unroute('**/api/checkout/cart/add');
 
   await page.route('**/api/wishlist/add/**', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'selected_configurable_option: is not a variant of this product', code: 'validation_failed', errors: { selected_configurable_option: ['is not a variant of this product'] } }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'selected_configurable_option: is not a variant of this product',
+        code: 'validation_failed',
+        errors: { selected_configurable_option: ['is not a variant of this product'] },
+      }),
+    }),
   );
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
   await expect(snackbar(page).getByRole('alert')).toHaveText('Is not a variant of this product');
   await page.unroute('**/api/wishlist/add/**');
 
-  await page.route('**/api/wishlist/add/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The shop is starting or its database is unavailable', code: 'unavailable' }) }));
+  await page.route('**/api/wishlist/add/**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The shop is starting or its database is unavailable', code: 'unavailable' }),
+    }),
+  );
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
   await expect(snackbar(page).getByRole('alert')).toHaveText('Something went wrong');
   await expectShopperText(page);
@@ -235,7 +265,13 @@ test('without the test knob the spec time-out holds: nothing is said before it e
 
 test('the reload action reloads the page', async ({ page }) => {
   await page.goto('/about-us');
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('show-snackbar', { detail: { message: 'This part of the page could not load. Reload the page to try again.', severity: 'error', action: 'reload' } })));
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new CustomEvent('show-snackbar', {
+        detail: { message: 'This part of the page could not load. Reload the page to try again.', severity: 'error', action: 'reload' },
+      }),
+    ),
+  );
   const reload = snackbar(page).getByRole('button', { name: 'Reload' });
   await expect(reload).toBeVisible();
   await page.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));

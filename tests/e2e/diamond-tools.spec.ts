@@ -15,7 +15,10 @@ const columns = (page: Page) => page.locator('[data-compare-column]');
 const snackbar = (page: Page) => page.locator('[data-snackbar-box]');
 const table = (page: Page) => page.getByRole('table', { name: 'Diamond results' });
 
-test('compare 4 stones from cards and table rows; a fifth is refused; the link is shared; a sold stone is no longer available', async ({ page, browser }, info) => {
+test('compare 4 stones from cards and table rows; a fifth is refused; the link is shared; a sold stone is no longer available', async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   await page.goto('/diamonds');
   await hydrated(page);
@@ -41,7 +44,23 @@ test('compare 4 stones from cards and table rows; a fifth is refused; the link i
   await tray(page).getByRole('link', { name: 'Compare now' }).click();
   await expect(page).toHaveURL(/\/diamonds\/compare\?ids=\d+,\d+,\d+,\d+$/);
   await expect(columns(page)).toHaveCount(4);
-  for (const label of ['Price', 'Price per carat', 'Shape', 'Carat', 'Cut', 'Colour', 'Clarity', 'Polish', 'Symmetry', 'Fluorescence', 'Lab and certificate', 'Depth', 'Table', 'Length to width ratio', 'Measurements']) {
+  for (const label of [
+    'Price',
+    'Price per carat',
+    'Shape',
+    'Carat',
+    'Cut',
+    'Colour',
+    'Clarity',
+    'Polish',
+    'Symmetry',
+    'Fluorescence',
+    'Lab and certificate',
+    'Depth',
+    'Table',
+    'Length to width ratio',
+    'Measurements',
+  ]) {
     await expect(page.getByRole('rowheader', { name: label, exact: true })).toBeVisible();
   }
   await expect(page.getByText('★ Best').first()).toBeVisible();
@@ -61,9 +80,17 @@ test('compare 4 stones from cards and table rows; a fifth is refused; the link i
   await other.close();
 
   // Removing a column: the page without it, and the tray follows.
-  await page.getByRole('link', { name: /^Remove .* from the comparison$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Remove .* from the comparison$/ })
+    .first()
+    .click();
   await expect(columns(page)).toHaveCount(3);
-  const compared = () => page.evaluate(() => JSON.parse(localStorage.getItem('aurelle:compare') ?? '[]').map((x: { id: number }) => x.id).join(','));
+  const compared = () =>
+    page.evaluate(() =>
+      JSON.parse(localStorage.getItem('aurelle:compare') ?? '[]')
+        .map((x: { id: number }) => x.id)
+        .join(','),
+    );
   await expect.poll(compared).toBe(new URL(page.url()).searchParams.get('ids'));
 
   // A stone sold meanwhile, and one nobody knows: "No longer available", not an error.
@@ -81,7 +108,9 @@ test('compare 4 stones from cards and table rows; a fifth is refused; the link i
   }
 
   // More than 4 ids: the first 4, with a notice.
-  const ids = stonesFor(info, 'diamond tools').slice(1, 7).map((d) => d.id);
+  const ids = stonesFor(info, 'diamond tools')
+    .slice(1, 7)
+    .map((d) => d.id);
   await page.goto(`/diamonds/compare?ids=${ids.join(',')}`);
   await expect(columns(page)).toHaveCount(4);
   await expect(page.getByTestId('compare-notice')).toContainText('the first 4 are shown');
@@ -97,10 +126,20 @@ test('the table sorts by clicking and by keyboard and reloads in table view @des
   await expect(header('Price')).toHaveAttribute('aria-sort', 'none');
   await expect(page).toHaveURL(/view=table&sort_by=carat/);
   const carats = async () => (await table(page).locator('tbody tr td:nth-child(2)').allInnerTexts()).map((t) => Number.parseFloat(t));
-  await expect.poll(async () => { const c = await carats(); return c.every((v, i) => i === 0 || v >= c[i - 1]!); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const c = await carats();
+      return c.every((v, i) => i === 0 || v >= c[i - 1]!);
+    })
+    .toBe(true);
   await header('Carat').getByRole('button').click();
   await expect(header('Carat')).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(async () => { const c = await carats(); return c.length > 0 && c.every((v, i) => i === 0 || v <= c[i - 1]!); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const c = await carats();
+      return c.length > 0 && c.every((v, i) => i === 0 || v <= c[i - 1]!);
+    })
+    .toBe(true);
 
   // By keyboard: Tab reaches the header buttons, Enter and Space sort.
   await header('Clarity').getByRole('button').focus();
@@ -194,7 +233,10 @@ test('a grade explanation opens by keyboard on a diamond page and beside a filte
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('ten-times magnification');
-  await expect(dialog.getByRole('link', { name: 'Learn more in our Diamond Education guide' })).toHaveAttribute('href', '/diamond-education#clarity-the-diamonds-fingerprint');
+  await expect(dialog.getByRole('link', { name: 'Learn more in our Diamond Education guide' })).toHaveAttribute(
+    'href',
+    '/diamond-education#clarity-the-diamonds-fingerprint',
+  );
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -208,6 +250,9 @@ test('a grade explanation opens by keyboard on a diamond page and beside a filte
   await page.getByRole('dialog', { name: 'Cut' }).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog', { name: 'Cut' })).toBeHidden();
   // Touch: a tap opens it as well.
-  await page.getByRole('button', { name: 'What is origin?' }).tap().catch(async () => page.getByRole('button', { name: 'What is origin?' }).click());
+  await page
+    .getByRole('button', { name: 'What is origin?' })
+    .tap()
+    .catch(async () => page.getByRole('button', { name: 'What is origin?' }).click());
   await expect(page.getByRole('dialog', { name: 'Origin' })).toBeVisible();
 });

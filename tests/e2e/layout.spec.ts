@@ -19,7 +19,11 @@ test('the confirm dialog is centred on the screen, on the cart page and in the p
   await addToCart(page, { ids: [stone!.id] });
   await page.goto('/cart');
   await hydrated(page);
-  await page.getByRole('main').getByRole('button', { name: /^Remove (?!All)/ }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /^Remove (?!All)/ })
+    .first()
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove Item' });
   await expect(dialog).toBeVisible();
   const onCart = await offCentre(page, 'dialog[open]');
@@ -65,7 +69,9 @@ async function headerProblems(page: Page): Promise<string[]> {
       tops.sort((a, b) => a - b);
       return tops.filter((top, i) => i === 0 || top - tops[i - 1]! >= 8).length;
     };
-    const labelled = header.querySelectorAll('[data-banner="desktop"] li, nav[aria-label="Main"] > ul > li > button, nav[aria-label="Main"] > ul > li > a, [data-main-band] a');
+    const labelled = header.querySelectorAll(
+      '[data-banner="desktop"] li, nav[aria-label="Main"] > ul > li > button, nav[aria-label="Main"] > ul > li > a, [data-main-band] a',
+    );
     for (const el of labelled) {
       // The word mark is two lines by design (the name over its tagline).
       if (!visible(el) || el.getAttribute('href') === '/') continue;
@@ -91,7 +97,8 @@ for (const width of [768, 820, 1024, 1100, 1280]) {
     expect(await headerProblems(page)).toEqual([]);
     // Every menu root and the Book an Appointment pill are there and reachable by keyboard.
     const band = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Engagement Rings', 'Diamonds', 'Wedding Bands', 'Fine Jewellery', 'About']) await expect(band.getByRole('button', { name })).toBeVisible();
+    for (const name of ['Engagement Rings', 'Diamonds', 'Wedding Bands', 'Fine Jewellery', 'About'])
+      await expect(band.getByRole('button', { name })).toBeVisible();
     // The pill from lg; below it the main band's Book an Appointment link (README "Header widths").
     await expect(page.locator('[data-site-header] a[href="/book-appointment"]:visible').first()).toBeVisible();
     if (width >= 1024) await expect(band.getByRole('link', { name: 'Book an Appointment' })).toBeVisible();

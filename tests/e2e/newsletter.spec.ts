@@ -52,7 +52,9 @@ test('shows the loading state, then the answer in the snackbar; a second time is
 test('shows a failure as an error in words a shopper reads', async ({ page }) => {
   await page.goto('/');
   // A 5xx reads as the generic error (src/lib/shopper-text.ts), whatever the server said.
-  await page.route('**/api/subscribe', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The shop is starting or its database is unavailable' }) }));
+  await page.route('**/api/subscribe', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The shop is starting or its database is unavailable' }) }),
+  );
   await form(page).getByRole('textbox', { name: 'Email address' }).fill('anna@example.com');
   await form(page).getByRole('button', { name: 'Subscribe' }).click();
   await expect(snackbar(page)).toHaveText('Something went wrong');

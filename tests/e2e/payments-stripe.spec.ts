@@ -32,7 +32,14 @@ test.beforeAll(async () => {
   stripe = await startStripeStandIn({ webhookSecret: SECRET });
   shop = await startServer('sqlite', {
     diamonds: 100,
-    env: { NODE_ENV: 'test', SMTP_URL: mailbox.url, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url },
+    env: {
+      NODE_ENV: 'test',
+      SMTP_URL: mailbox.url,
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
   });
   stripe.webhookUrl = `${shop.url}/api/payments/stripe/webhook`;
 });
@@ -46,7 +53,9 @@ test.afterAll(async () => {
 
 async function toPayment(page: Page, email: string) {
   await page.goto(`${shop.url}/`);
-  const res = await page.request.post(`${shop.url}/api/checkout/cart/add`, { data: { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) } });
+  const res = await page.request.post(`${shop.url}/api/checkout/cart/add`, {
+    data: { ids: [band.id], quantity: 1, selected_configurable_option: band.variants[0]!.id, ...sizeOf(band.id) },
+  });
   expect(res.status()).toBe(200);
   await page.goto(`${shop.url}/checkout`);
   await hydrated(page);
@@ -66,7 +75,7 @@ async function toPayment(page: Page, email: string) {
   await hydrated(page);
 }
 
-test('a card purchase goes through Stripe Checkout: the card is entered on Stripe\'s page, the order comes back paid with a receipt', async ({ page }) => {
+test("a card purchase goes through Stripe Checkout: the card is entered on Stripe's page, the order comes back paid with a receipt", async ({ page }) => {
   const email = uniqueEmail('stripe');
   await toPayment(page, email);
   await page.getByRole('radio', { name: /Credit or debit card/ }).check();

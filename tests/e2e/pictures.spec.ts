@@ -38,7 +38,8 @@ test('a product page has a labelled gallery of three views; arrows move, a click
 
   await page.getByRole('group', { name: /Metal/ }).getByRole('link', { name: '18K Rose Gold' }).click();
   await expect(page).toHaveURL(/metal=18k_rose_gold/);
-  for (const src of await gallery.locator('[data-gallery-thumb]').evaluateAll((as) => as.map((a) => a.getAttribute('data-src')))) expect(src).toMatch(/^\/images\/jewellery\/pave-halo--18k_rose_gold--(angled|front|profile)\.svg$/);
+  for (const src of await gallery.locator('[data-gallery-thumb]').evaluateAll((as) => as.map((a) => a.getAttribute('data-src'))))
+    expect(src).toMatch(/^\/images\/jewellery\/pave-halo--18k_rose_gold--(angled|front|profile)\.svg$/);
   await expect(main).toHaveAttribute('alt', /in 18K Rose Gold/);
   const res = await page.request.get(`/images/jewellery/pave-halo--18k_rose_gold--front.svg`);
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -77,15 +78,24 @@ test('the summary of a build shows the setting holding the chosen stone, in its 
   await page.goto(`/build-your-own/summary?setting=${cathedral.id}&variant=${variant.id}&diamond=${stone.id}`);
   const composite = page.getByTestId('byo-composite');
   const main = composite.locator('[data-gallery-main]');
-  await expect(main).toHaveAttribute('src', new RegExp(`^/images/jewellery/cathedral-solitaire--${variant.metal}--angled--${stone.shape}-\\d{3,4}x\\d{3,4}\\.svg$`));
+  await expect(main).toHaveAttribute(
+    'src',
+    new RegExp(`^/images/jewellery/cathedral-solitaire--${variant.metal}--angled--${stone.shape}-\\d{3,4}x\\d{3,4}\\.svg$`),
+  );
   await expect(main).toHaveAttribute('alt', new RegExp(`holding your ${stone.shape} diamond`));
   expect((await page.request.get((await main.getAttribute('src'))!)).status()).toBe(200);
   // The setting's page with the stone chosen shows the same ring.
   await page.goto(`/build-your-own/products/${cathedral.id}?diamond=${stone.id}&metal=${variant.metal}`);
-  await expect(page.getByRole('region', { name: /with your diamond/ }).locator('[data-gallery-main]')).toHaveAttribute('src', new RegExp(`--${stone.shape}-\\d+x\\d+\\.svg$`));
+  await expect(page.getByRole('region', { name: /with your diamond/ }).locator('[data-gallery-main]')).toHaveAttribute(
+    'src',
+    new RegExp(`--${stone.shape}-\\d+x\\d+\\.svg$`),
+  );
   // And the diamond's page with the setting chosen.
   await page.goto(`/build-your-own/diamonds/${stone.id}?setting=${cathedral.id}&variant=${variant.id}`);
-  await expect(page.getByRole('region', { name: 'Your ring with this diamond' }).locator('[data-gallery-main]')).toHaveAttribute('src', new RegExp(`^/images/jewellery/cathedral-solitaire--${variant.metal}--angled--${stone.shape}-`));
+  await expect(page.getByRole('region', { name: 'Your ring with this diamond' }).locator('[data-gallery-main]')).toHaveAttribute(
+    'src',
+    new RegExp(`^/images/jewellery/cathedral-solitaire--${variant.metal}--angled--${stone.shape}-`),
+  );
   await expectNoAxeViolations(page);
 });
 
@@ -99,7 +109,9 @@ test('the cart line of a pair shows the setting holding its stone', async ({ pag
 
 test('a diamond is shown to scale: a 0.5 ct and a 3 ct stone differ in size as their millimetres do', async ({ page }) => {
   const rng = createRng(SEED);
-  const stones = Array.from({ length: 3000 }, (_, i) => generateDiamond(rng, i, PRODUCTS.length + 1 + i, '2026-01-01T00:00:00.000Z')).filter((d) => d.shape === 'round' && !d.is_hidden);
+  const stones = Array.from({ length: 3000 }, (_, i) => generateDiamond(rng, i, PRODUCTS.length + 1 + i, '2026-01-01T00:00:00.000Z')).filter(
+    (d) => d.shape === 'round' && !d.is_hidden,
+  );
   const near = (ct: number) => stones.reduce((a, b) => (Math.abs(b.carat - ct) < Math.abs(a.carat - ct) ? b : a));
   const sizes: { mm: number; actual: number; drawn: number }[] = [];
   for (const d of [near(0.5), near(3)]) {

@@ -55,7 +55,8 @@ test('script injected into a content page does not run', async ({ page }) => {
   // What an editor's raw HTML in Markdown would become: the real page, with the real headers.
   await page.route('**/about-us', async (route) => {
     const response = await route.fetch();
-    const injected = '<script>window.__pwned = 1</script><img src="/favicon.svg" alt="" onload="window.__pwned = 2"><a id="evil" href="javascript:window.__pwned=3">win a ring</a><style>body{display:none}</style>';
+    const injected =
+      '<script>window.__pwned = 1</script><img src="/favicon.svg" alt="" onload="window.__pwned = 2"><a id="evil" href="javascript:window.__pwned=3">win a ring</a><style>body{display:none}</style>';
     const body = (await response.text()).replace('<div class="prose', `${injected}<div class="prose`);
     const headers = { ...response.headers() };
     delete headers['content-encoding'];

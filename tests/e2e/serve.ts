@@ -14,7 +14,11 @@ const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `
 // ADMIN_TOKEN: diamond-import.spec.ts imports a stock file over HTTP (tests/support/admin.ts).
 // SHOP_TEST_KNOBS: a test may shorten the island load time-out (src/features/shell/island-load.ts).
 // PAYMENT_TEST_GATEWAY: the production build takes test cards here on purpose (refused otherwise).
-const server = await startServer('sqlite', { port, diamonds: 3000, env: { SMTP_URL: mailbox.url, ADMIN_TOKEN, SHOP_TEST_KNOBS: '1', PAYMENT_TEST_GATEWAY: '1' } });
+const server = await startServer('sqlite', {
+  port,
+  diamonds: 3000,
+  env: { SMTP_URL: mailbox.url, ADMIN_TOKEN, SHOP_TEST_KNOBS: '1', PAYMENT_TEST_GATEWAY: '1' },
+});
 const state: E2eState = { url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir };
 fs.writeFileSync(e2eStateFile(port), JSON.stringify(state));
 console.log(`e2e server at ${server.url}`);

@@ -52,7 +52,14 @@ test('calls onClose on every close (time-out, close button, Escape, replaced) an
     page.evaluate(
       ([m, e]) =>
         window.dispatchEvent(
-          new CustomEvent('show-snackbar', { detail: { message: m, severity: 'success', ...e, onClose: (reason: string) => (window as unknown as { snackbarClosed: string[] }).snackbarClosed.push(`${m}:${reason}`) } }),
+          new CustomEvent('show-snackbar', {
+            detail: {
+              message: m,
+              severity: 'success',
+              ...e,
+              onClose: (reason: string) => (window as unknown as { snackbarClosed: string[] }).snackbarClosed.push(`${m}:${reason}`),
+            },
+          }),
         ),
       [message, extra] as const,
     );

@@ -30,12 +30,25 @@ test("the diamond page shows the supplier's photograph, served from the shop's o
   const certificate = `SUPPH${project}`;
   const file = toCsv([
     feedRow(`SUPPH-${project}`, certificate, {
-      Shape: 'Oval', Size: '1.52', Color: 'F', Clarity: 'VS1', 'Cut Grade': '', Polish: 'EX', Symmetry: 'EX', Measurements: '9.12 x 6.31 x 3.95',
-      'Depth %': '62.6', 'Table %': '58', 'Price/Ct': '11840', Availability: 'M',
+      Shape: 'Oval',
+      Size: '1.52',
+      Color: 'F',
+      Clarity: 'VS1',
+      'Cut Grade': '',
+      Polish: 'EX',
+      Symmetry: 'EX',
+      Measurements: '9.12 x 6.31 x 3.95',
+      'Depth %': '62.6',
+      'Table %': '58',
+      'Price/Ct': '11840',
+      Availability: 'M',
       'Diamond Image': `${media.url}/stones/${certificate}-oval.png`,
     }),
   ]);
-  const res = await request.post(`/api/admin/diamonds/import?source=${SOURCE}`, { headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` }, data: file });
+  const res = await request.post(`/api/admin/diamonds/import?source=${SOURCE}`, {
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${ADMIN_TOKEN}` },
+    data: file,
+  });
   expect(await res.json()).toMatchObject({ inserted: 1, rejected: 0 });
   const stone = await (await request.get(`/catalog/api/diamonds/${certificate}`)).json();
 

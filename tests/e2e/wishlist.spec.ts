@@ -9,7 +9,13 @@ test('the wishlist lists products, diamonds and pairs; entries move to the cart 
   const add = async (path: string, data: object) => expect((await page.request.post(path, { data })).status()).toBe(200);
   await add(`/api/wishlist/add/${band.id}`, { selected_configurable_option: band.variants[1]!.id, selected_size: '7' });
   await add(`/api/wishlist/add/${lone.id}`, {});
-  await add('/api/wishlist/add-byo', { ids: [centre.id, setting.id], is_byo: true, quantity: 1, selected_configurable_option: setting.variants[0]!.id, selected_size: '7' });
+  await add('/api/wishlist/add-byo', {
+    ids: [centre.id, setting.id],
+    is_byo: true,
+    quantity: 1,
+    selected_configurable_option: setting.variants[0]!.id,
+    selected_size: '7',
+  });
   await recordEvents(page);
   await page.goto('/wishlist');
   await hydrated(page);
@@ -49,7 +55,10 @@ test('a wishlist change in one tab shows in the other', async ({ page, context }
   await Promise.all([page.goto('/wishlist'), other.goto('/wishlist')]);
   await Promise.all([hydrated(page), hydrated(other)]);
   await expect(other.locator('main [data-wishlist-entry]')).toHaveCount(2);
-  await page.getByRole('button', { name: /^Remove \d/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Remove \d/ })
+    .first()
+    .click();
   await expect(page.locator('main [data-wishlist-entry]')).toHaveCount(1);
   await expect(other.locator('main [data-wishlist-entry]')).toHaveCount(1);
 });

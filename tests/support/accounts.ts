@@ -14,13 +14,24 @@ import { answer, type Answer } from './http-client.ts';
  * Like call(), but the connection comes from `localAddress` (any 127.x.y.z works on Linux loopback), which
  * fetch cannot choose; the answer goes through call()'s own parsing and OpenAPI check.
  */
-export function callFrom<T = any>(localAddress: string, base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+export function callFrom<T = any>(
+  localAddress: string,
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method, localAddress, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers } },
+      {
+        method,
+        localAddress,
+        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -67,7 +78,10 @@ export interface SeededCustomer {
 }
 
 /** A customer with a password (hashed once per password per process) and a live session. */
-export async function seedCustomer(databaseUrl: string, options: { password?: string | null; first_name?: string; email?: string } = {}): Promise<SeededCustomer> {
+export async function seedCustomer(
+  databaseUrl: string,
+  options: { password?: string | null; first_name?: string; email?: string } = {},
+): Promise<SeededCustomer> {
   const db = await testDb(databaseUrl);
   const password = options.password === undefined ? 'correct horse battery' : options.password;
   let hash: Promise<string> | null = null;
@@ -79,7 +93,18 @@ export async function seedCustomer(databaseUrl: string, options: { password?: st
   const email = options.email ?? uniqueEmail();
   const { id } = await db
     .insertInto('customers')
-    .values({ email, first_name: options.first_name ?? 'Ada', last_name: 'Lovelace', password_hash: hash ? await hash : null, is_verified: 0, created_at: now, updated_at: now, gender: null, phone: null, date_of_birth: null })
+    .values({
+      email,
+      first_name: options.first_name ?? 'Ada',
+      last_name: 'Lovelace',
+      password_hash: hash ? await hash : null,
+      is_verified: 0,
+      created_at: now,
+      updated_at: now,
+      gender: null,
+      phone: null,
+      date_of_birth: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = randomBytes(32).toString('base64url');
@@ -105,11 +130,29 @@ export interface SeedOrderOptions {
 export async function seedOrder(databaseUrl: string, customerId: number, options: SeedOrderOptions = {}) {
   const db = await testDb(databaseUrl);
   const now = options.createdAt ?? new Date().toISOString();
-  const product = await db.selectFrom('products').innerJoin('product_variants', 'product_variants.product_id', 'products.id').select(['products.id', 'products.name', 'products.sku', 'product_variants.id as variant_id']).orderBy('products.id').executeTakeFirstOrThrow();
+  const product = await db
+    .selectFrom('products')
+    .innerJoin('product_variants', 'product_variants.product_id', 'products.id')
+    .select(['products.id', 'products.name', 'products.sku', 'product_variants.id as variant_id'])
+    .orderBy('products.id')
+    .executeTakeFirstOrThrow();
   const diamond = await db.selectFrom('diamonds').select(['id', 'sku', 'shape', 'carat']).orderBy('id').executeTakeFirstOrThrow();
   const cart = await db
     .insertInto('carts')
-    .values({ token: randomBytes(16).toString('hex'), customer_id: customerId, is_active: 0, store_credit_cents: 0, created_at: now, updated_at: now, coupon_code: null, billing_address: null, shipping_address: null, instructions: null, shipping_rate_id: null, payment_method: null })
+    .values({
+      token: randomBytes(16).toString('hex'),
+      customer_id: customerId,
+      is_active: 0,
+      store_credit_cents: 0,
+      created_at: now,
+      updated_at: now,
+      coupon_code: null,
+      billing_address: null,
+      shipping_address: null,
+      instructions: null,
+      shipping_rate_id: null,
+      payment_method: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const lines = options.lines ?? [
@@ -117,7 +160,16 @@ export async function seedOrder(databaseUrl: string, customerId: number, options
     { qty: 2, price_cents: 49999 },
   ];
   const subtotal = lines.reduce((s, l) => s + l.qty * l.price_cents, 0);
-  const address = JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main St', city: 'New York', state: 'NY', country: 'US', postcode: '10001', phone: '+1 212 555 0100' });
+  const address = JSON.stringify({
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    address1: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    country: 'US',
+    postcode: '10001',
+    phone: '+1 212 555 0100',
+  });
   const order = await db
     .insertInto('orders')
     .values({
@@ -140,7 +192,9 @@ export async function seedOrder(databaseUrl: string, customerId: number, options
       payment_token: null,
       created_at: now,
       updated_at: now,
-      ...(options.paymentDueAt !== null ? { payment_due_at: options.paymentDueAt ?? (['pending', 'pending_payment'].includes(options.status ?? '') ? '2999-01-01T00:00:00.000Z' : null) } : {}),
+      ...(options.paymentDueAt !== null
+        ? { payment_due_at: options.paymentDueAt ?? (['pending', 'pending_payment'].includes(options.status ?? '') ? '2999-01-01T00:00:00.000Z' : null) }
+        : {}),
     })
     .returning(['id', 'increment_id'])
     .executeTakeFirstOrThrow();

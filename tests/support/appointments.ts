@@ -36,7 +36,8 @@ export function closedDays(): { weekday?: Temporal.PlainDate; date?: Temporal.Pl
 export const beyondHorizon = () => lastBookableDay(showroom).add({ days: 7 });
 
 /** A wall-clock time of `day` in the showroom's zone, as a UTC ISO instant. */
-export const showroomTime = (day: Temporal.PlainDate, time: string) => iso(day.toZonedDateTime({ timeZone: showroom.time_zone, plainTime: Temporal.PlainTime.from(time) }).toInstant());
+export const showroomTime = (day: Temporal.PlainDate, time: string) =>
+  iso(day.toZonedDateTime({ timeZone: showroom.time_zone, plainTime: Temporal.PlainTime.from(time) }).toInstant());
 
 export const booking = (start: string, email: string, extra: Record<string, unknown> = {}) => ({
   kind: 'showroom',

@@ -19,7 +19,16 @@ export const NEW_YORK = {
   phone: '+1 212 736 3100',
 };
 
-export const LONDON = { ...NEW_YORK, address1: '10 Downing Street', address2: null, city: 'London', country: 'GB', state: null, postcode: 'SW1A 2AA', phone: '+44 20 7925 0918' };
+export const LONDON = {
+  ...NEW_YORK,
+  address1: '10 Downing Street',
+  address2: null,
+  city: 'London',
+  country: 'GB',
+  state: null,
+  postcode: 'SW1A 2AA',
+  phone: '+44 20 7925 0918',
+};
 
 export const band = plainProducts[0]!;
 
@@ -38,12 +47,27 @@ export const guestEmail = () => `${uniqueName('guest')}@example.com`;
 
 /** Adds, saves address, shipping and payment; answers the checkout cart after the last step. */
 export async function readyCart(shopper: Shopper, options: ReadyOptions = {}) {
-  for (const id of options.diamonds ?? []) expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [id], quantity: 1 }, options.headers)).status).toBe(200);
+  for (const id of options.diamonds ?? [])
+    expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [id], quantity: 1 }, options.headers)).status).toBe(200);
   for (const p of options.products ?? []) {
-    expect((await shopper.call('POST', '/api/checkout/cart/add', { ids: [p.id], quantity: 1, selected_configurable_option: p.variant, ...sizeOf(p.id) }, options.headers)).status).toBe(200);
+    expect(
+      (
+        await shopper.call(
+          'POST',
+          '/api/checkout/cart/add',
+          { ids: [p.id], quantity: 1, selected_configurable_option: p.variant, ...sizeOf(p.id) },
+          options.headers,
+        )
+      ).status,
+    ).toBe(200);
   }
   const billing = { ...(options.address ?? NEW_YORK), ...(options.email ? { email: options.email } : {}) };
-  const saved = await shopper.call('POST', '/api/checkout/save-address', { billing, shipping: null, instructions: 'Leave with the concierge' }, options.headers);
+  const saved = await shopper.call(
+    'POST',
+    '/api/checkout/save-address',
+    { billing, shipping: null, instructions: 'Leave with the concierge' },
+    options.headers,
+  );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const rate = saved.body.data.rates.find((r: { code: string }) => r.code === (options.rate ?? 'insured_standard'));
   expect((await shopper.call('POST', '/api/checkout/save-shipping', { selected_shipping_rate_id: rate.id }, options.headers)).status).toBe(200);

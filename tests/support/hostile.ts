@@ -7,15 +7,60 @@
 import fc from 'fast-check';
 
 export const FIELDS = [
-  'email', 'password', 'password_confirmation', 'old_password', 'new_password', 'new_password_confirmation', 'first_name',
-  'last_name', 'gender', 'phone', 'date_of_birth', 'token', 'id', 'address1', 'address2', 'city', 'state', 'country',
-  'postcode', 'default_address', 'addr_type', 'address_type', 'subscriber_email', 'payload', 'type', 'user_id', 'page',
-  'limit', 'sort', 'order', 'qty', 'quantity', 'product_id', 'diamond_id', 'variant_id', 'item_id', 'coupon_code', 'code',
-  'shape', 'carat', 'price', 'cut', 'color', 'clarity', 'filters', 'q', 'redirect', 'options', 'metal', 'ring_size',
+  'email',
+  'password',
+  'password_confirmation',
+  'old_password',
+  'new_password',
+  'new_password_confirmation',
+  'first_name',
+  'last_name',
+  'gender',
+  'phone',
+  'date_of_birth',
+  'token',
+  'id',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'country',
+  'postcode',
+  'default_address',
+  'addr_type',
+  'address_type',
+  'subscriber_email',
+  'payload',
+  'type',
+  'user_id',
+  'page',
+  'limit',
+  'sort',
+  'order',
+  'qty',
+  'quantity',
+  'product_id',
+  'diamond_id',
+  'variant_id',
+  'item_id',
+  'coupon_code',
+  'code',
+  'shape',
+  'carat',
+  'price',
+  'cut',
+  'color',
+  'clarity',
+  'filters',
+  'q',
+  'redirect',
+  'options',
+  'metal',
+  'ring_size',
 ];
 
 const SQL = ["' OR '1'='1", "'; DROP TABLE customers; --", '" OR ""="', '1; SELECT pg_sleep(5)', "\\'", '%', '_', '--', '/*', "admin'--"];
-const HTML = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "javascript:alert(1)", '<svg onload=alert(1)>', '{{7*7}}', '${7*7}'];
+const HTML = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '<svg onload=alert(1)>', '{{7*7}}', '${7*7}'];
 const UNICODE = ['\u0000', '\u202e', '\ud800', '\udfff', '𝓤𝓷𝓲𝓬𝓸𝓭𝓮', '👩‍👩‍👧‍👦', 'ﷺ', 'İ', '\u200b', '\r\n', '١٢٣'];
 const NUMBERS = [-1, 0, -0, 1.5, -2147483649, 2 ** 31, 2 ** 53 + 2, 2 ** 63, 1e21, 1e308, -1e308, Number.MIN_VALUE];
 
@@ -45,7 +90,10 @@ const rawTexts = fc.oneof(
 
 export const hostileBody: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.record(Object.fromEntries(FIELDS.map((f) => [f, hostileValue])), { requiredKeys: [] }).map((o) => JSON.stringify(o)) },
-  { weight: 2, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), hostileValue, { maxKeys: 8 }).map((o) => JSON.stringify(o)) },
+  {
+    weight: 2,
+    arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), hostileValue, { maxKeys: 8 }).map((o) => JSON.stringify(o)),
+  },
   { weight: 2, arbitrary: rawTexts },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.constant(undefined) },
@@ -65,8 +113,14 @@ export const hostileQuery = fc.dictionary(
 );
 
 export const contentType = fc.constantFrom<string | undefined>(
-  'application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x', 'application/json; charset=utf-16', undefined,
+  'application/json',
+  'application/json',
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  undefined,
 );
 
 export const authMode = fc.constantFrom('token', 'token', 'none', 'garbage');
@@ -83,10 +137,30 @@ export const hostileForm: fc.Arbitrary<{ type: string; body: string }> = fc.oneo
     weight: 4,
     arbitrary: fc
       .tuple(
-        fc.constantFrom('login', 'register', 'logout', 'verify', 'profile', 'password', 'address-save', 'address-delete', 'address-default', 'pay', 'cancel', 'x'),
-        fc.dictionary(fc.constantFrom(...FIELDS, 'ids', 'ids[]', 'token', 'metal_code', 'selected_size', 'subscriber_email', 'date', 'time', 'name', 'message'), formValue, { maxKeys: 8 }),
+        fc.constantFrom(
+          'login',
+          'register',
+          'logout',
+          'verify',
+          'profile',
+          'password',
+          'address-save',
+          'address-delete',
+          'address-default',
+          'pay',
+          'cancel',
+          'x',
+        ),
+        fc.dictionary(
+          fc.constantFrom(...FIELDS, 'ids', 'ids[]', 'token', 'metal_code', 'selected_size', 'subscriber_email', 'date', 'time', 'name', 'message'),
+          formValue,
+          { maxKeys: 8 },
+        ),
       )
-      .map(([action, fields]) => ({ type: 'application/x-www-form-urlencoded', body: [`_action=${action}`, ...Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${v}`)].join('&') })),
+      .map(([action, fields]) => ({
+        type: 'application/x-www-form-urlencoded',
+        body: [`_action=${action}`, ...Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${v}`)].join('&'),
+      })),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 80 }).map((body) => ({ type: 'application/x-www-form-urlencoded', body })) },
   {
@@ -97,12 +171,22 @@ export const hostileForm: fc.Arbitrary<{ type: string; body: string }> = fc.oneo
     })),
   },
   // Just under and just over the 1 MB limit.
-  { weight: 1, arbitrary: fc.constantFrom(1024 * 1024 - 64, 1024 * 1024 + 1, 3 * 1024 * 1024).map((n) => ({ type: 'application/x-www-form-urlencoded', body: `_action=login&email=${'a'.repeat(n)}` })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(1024 * 1024 - 64, 1024 * 1024 + 1, 3 * 1024 * 1024)
+      .map((n) => ({ type: 'application/x-www-form-urlencoded', body: `_action=login&email=${'a'.repeat(n)}` })),
+  },
 );
 
 /** Broken `%` escapes and over-long segments, to put into a path. */
 export const malformedSegment = fc.oneof(
   fc.constantFrom('%', '%f', '%zz', '%ff', '%E0%A4%A', '%C0%AF', '%%', '%u0041', '%ED%A0%80', 'a%2', '%GG'),
-  fc.tuple(fc.string({ maxLength: 10 }).map((s) => encodeURIComponent(s)), fc.constantFrom('%', '%f', '%zz', '%ff')).map(([a, b]) => a + b),
+  fc
+    .tuple(
+      fc.string({ maxLength: 10 }).map((s) => encodeURIComponent(s)),
+      fc.constantFrom('%', '%f', '%zz', '%ff'),
+    )
+    .map(([a, b]) => a + b),
   fc.integer({ min: 8_200, max: 15_000 }).map((n) => 'a'.repeat(n)),
 );

@@ -20,7 +20,14 @@ export interface CallOptions {
  * as JSON when it is JSON. Every JSON answer of the API is checked against the OpenAPI document
  * (tests/support/openapi-check.ts), so a test fails where the code and the document disagree.
  */
-export async function call<T = any>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const res = await fetch(base + path, {
     method,
     redirect: options.redirect ?? 'follow',

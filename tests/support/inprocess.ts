@@ -25,7 +25,15 @@ export async function newCustomer(db: Db): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('customers')
-    .values({ email: `shopper${++emails}@example.com`, first_name: 'Ada', last_name: 'Shopper', password_hash: null, is_verified: 1, created_at: now, updated_at: now })
+    .values({
+      email: `shopper${++emails}@example.com`,
+      first_name: 'Ada',
+      last_name: 'Shopper',
+      password_hash: null,
+      is_verified: 1,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -56,7 +56,12 @@ export async function startMailbox(dir: string, options: MailboxOptions = {}): P
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
-            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8'), base64: a.content.toString('base64') })),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+              base64: a.content.toString('base64'),
+            })),
             receivedAt: Date.now(),
           };
           const file = path.join(dir, `${String(++n).padStart(6, '0')}-${process.pid}.json`);
@@ -92,7 +97,14 @@ export async function waitForMail(dir: string, email: string, subject: RegExp = 
   for (;;) {
     const found = mailsTo(dir, email).filter((m) => subject.test(m.subject));
     if (found.length >= nth) return found[nth - 1]!;
-    if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${email} matching ${subject} within ${timeoutMs} ms (got: ${mailsTo(dir, email).map((m) => m.subject).join('; ') || 'none'})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no mail #${nth} to ${email} matching ${subject} within ${timeoutMs} ms (got: ${
+          mailsTo(dir, email)
+            .map((m) => m.subject)
+            .join('; ') || 'none'
+        })`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }

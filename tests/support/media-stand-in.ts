@@ -61,6 +61,10 @@ export async function startMediaStandIn(options: { slowMs?: number } = {}): Prom
     url: `http://127.0.0.1:${port}`,
     hits,
     photo: studioPhoto,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

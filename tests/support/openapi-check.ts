@@ -63,17 +63,25 @@ export async function checkAnswer(base: string, method: string, url: string, sta
     // No operation there: the catch-all's 404, a 405 naming the methods the path serves, or what the
     // server refuses before any route (a NUL or a malformed escape in the address, a body over 1 MB or
     // late, an address over the limit, another site): errors.
-    if (![400, 403, 404, 405, 408, 413, 414, 503].includes(status)) throw new Error(`${where}: the OpenAPI document has no ${method} ${found?.template ?? pathname}, yet it answered ${status}`);
+    if (![400, 403, 404, 405, 408, 413, 414, 503].includes(status))
+      throw new Error(`${where}: the OpenAPI document has no ${method} ${found?.template ?? pathname}, yet it answered ${status}`);
     ref = '#/components/schemas/Error';
   } else {
     const answer = operation.responses[String(status)];
-    if (!answer) throw new Error(`${where}: status ${status} is not documented for ${method} ${found!.template} (documented: ${Object.keys(operation.responses).join(', ')}); body: ${JSON.stringify(body).slice(0, 300)}`);
+    if (!answer)
+      throw new Error(
+        `${where}: status ${status} is not documented for ${method} ${found!.template} (documented: ${Object.keys(operation.responses).join(', ')}); body: ${JSON.stringify(body).slice(0, 300)}`,
+      );
     ref = answer.content?.['application/json']?.schema.$ref;
     if (!ref) throw new Error(`${where}: the document says ${method} ${found!.template} ${status} has no JSON body, yet it has one`);
   }
   const validate = validatorFor(c, ref);
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
-    throw new Error(`${where}: the answer does not match the OpenAPI document (${found?.template ?? 'Error'} ${status}, ${ref}):\n  ${errors.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 500)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${e.instancePath || '/'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+    throw new Error(
+      `${where}: the answer does not match the OpenAPI document (${found?.template ?? 'Error'} ${status}, ${ref}):\n  ${errors.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
 }

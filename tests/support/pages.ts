@@ -30,7 +30,9 @@ export async function discoverPages(base: string, notes: string[] = []): Promise
   const stones = [...new Set([...(await (await fetch(`${base}/diamonds`)).text()).matchAll(/href="\/diamonds\/(\d+)"/g)].map((m) => m[1]))].slice(0, 4);
   if (stones.length) pages.push({ name: 'diamond compare', path: `/diamonds/compare?ids=${stones.join(',')}`, kind: 'shell', exact: true });
   pages.push({ name: 'product listing', path: '/engagement-rings', kind: 'other' });
-  const product = (await firstLink(base, '/engagement-rings', /href="(\/products\/\d+)(?:[?#][^"]*)?"/)) ?? (await firstLink(base, '/', /href="(\/products\/\d+)(?:[?#][^"]*)?"/));
+  const product =
+    (await firstLink(base, '/engagement-rings', /href="(\/products\/\d+)(?:[?#][^"]*)?"/)) ??
+    (await firstLink(base, '/', /href="(\/products\/\d+)(?:[?#][^"]*)?"/));
   if (product) pages.push({ name: 'product detail', path: product, kind: 'detail' });
   else notes.push('product detail: no /products/{id} link on /engagement-rings or / yet, left out');
   return pages;

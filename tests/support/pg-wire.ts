@@ -37,11 +37,7 @@ export async function servePglite(): Promise<WireServer> {
   let owner: object | null = null;
   const queue: Turn[] = [];
   const acquire = (conn: object) =>
-    owner === conn
-      ? Promise.resolve()
-      : owner === null
-        ? ((owner = conn), Promise.resolve())
-        : new Promise<void>((resolve) => queue.push({ resolve, conn }));
+    owner === conn ? Promise.resolve() : owner === null ? ((owner = conn), Promise.resolve()) : new Promise<void>((resolve) => queue.push({ resolve, conn }));
   const release = (conn: object) => {
     if (owner !== conn) return;
     const next = queue.shift();
@@ -162,7 +158,12 @@ export async function servePglite(): Promise<WireServer> {
 
 /** The ErrorResponse a PostgreSQL shutting down sends each client before closing its connection. */
 function adminShutdown(): Buffer {
-  const fields = [['S', 'FATAL'], ['V', 'FATAL'], ['C', '57P01'], ['M', 'terminating connection due to administrator command']];
+  const fields = [
+    ['S', 'FATAL'],
+    ['V', 'FATAL'],
+    ['C', '57P01'],
+    ['M', 'terminating connection due to administrator command'],
+  ];
   const body = Buffer.concat([...fields.map(([k, v]) => Buffer.from(`${k}${v}\0`)), Buffer.from([0])]);
   return Buffer.from(message('E', body));
 }

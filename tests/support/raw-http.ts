@@ -18,17 +18,38 @@ export interface RawAnswer {
  * Streams `total` bytes of `chunk` repeated as a chunked body (no Content-Length) and stops writing as
  * soon as the server answers: the answer, and how many bytes were written by then.
  */
-export function streamChunked(base: string, path: string, options: { total: number; contentType: string; from?: string; headers?: Record<string, string> }): Promise<RawAnswer & { sent: number }> {
+export function streamChunked(
+  base: string,
+  path: string,
+  options: { total: number; contentType: string; from?: string; headers?: Record<string, string> },
+): Promise<RawAnswer & { sent: number }> {
   return new Promise((resolve, reject) => {
     const piece = Buffer.alloc(64 * 1024, 'a=');
     let sent = 0;
     let answered = false;
-    const req = http.request(new URL(path, base), { method: 'POST', localAddress: options.from, agent: false, headers: { 'content-type': options.contentType, 'transfer-encoding': 'chunked', ...options.headers } }, (res) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8'), headers: res.headers, sent }));
-    });
+    const req = http.request(
+      new URL(path, base),
+      {
+        method: 'POST',
+        localAddress: options.from,
+        agent: false,
+        headers: { 'content-type': options.contentType, 'transfer-encoding': 'chunked', ...options.headers },
+      },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+            sent,
+          }),
+        );
+      },
+    );
     // The server may close the connection once it has answered: writes after that fail, which is fine.
     req.on('error', (error) => (answered ? undefined : reject(error)));
     req.setTimeout(30_000, () => req.destroy(new Error(`no answer within 30 s to a chunked POST ${path}`)));
@@ -44,14 +65,23 @@ export function streamChunked(base: string, path: string, options: { total: numb
 }
 
 /** One request over a fresh socket, the request line written as given (no normalising of `%` escapes). */
-export function rawRequest(base: string, method: string, target: string, options: { body?: string | Buffer; headers?: Record<string, string>; from?: string; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  base: string,
+  method: string,
+  target: string,
+  options: { body?: string | Buffer; headers?: Record<string, string>; from?: string; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port), localAddress: options.from });
     const body = options.body === undefined ? undefined : Buffer.from(options.body);
     const headers = { host: url.host, connection: 'close', ...(body ? { 'content-length': String(body.length) } : {}), ...options.headers };
     socket.on('connect', () => {
-      socket.write(`${method} ${target} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+      socket.write(
+        `${method} ${target} HTTP/1.1\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n`,
+      );
       if (body) socket.write(body);
     });
     const chunks: Buffer[] = [];
@@ -105,7 +135,9 @@ export async function serverPid(base: string): Promise<number> {
 /** Runs `task` for each item with at most `width` at once. */
 export async function inParallel<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await task(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
 }

@@ -35,7 +35,10 @@ export function discoverApiRoutes(): ApiRoute[] {
       const source = fs.readFileSync(file, 'utf8');
       const methods = exportedMethods(source);
       if (methods.length === 0) continue;
-      const rel = path.relative(path.join(root, 'src/pages'), file).replace(/\\/g, '/').replace(/\.(ts|js|mjs)$/, '');
+      const rel = path
+        .relative(path.join(root, 'src/pages'), file)
+        .replace(/\\/g, '/')
+        .replace(/\.(ts|js|mjs)$/, '');
       const parts = rel.split('/').filter((p) => p !== 'index');
       const segments = parts.map(toSegment);
       routes.push({ file: path.relative(root, file), segments, methods, served: exportedMethods(source, false), pattern: `/${parts.join('/')}` });
@@ -62,7 +65,11 @@ export function exportedMethods(source: string, all = true): Method[] {
   for (const m of source.matchAll(/export\s+(?:const|let|var|async\s+function|function)\s+([A-Z]+)\b/g)) names.add(m[1]!);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const spec of m[1]!.split(',')) {
-      const name = spec.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = spec
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.add(name);
     }
   }

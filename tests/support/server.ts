@@ -23,7 +23,6 @@ export interface TestServer {
   restart(): Promise<void>;
 }
 
-
 export interface StartOptions {
   diamonds?: number;
   env?: Record<string, string>;

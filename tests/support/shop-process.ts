@@ -25,7 +25,16 @@ export async function startShop(options: { port: number; env: NodeJS.ProcessEnv;
   const [file, ...args] = options.command ?? [process.execPath, path.join(root, 'scripts/start.mjs')];
   const child = spawn(file!, args, {
     cwd: root,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SEED_DIAMONDS: '200', SHOP_DEMO: '1', HOST: '127.0.0.1', PORT: String(options.port), VAR_DIR: options.varDir, ...options.env },
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      SEED_DIAMONDS: '200',
+      SHOP_DEMO: '1',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      VAR_DIR: options.varDir,
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -10,7 +10,10 @@ export async function execSql(databaseUrl: string, text: string, params: unknown
     await client.connect();
     try {
       let i = 0;
-      const result = await client.query(text.replace(/\?/g, () => `$${++i}`), params);
+      const result = await client.query(
+        text.replace(/\?/g, () => `$${++i}`),
+        params,
+      );
       return result.rows;
     } finally {
       await client.end();

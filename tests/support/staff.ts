@@ -10,7 +10,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Runs `dist/cli/cli.mjs staff …` with `input` on standard input (not blocking this process: PGlite may be served by it). */
 export function staffCli(databaseUrl: string, args: string[], input = ''): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'staff', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'dist/cli/cli.mjs'), 'staff', ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -20,7 +23,12 @@ export function staffCli(databaseUrl: string, args: string[], input = ''): Promi
   });
 }
 
-export async function addStaff(databaseUrl: string, email: string, role: 'owner' | 'manager' | 'editor', password = 'staff-password-1'): Promise<{ email: string; password: string }> {
+export async function addStaff(
+  databaseUrl: string,
+  email: string,
+  role: 'owner' | 'manager' | 'editor',
+  password = 'staff-password-1',
+): Promise<{ email: string; password: string }> {
   const r = await staffCli(databaseUrl, ['add', email, '--role', role], `${password}\n`);
   if (r.status !== 0) throw new Error(`staff add failed: ${r.output}`);
   return { email, password };
@@ -36,8 +44,18 @@ export interface SignInAnswer {
 }
 
 /** POSTs the sign-in form; `address` is the client address (the test servers trust one proxy). */
-export async function postSignIn(base: string, fields: Record<string, string>, address = '127.0.0.1', headers: Record<string, string> = {}): Promise<SignInAnswer> {
-  const res = await fetch(`${base}/admin/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address, ...headers }, body: new URLSearchParams(fields).toString() });
+export async function postSignIn(
+  base: string,
+  fields: Record<string, string>,
+  address = '127.0.0.1',
+  headers: Record<string, string> = {},
+): Promise<SignInAnswer> {
+  const res = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
   const setCookie = res.headers.get('set-cookie');
   const cookie = /aurelle_staff=[^;]+/.exec(setCookie ?? '')?.[0];
   return { status: res.status, location: res.headers.get('location'), cookie, setCookie, body: await res.text() };
@@ -50,7 +68,12 @@ export async function signIn(base: string, email: string, password: string, code
 }
 
 /** A back-office page (or form post) with a staff cookie; redirects are not followed. */
-export async function page(base: string, pathname: string, cookie?: string, form?: Record<string, string>): Promise<{ status: number; location: string | null; body: string; headers: Headers }> {
+export async function page(
+  base: string,
+  pathname: string,
+  cookie?: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; location: string | null; body: string; headers: Headers }> {
   const res = await fetch(base + pathname, {
     method: form ? 'POST' : 'GET',
     redirect: 'manual',
@@ -68,7 +91,11 @@ export const SEEDED_STAFF_PASSWORD = 'staff-password-1';
  * session, for tests about what staff do rather than how they sign in (each scrypt costs ~0.5 s, far
  * more on a loaded machine). `cookie` is ready for a Cookie header.
  */
-export async function seedStaff(databaseUrl: string, email: string, role: 'owner' | 'manager' | 'editor'): Promise<{ email: string; password: string; cookie: string }> {
+export async function seedStaff(
+  databaseUrl: string,
+  email: string,
+  role: 'owner' | 'manager' | 'editor',
+): Promise<{ email: string; password: string; cookie: string }> {
   const { testDb } = await import('./accounts.ts');
   const { hashPassword, sha256 } = await import('~/server/accounts/crypto.ts');
   const { randomBytes } = await import('node:crypto');
@@ -77,11 +104,25 @@ export async function seedStaff(databaseUrl: string, email: string, role: 'owner
   const now = new Date().toISOString();
   const { id } = await db
     .insertInto('staff_accounts')
-    .values({ email, role, password_hash: await staffHash, totp_secret: null, totp_pending_secret: null, recovery_codes: null, totp_last_step: null, created_at: now, updated_at: now, last_sign_in_at: null })
+    .values({
+      email,
+      role,
+      password_hash: await staffHash,
+      totp_secret: null,
+      totp_pending_secret: null,
+      recovery_codes: null,
+      totp_last_step: null,
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('staff_sessions').values({ id: sha256(token), staff_id: id, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+  await db
+    .insertInto('staff_sessions')
+    .values({ id: sha256(token), staff_id: id, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + 3600_000).toISOString() })
+    .execute();
   return { email, password: SEEDED_STAFF_PASSWORD, cookie: `aurelle_staff=${token}` };
 }
 

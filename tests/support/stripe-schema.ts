@@ -87,10 +87,14 @@ export function stripeSchema(name: string): Record<string, unknown> {
     if (checker.isArrayType(t)) return { type: 'array', items: convert(checker.getTypeArguments(t as ts.TypeReference)[0]!, true) };
     if (f & ts.TypeFlags.Object) {
       // A value class (Decimal) travels as a string.
-      if (t.getProperties().some((p) => p.valueDeclaration && checker.getTypeOfSymbolAtLocation(p, p.valueDeclaration).getCallSignatures().length > 0)) return { type: 'string' };
+      if (t.getProperties().some((p) => p.valueDeclaration && checker.getTypeOfSymbolAtLocation(p, p.valueDeclaration).getCallSignatures().length > 0))
+        return { type: 'string' };
       const known = names.get(t);
       if (known) return { $ref: `#/definitions/${known}` };
-      const id = `${checker.typeToString(t).replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 80)}_${names.size}`;
+      const id = `${checker
+        .typeToString(t)
+        .replace(/[^A-Za-z0-9_.]/g, '_')
+        .slice(0, 80)}_${names.size}`;
       names.set(t, id);
       const properties: Record<string, Schema> = {};
       const required: string[] = [];

@@ -165,7 +165,10 @@ export class StripeStandIn {
       url: `${this.url}/c/pay/${sid}`,
       wallet_options: null,
       // Kept for the hosted page; taken off in answers.
-      _private: { capture_method: body.payment_intent_data?.capture_method === 'manual' ? 'manual' : 'automatic_async', pi_metadata: body.payment_intent_data?.metadata ?? {} },
+      _private: {
+        capture_method: body.payment_intent_data?.capture_method === 'manual' ? 'manual' : 'automatic_async',
+        pi_metadata: body.payment_intent_data?.metadata ?? {},
+      },
     };
   }
 
@@ -293,7 +296,17 @@ export class StripeStandIn {
   }
 
   event(type: string, object: Obj): Obj {
-    const e = { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION ?? '2026-10-28.endive', created: nowS(), data: { object: this.answer(object) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type };
+    const e = {
+      id: id('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION ?? '2026-10-28.endive',
+      created: nowS(),
+      data: { object: this.answer(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
     this.events.push(e);
     return e;
   }
@@ -349,7 +362,16 @@ export class StripeStandIn {
     session.status = 'complete';
     session.payment_status = pi.status === 'succeeded' ? 'paid' : 'unpaid';
     session.url = null;
-    session.customer_details = { address: null, business_name: null, email: session.customer_email, individual_name: null, name: 'Ada Lovelace', phone: null, tax_exempt: 'none', tax_ids: [] };
+    session.customer_details = {
+      address: null,
+      business_name: null,
+      email: session.customer_email,
+      individual_name: null,
+      name: 'Ada Lovelace',
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    };
     const event = this.event('checkout.session.completed', session);
     if (options.notify !== false) await this.deliver(event);
     return {};
@@ -375,9 +397,23 @@ export class StripeStandIn {
 
   private makeRefund(pi: Obj, amount: number, metadata: Obj, reason: string | null): Obj {
     const charge = this.charges.get(pi.latest_charge);
-    if (!charge) throw new StripeFail(400, `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', 'invalid_request_error', 'charge_not_refundable');
+    if (!charge)
+      throw new StripeFail(
+        400,
+        `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+        'payment_intent',
+        'invalid_request_error',
+        'charge_not_refundable',
+      );
     const left = charge.amount_captured - charge.amount_refunded;
-    if (amount > left) throw new StripeFail(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'invalid_request_error', 'amount_too_large');
+    if (amount > left)
+      throw new StripeFail(
+        400,
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount',
+        'invalid_request_error',
+        'amount_too_large',
+      );
     const refund = this.refund(pi, amount, metadata, reason);
     this.refunds.set(refund.id, refund);
     charge.amount_refunded += amount;
@@ -410,7 +446,13 @@ export class StripeStandIn {
       const seen = this.idempotency.get(`${url.pathname} ${key}`);
       if (seen) {
         record(seen.status);
-        if (seen.body !== raw) return send(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } });
+        if (seen.body !== raw)
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
         return send(seen.status, seen.answer);
       }
     }
@@ -421,7 +463,9 @@ export class StripeStandIn {
     } catch (error) {
       if (!(error instanceof StripeFail)) throw error;
       status = error.status;
-      answer = { error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}), ...(error.code ? { code: error.code } : {}) } };
+      answer = {
+        error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}), ...(error.code ? { code: error.code } : {}) },
+      };
     }
     record(status);
     if (key && method === 'POST') this.idempotency.set(`${url.pathname} ${key}`, { body: raw, status, answer });
@@ -435,7 +479,14 @@ export class StripeStandIn {
     if ((m = p.match(/^\/v1\/checkout\/sessions\/([\w]+)$/)) && method === 'GET') return this.answer(this.find(this.sessions, m[1]!, 'checkout.session'));
     if ((m = p.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/)) && method === 'POST') {
       const s = this.find(this.sessions, m[1]!, 'checkout.session');
-      if (s.status !== 'open') throw new StripeFail(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`, undefined, 'invalid_request_error', 'checkout_session_not_open');
+      if (s.status !== 'open')
+        throw new StripeFail(
+          400,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+          undefined,
+          'invalid_request_error',
+          'checkout_session_not_open',
+        );
       s.status = 'expired';
       s.url = null;
       return this.answer(s);
@@ -443,7 +494,14 @@ export class StripeStandIn {
     if ((m = p.match(/^\/v1\/payment_intents\/([\w]+)$/)) && method === 'GET') return this.answer(this.find(this.intents, m[1]!, 'payment_intent'));
     if ((m = p.match(/^\/v1\/payment_intents\/([\w]+)\/capture$/)) && method === 'POST') {
       const pi = this.find(this.intents, m[1]!, 'payment_intent');
-      if (pi.status !== 'requires_capture') throw new StripeFail(400, `This PaymentIntent could not be captured because it has a status of ${pi.status}.`, undefined, 'invalid_request_error', 'payment_intent_unexpected_state');
+      if (pi.status !== 'requires_capture')
+        throw new StripeFail(
+          400,
+          `This PaymentIntent could not be captured because it has a status of ${pi.status}.`,
+          undefined,
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+        );
       pi.status = 'succeeded';
       pi.amount_received = pi.amount;
       pi.amount_capturable = 0;
@@ -454,7 +512,14 @@ export class StripeStandIn {
     }
     if ((m = p.match(/^\/v1\/payment_intents\/([\w]+)\/cancel$/)) && method === 'POST') {
       const pi = this.find(this.intents, m[1]!, 'payment_intent');
-      if (!['requires_capture', 'requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status)) throw new StripeFail(400, `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, undefined, 'invalid_request_error', 'payment_intent_unexpected_state');
+      if (!['requires_capture', 'requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status))
+        throw new StripeFail(
+          400,
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          undefined,
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+        );
       pi.status = 'canceled';
       pi.canceled_at = nowS();
       pi.cancellation_reason = 'requested_by_customer';
@@ -469,7 +534,9 @@ export class StripeStandIn {
       return this.answer(this.makeRefund(pi, amount, body.metadata ?? {}, body.reason ?? null));
     }
     if (method === 'GET' && p === '/v1/refunds') {
-      const data = [...this.refunds.values()].filter((r) => !url.searchParams.get('payment_intent') || r.payment_intent === url.searchParams.get('payment_intent')).reverse();
+      const data = [...this.refunds.values()]
+        .filter((r) => !url.searchParams.get('payment_intent') || r.payment_intent === url.searchParams.get('payment_intent'))
+        .reverse();
       return { object: 'list', data: data.map((r) => this.answer(r)), has_more: false, url: '/v1/refunds' };
     }
     throw new StripeFail(404, `Unrecognized request URL (${method}: ${p}).`);
@@ -487,13 +554,17 @@ export class StripeStandIn {
     const lines = body.line_items as Obj[] | undefined;
     if (!Array.isArray(lines) || !lines.length) throw new StripeFail(400, 'Missing required param: line_items.', 'line_items');
     for (const [i, l] of lines.entries()) {
-      if (l.price_data?.currency !== body.currency && l.price_data?.currency !== 'usd') throw new StripeFail(400, 'Invalid currency', `line_items[${i}][price_data][currency]`);
-      if (!/^\d+$/.test(String(l.price_data?.unit_amount))) throw new StripeFail(400, 'Invalid non-negative integer', `line_items[${i}][price_data][unit_amount]`);
-      if (!l.price_data?.product_data?.name) throw new StripeFail(400, 'Missing required param: line_items[0][price_data][product_data][name].', `line_items[${i}][price_data][product_data][name]`);
+      if (l.price_data?.currency !== body.currency && l.price_data?.currency !== 'usd')
+        throw new StripeFail(400, 'Invalid currency', `line_items[${i}][price_data][currency]`);
+      if (!/^\d+$/.test(String(l.price_data?.unit_amount)))
+        throw new StripeFail(400, 'Invalid non-negative integer', `line_items[${i}][price_data][unit_amount]`);
+      if (!l.price_data?.product_data?.name)
+        throw new StripeFail(400, 'Missing required param: line_items[0][price_data][product_data][name].', `line_items[${i}][price_data][product_data][name]`);
     }
     if (body.expires_at !== undefined) {
       const at = Number(body.expires_at);
-      if (at < nowS() + 30 * 60 || at > nowS() + 24 * 3600) throw new StripeFail(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+      if (at < nowS() + 30 * 60 || at > nowS() + 24 * 3600)
+        throw new StripeFail(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
     }
     const session = this.session(body);
     this.sessions.set(session.id, session);
@@ -507,11 +578,13 @@ export class StripeStandIn {
     const page = (message = '') => {
       res.writeHead(session ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
       const amount = session ? `$${(session.amount_total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : '';
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Pay Aurelle</h1>${
-        session && session.status === 'open'
-          ? `<p>Amount: <strong data-testid="stripe-amount">${amount}</strong></p>${message ? `<p role="alert">${message}</p>` : ''}<form method="post"><label>Card number <input name="card" autocomplete="cc-number"></label> <button type="submit">Pay ${amount}</button></form><p><a href="${session.cancel_url}">Back</a></p>`
-          : '<p>This Checkout Session is no longer active.</p>'
-      }</main></body></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (stand-in)</title></head><body><main><h1>Pay Aurelle</h1>${
+          session && session.status === 'open'
+            ? `<p>Amount: <strong data-testid="stripe-amount">${amount}</strong></p>${message ? `<p role="alert">${message}</p>` : ''}<form method="post"><label>Card number <input name="card" autocomplete="cc-number"></label> <button type="submit">Pay ${amount}</button></form><p><a href="${session.cancel_url}">Back</a></p>`
+            : '<p>This Checkout Session is no longer active.</p>'
+        }</main></body></html>`,
+      );
     };
     if (!session || method !== 'POST') return page();
     const card = new URLSearchParams(raw).get('card') ?? '';

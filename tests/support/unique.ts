@@ -48,7 +48,9 @@ let counter = 0;
 export function uniqueName(tag: string): string {
   const e2e = playwrightTest();
   if (e2e) return `${tag}-e2e-${e2e}-${++counter}`;
-  const file = currentFile().replace(/\.test\.ts$/, '').replace(/[^a-z0-9]+/gi, '-');
+  const file = currentFile()
+    .replace(/\.test\.ts$/, '')
+    .replace(/[^a-z0-9]+/gi, '-');
   return `${tag}-${file}-${++counter}`;
 }
 

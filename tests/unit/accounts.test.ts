@@ -41,9 +41,21 @@ describe('safeRedirect', () => {
 
 describe('account schemas', () => {
   it('normalises the e-mail address and checks the confirmation', () => {
-    const ok = registerSchema.parse({ email: ' Ada@Example.COM ', first_name: 'Ada', last_name: 'L', password: 'password1', password_confirmation: 'password1' });
+    const ok = registerSchema.parse({
+      email: ' Ada@Example.COM ',
+      first_name: 'Ada',
+      last_name: 'L',
+      password: 'password1',
+      password_confirmation: 'password1',
+    });
     expect(ok.email).toBe('ada@example.com');
-    const bad = registerSchema.safeParse({ email: 'ada@example.com', first_name: 'Ada', last_name: 'L', password: 'password1', password_confirmation: 'password2' });
+    const bad = registerSchema.safeParse({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'L',
+      password: 'password1',
+      password_confirmation: 'password2',
+    });
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['password_confirmation']);
   });
 

@@ -13,7 +13,11 @@ const at = (iso: string) => Temporal.Instant.from(iso);
 
 describe('appointment schedule', () => {
   it('keeps opening hours in the showroom zone when daylight-saving time changes', () => {
-    const ny = { ...config, time_zone: 'America/New_York', opening_hours: { ...config.opening_hours, friday: { open: '10:00', close: '11:00' }, monday: { open: '10:00', close: '11:00' } } };
+    const ny = {
+      ...config,
+      time_zone: 'America/New_York',
+      opening_hours: { ...config.opening_hours, friday: { open: '10:00', close: '11:00' }, monday: { open: '10:00', close: '11:00' } },
+    };
     // 2027-03-14 is the spring change in New York: 10:00 is 15:00Z before it, 14:00Z after.
     expect(slotsOfDay(Temporal.PlainDate.from('2027-03-12'), ny).map((s) => s.start.toString())).toEqual(['2027-03-12T15:00:00Z', '2027-03-12T15:30:00Z']);
     expect(slotsOfDay(Temporal.PlainDate.from('2027-03-15'), ny).map((s) => s.start.toString())).toEqual(['2027-03-15T14:00:00Z', '2027-03-15T14:30:00Z']);
@@ -40,7 +44,11 @@ describe('appointment schedule', () => {
 
   it('refuses an unknown time zone and hours that close before they open', () => {
     expect(appointmentsConfigSchema.safeParse({ ...showroom, time_zone: 'Mars/Olympus' }).error?.issues[0]?.message).toMatch(/IANA time zone/);
-    expect(appointmentsConfigSchema.safeParse({ ...showroom, opening_hours: { monday: { open: '18:00', close: '10:00' } } }).error?.issues[0]?.path).toEqual(['opening_hours', 'monday', 'close']);
+    expect(appointmentsConfigSchema.safeParse({ ...showroom, opening_hours: { monday: { open: '18:00', close: '10:00' } } }).error?.issues[0]?.path).toEqual([
+      'opening_hours',
+      'monday',
+      'close',
+    ]);
   });
 });
 
@@ -103,15 +111,21 @@ describe('iCalendar text from shoppers', () => {
     expect(events).toHaveLength(1);
     const event = events[0]!;
     expect(event.getAllProperties('attendee').map((p) => p.getFirstValue())).toEqual(['mailto:ada@example.com']);
-    expect(event.getAllProperties().map((p) => p.name).filter((n) => n.startsWith('x-'))).toEqual([]);
+    expect(
+      event
+        .getAllProperties()
+        .map((p) => p.name)
+        .filter((n) => n.startsWith('x-')),
+    ).toEqual([]);
     expect(event.getFirstPropertyValue('description')).toBe('Eve\nATTENDEE:mailto:victim@example.com\nX-EVIL:1\nDESCRIPTION:phish; a, b \\ c');
-    expect(event.getFirstProperty('attendee')!.getParameter('cn')).toBe("Eve ATTENDEE:mailto:victim@example.com X-EVIL:1 DESCRIPTION:phish; a, b \\ c");
+    expect(event.getFirstProperty('attendee')!.getParameter('cn')).toBe('Eve ATTENDEE:mailto:victim@example.com X-EVIL:1 DESCRIPTION:phish; a, b \\ c');
   });
 });
 
 describe('attached links', () => {
   it('takes paths on this shop only', () => {
     for (const ok of ['/wishlist', '/build-your-own?setting=3&diamond=9', '/products/halo-ring#size']) expect(isSameSitePath(ok), ok).toBe(true);
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'wishlist', '/a b']) expect(isSameSitePath(bad), bad).toBe(false);
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'wishlist', '/a b'])
+      expect(isSameSitePath(bad), bad).toBe(false);
   });
 });

@@ -14,7 +14,11 @@ const sold = stones.find((d) => d.status === 'sold')!;
 const band = plainProducts[0]!;
 const setting = settings[0]!;
 const add = (ids: number[], more: Partial<CartAdd> = {}): CartAdd => ({ ids, is_byo: false, quantity: 1, selected_size: '7', ...more }); // a ring goes to a cart only with its size
-const failure = async (promise: Promise<unknown>) => promise.then(() => expect.fail('expected an error'), (e: HttpError) => ({ status: e.status, message: e.message, errors: e.errors }));
+const failure = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected an error'),
+    (e: HttpError) => ({ status: e.status, message: e.message, errors: e.errors }),
+  );
 
 describe.each(connections)('cart service on $kind', ({ db }) => {
   it('gives a guest a cart on the first add, priced by the server, and adds up the same product', async () => {
@@ -27,7 +31,11 @@ describe.each(connections)('cart service on $kind', ({ db }) => {
     expect(again.cart.items).toHaveLength(1);
     expect(again.cart.items[0]).toMatchObject({ product_id: band.id, variant_id: variant.id, quantity: 2, price: variant.price_cents / 100 });
     expect(again.cart.grand_total).toBe((2 * variant.price_cents) / 100);
-    expect(again.cart.items[0]!.product).toMatchObject({ name: band.name, status: 1, images: [{ medium_image_url: expect.stringMatching(/^\/images\/jewellery\/[\w-]+--\w+--angled\.svg$/) }] });
+    expect(again.cart.items[0]!.product).toMatchObject({
+      name: band.name,
+      status: 1,
+      images: [{ medium_image_url: expect.stringMatching(/^\/images\/jewellery\/[\w-]+--\w+--angled\.svg$/) }],
+    });
   });
 
   it('keeps a diamond one of a kind and turns a lone stone into part of a build-your-own pair', async () => {
@@ -52,7 +60,9 @@ describe.each(connections)('cart service on $kind', ({ db }) => {
     });
     expect(await failure(addToCart(db, {}, add([band.id])))).toMatchObject({ status: 400, errors: { selected_configurable_option: expect.any(Array) } });
     expect(await failure(addToCart(db, {}, add([999_999])))).toMatchObject({ status: 404, errors: { ids: expect.any(Array) } });
-    expect(await failure(addToCart(db, {}, add([band.id, available[1]!.id], { is_byo: true, selected_configurable_option: band.variants[0]!.id })))).toMatchObject({ status: 400 });
+    expect(
+      await failure(addToCart(db, {}, add([band.id, available[1]!.id], { is_byo: true, selected_configurable_option: band.variants[0]!.id }))),
+    ).toMatchObject({ status: 400 });
   });
 
   it('marks a line unavailable once its product is off sale or its stone sold, leaving it out of the totals', async () => {
@@ -100,7 +110,12 @@ describe.each(connections)('cart service on $kind', ({ db }) => {
     await mergeGuestCart(db, guest.token!, customer);
     const merged = await getCart(db, { customerId: customer });
     expect(merged.items.map((i) => [i.product_id, i.quantity, i.child?.product_id ?? null]).sort()).toEqual(
-      [[a.id, 1, null], [band.id, 2, null], [setting.id, 1, b.id], [c.id, 1, null]].sort(),
+      [
+        [a.id, 1, null],
+        [band.id, 2, null],
+        [setting.id, 1, b.id],
+        [c.id, 1, null],
+      ].sort(),
     );
     expect((await getCart(db, { token: guest.token })).items).toEqual([]);
   });

@@ -6,7 +6,9 @@ const params = (q: string) => new URLSearchParams(q);
 
 describe('the diamond listing URL', () => {
   it('reads lists (comma-separated or repeated), ranges, sort and page', () => {
-    const s = stateFromParams(params('page=3&sort_by=carat&sort_direction=desc&df_shape=oval,round&df_cut=Ideal&df_cut=Very%20Good&df_carat_min=1&df_price_max=5000'));
+    const s = stateFromParams(
+      params('page=3&sort_by=carat&sort_direction=desc&df_shape=oval,round&df_cut=Ideal&df_cut=Very%20Good&df_carat_min=1&df_price_max=5000'),
+    );
     expect(s).toEqual({
       page: 3,
       sort_by: 'carat',

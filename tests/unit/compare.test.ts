@@ -6,9 +6,26 @@ import type { Diamond } from '~/features/diamonds/diamond-query.ts';
 
 const stone = (id: number, over: Partial<Diamond>): Diamond =>
   ({
-    id, shape: 'round', carat: 1, cut: 'Excellent', color: 'G', clarity: 'VS2', polish: 'Excellent', symmetry: 'Very Good', fluorescence: 'None',
-    lab: 'GIA', certificate_number: `GIA${id}`, depth: 62, table: 57, lw_ratio: 1, measurements: { length: 6.4, width: 6.4, depth: 4 },
-    price: 5000, formated_price: '$5,000.00', price_per_carat: 5000, formated_price_per_carat: '$5,000.00', ...over,
+    id,
+    shape: 'round',
+    carat: 1,
+    cut: 'Excellent',
+    color: 'G',
+    clarity: 'VS2',
+    polish: 'Excellent',
+    symmetry: 'Very Good',
+    fluorescence: 'None',
+    lab: 'GIA',
+    certificate_number: `GIA${id}`,
+    depth: 62,
+    table: 57,
+    lw_ratio: 1,
+    measurements: { length: 6.4, width: 6.4, depth: 4 },
+    price: 5000,
+    formated_price: '$5,000.00',
+    price_per_carat: 5000,
+    formated_price_per_carat: '$5,000.00',
+    ...over,
   }) as Diamond;
 
 describe('compare', () => {

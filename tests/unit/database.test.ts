@@ -30,7 +30,13 @@ describe('schema and seed on SQLite and PostgreSQL (PGlite)', async () => {
 
   it('seeds the same diamonds with the same types on both', async () => {
     const read = (c: Connection) =>
-      c.db.selectFrom('diamonds').selectAll().orderBy('id').limit(50).execute().then((rows) => rows.map(({ created_at: _c, updated_at: _u, ...r }) => r));
+      c.db
+        .selectFrom('diamonds')
+        .selectAll()
+        .orderBy('id')
+        .limit(50)
+        .execute()
+        .then((rows) => rows.map(({ created_at: _c, updated_at: _u, ...r }) => r));
     const [a, b] = await Promise.all([read(sqlite), read(pglite)]);
     expect(b).toEqual(a);
     expect(typeof a[0]!.carat).toBe('number');
@@ -44,14 +50,26 @@ describe('schema and seed on SQLite and PostgreSQL (PGlite)', async () => {
       const diamonds = await c.db.selectFrom('diamonds').select('id').execute();
       const ids = [...products, ...diamonds].map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
-      const kinds = await c.db.selectFrom('items').select(['kind']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('kind').orderBy('kind').execute();
-      expect(kinds.map((k) => [k.kind, Number(k.n)])).toEqual([['diamond', 400], ['product', products.length]]);
+      const kinds = await c.db
+        .selectFrom('items')
+        .select(['kind'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .groupBy('kind')
+        .orderBy('kind')
+        .execute();
+      expect(kinds.map((k) => [k.kind, Number(k.n)])).toEqual([
+        ['diamond', 400],
+        ['product', products.length],
+      ]);
     }
   });
 
   it('continues numbering after the seeded ids on PostgreSQL', async () => {
     const row = await pglite.db.insertInto('items').values({ kind: 'product' }).returning('id').executeTakeFirstOrThrow();
-    const max = await pglite.db.selectFrom('diamonds').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow();
+    const max = await pglite.db
+      .selectFrom('diamonds')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirstOrThrow();
     expect(row.id).toBeGreaterThan(Number(max.m));
   });
 });

@@ -17,44 +17,156 @@ import { requireAdmin } from '~/server/security/admin-token.ts';
 
 /** RapNet header names (and alternates) → the field they fill. */
 const HEADERS: [string, string][] = [
-  ['Stock #', 'stock'], ['StockNo', 'stock'], ['Stock_no', 'stock'], ['stock num', 'stock'], ['VenderStockNumber', 'stock'], ['ReferenceNumber', 'stock'],
-  ['Shape', 'shape'], ['Shp', 'shape'],
-  ['Size', 'carat'], ['Carat', 'carat'], ['CaratWeight', 'carat'], ['Ct', 'carat'], ['Weight', 'carat'], ['Sz', 'carat'],
-  ['Color', 'color'], ['Colr', 'color'], ['Colour', 'color'],
-  ['Clarity', 'clarity'], ['Clar', 'clarity'], ['Clearity', 'clarity'], ['Purity', 'clarity'],
-  ['Cut Grade', 'cut'], ['Cut', 'cut'], ['CutGrade', 'cut'],
-  ['Polish', 'polish'], ['Finish', 'polish'], ['Pol', 'polish'],
-  ['Symmetry', 'symmetry'], ['Sym', 'symmetry'], ['Symetry', 'symmetry'], ['Sym-metry', 'symmetry'],
-  ['Fluorescence Intensity', 'fluorescence'], ['Flr', 'fluorescence'], ['FlrIntensity', 'fluorescence'], ['Fluo Intensity', 'fluorescence'], ['Fluor', 'fluorescence'], ['Fluor Intensity', 'fluorescence'], ['Fluorescence', 'fluorescence'], ['FluorescenceIntensity', 'fluorescence'],
-  ['Lab', 'lab'], ['Cert', 'lab'],
-  ['Certificate #', 'certificate'], ['Cert Num', 'certificate'], ['CertID', 'certificate'], ['CertificateID', 'certificate'], ['CertificateNum', 'certificate'], ['CertificateNumber', 'certificate'], ['CertNo', 'certificate'], ['CertNum', 'certificate'],
-  ['Measurements', 'measurements'], ['Measurements Length', 'length'], ['Measurements Width', 'width'], ['Measurements Depth', 'height'],
-  ['Depth %', 'depth'], ['Depth', 'depth'], ['Table %', 'table'], ['Table', 'table'],
-  ['Price', 'price_per_carat'], ['Price/Ct', 'price_per_carat'], ['Price Per Carat', 'price_per_carat'], ['PPC', 'price_per_carat'], ['Asking Price', 'price_per_carat'],
-  ['Total Price', 'total_price'], ['TotalPrice', 'total_price'],
-  ['Availability', 'availability'], ['Avail', 'availability'], ['Available', 'availability'], ['Status', 'availability'],
-  ['Product Type', 'origin'], ['ProductType', 'origin'], ['Type', 'origin'], ['Origin', 'origin'],
-  ['Image', 'image'], ['Image URL', 'image'], ['Video', 'video'], ['Video URL', 'video'],
+  ['Stock #', 'stock'],
+  ['StockNo', 'stock'],
+  ['Stock_no', 'stock'],
+  ['stock num', 'stock'],
+  ['VenderStockNumber', 'stock'],
+  ['ReferenceNumber', 'stock'],
+  ['Shape', 'shape'],
+  ['Shp', 'shape'],
+  ['Size', 'carat'],
+  ['Carat', 'carat'],
+  ['CaratWeight', 'carat'],
+  ['Ct', 'carat'],
+  ['Weight', 'carat'],
+  ['Sz', 'carat'],
+  ['Color', 'color'],
+  ['Colr', 'color'],
+  ['Colour', 'color'],
+  ['Clarity', 'clarity'],
+  ['Clar', 'clarity'],
+  ['Clearity', 'clarity'],
+  ['Purity', 'clarity'],
+  ['Cut Grade', 'cut'],
+  ['Cut', 'cut'],
+  ['CutGrade', 'cut'],
+  ['Polish', 'polish'],
+  ['Finish', 'polish'],
+  ['Pol', 'polish'],
+  ['Symmetry', 'symmetry'],
+  ['Sym', 'symmetry'],
+  ['Symetry', 'symmetry'],
+  ['Sym-metry', 'symmetry'],
+  ['Fluorescence Intensity', 'fluorescence'],
+  ['Flr', 'fluorescence'],
+  ['FlrIntensity', 'fluorescence'],
+  ['Fluo Intensity', 'fluorescence'],
+  ['Fluor', 'fluorescence'],
+  ['Fluor Intensity', 'fluorescence'],
+  ['Fluorescence', 'fluorescence'],
+  ['FluorescenceIntensity', 'fluorescence'],
+  ['Lab', 'lab'],
+  ['Cert', 'lab'],
+  ['Certificate #', 'certificate'],
+  ['Cert Num', 'certificate'],
+  ['CertID', 'certificate'],
+  ['CertificateID', 'certificate'],
+  ['CertificateNum', 'certificate'],
+  ['CertificateNumber', 'certificate'],
+  ['CertNo', 'certificate'],
+  ['CertNum', 'certificate'],
+  ['Measurements', 'measurements'],
+  ['Measurements Length', 'length'],
+  ['Measurements Width', 'width'],
+  ['Measurements Depth', 'height'],
+  ['Depth %', 'depth'],
+  ['Depth', 'depth'],
+  ['Table %', 'table'],
+  ['Table', 'table'],
+  ['Price', 'price_per_carat'],
+  ['Price/Ct', 'price_per_carat'],
+  ['Price Per Carat', 'price_per_carat'],
+  ['PPC', 'price_per_carat'],
+  ['Asking Price', 'price_per_carat'],
+  ['Total Price', 'total_price'],
+  ['TotalPrice', 'total_price'],
+  ['Availability', 'availability'],
+  ['Avail', 'availability'],
+  ['Available', 'availability'],
+  ['Status', 'availability'],
+  ['Product Type', 'origin'],
+  ['ProductType', 'origin'],
+  ['Type', 'origin'],
+  ['Origin', 'origin'],
+  ['Image', 'image'],
+  ['Image URL', 'image'],
+  ['Video', 'video'],
+  ['Video URL', 'video'],
   ['Fancy Color', 'fancy_color'],
 ];
 
 /** RapNet value codes → the shop's grade. */
 const CODES: [string, (v: string) => unknown, string, string][] = [
-  ['shape', readShape, 'B', 'round'], ['shape', readShape, 'BR', 'round'], ['shape', readShape, 'RB', 'round'], ['shape', readShape, 'RD', 'round'], ['shape', readShape, 'RBC', 'round'], ['shape', readShape, 'Round Brilliant', 'round'],
-  ['shape', readShape, 'PS', 'pear'], ['shape', readShape, 'PSH', 'pear'], ['shape', readShape, 'EC', 'emerald'], ['shape', readShape, 'EM', 'emerald'],
-  ['shape', readShape, 'CU', 'cushion'], ['shape', readShape, 'CB', 'cushion'], ['shape', readShape, 'CMB', 'cushion'], ['shape', readShape, 'PR', 'princess'], ['shape', readShape, 'PRN', 'princess'],
-  ['shape', readShape, 'MQ', 'marquise'], ['shape', readShape, 'MQB', 'marquise'], ['shape', readShape, 'AC', 'asscher'], ['shape', readShape, 'CSS', 'asscher'],
-  ['shape', readShape, 'HS', 'heart'], ['shape', readShape, 'HT', 'heart'], ['shape', readShape, 'OV', 'oval'], ['shape', readShape, 'OMB', 'oval'], ['shape', readShape, 'RAD', 'radiant'], ['shape', readShape, 'RA', 'radiant'],
-  ['cut', readCut, 'I', 'Ideal'], ['cut', readCut, 'ID', 'Ideal'], ['cut', readCut, 'EX', 'Excellent'], ['cut', readCut, 'EXC', 'Excellent'], ['cut', readCut, 'VG', 'Very Good'], ['cut', readCut, 'G', 'Good'], ['cut', readCut, 'F', 'Fair'],
-  ['polish', (v) => readFinish(v, 'polish'), 'EX', 'Excellent'], ['polish', (v) => readFinish(v, 'polish'), 'X', 'Excellent'], ['polish', (v) => readFinish(v, 'polish'), 'V.G', 'Very Good'], ['polish', (v) => readFinish(v, 'polish'), 'G', 'Good'], ['polish', (v) => readFinish(v, 'polish'), 'F', 'Fair'],
-  ['fluorescence', readFluorescence, 'NON', 'None'], ['fluorescence', readFluorescence, 'None', 'None'], ['fluorescence', readFluorescence, 'FNT', 'Faint'], ['fluorescence', readFluorescence, 'MED', 'Medium'],
-  ['fluorescence', readFluorescence, 'STG', 'Strong'], ['fluorescence', readFluorescence, 'VST', 'Very Strong'], ['fluorescence', readFluorescence, 'Very Strong', 'Very Strong'],
-  ['availability', readAvailability, 'G', 'G'], ['availability', readAvailability, 'GA', 'G'], ['availability', readAvailability, 'Guaranteed', 'G'], ['availability', readAvailability, 'M', 'M'], ['availability', readAvailability, 'On Memo', 'M'],
-  ['availability', readAvailability, 'STPS', 'STPS'], ['availability', readAvailability, 'Subject to Prior Sale', 'STPS'], ['availability', readAvailability, 'NA', 'NA'], ['availability', readAvailability, 'Not Available', 'NA'], ['availability', readAvailability, '', 'G'],
-  ['lab', readLab, 'gia', 'GIA'], ['lab', readLab, 'IGI', 'IGI'], ['lab', readLab, 'AGSL', 'AGS'], ['lab', readLab, 'HRD', 'HRD'],
-  ['origin', readOrigin, 'diamond', 'natural'], ['origin', readOrigin, 'Natural', 'natural'], ['origin', readOrigin, '', 'natural'], ['origin', readOrigin, 'lab grown diamond', 'lab_grown'], ['origin', readOrigin, 'Lab-Grown', 'lab_grown'], ['origin', readOrigin, 'LGD', 'lab_grown'],
-  ['clarity', readClarity, 'vvs-1', 'VVS1'], ['clarity', readClarity, 'FL', 'FL'], ['clarity', readClarity, 'I1', 'I1'],
-  ['color', (v) => readColor(v, ''), 'd', 'D'], ['color', (v) => readColor(v, ''), 'M', 'M'],
+  ['shape', readShape, 'B', 'round'],
+  ['shape', readShape, 'BR', 'round'],
+  ['shape', readShape, 'RB', 'round'],
+  ['shape', readShape, 'RD', 'round'],
+  ['shape', readShape, 'RBC', 'round'],
+  ['shape', readShape, 'Round Brilliant', 'round'],
+  ['shape', readShape, 'PS', 'pear'],
+  ['shape', readShape, 'PSH', 'pear'],
+  ['shape', readShape, 'EC', 'emerald'],
+  ['shape', readShape, 'EM', 'emerald'],
+  ['shape', readShape, 'CU', 'cushion'],
+  ['shape', readShape, 'CB', 'cushion'],
+  ['shape', readShape, 'CMB', 'cushion'],
+  ['shape', readShape, 'PR', 'princess'],
+  ['shape', readShape, 'PRN', 'princess'],
+  ['shape', readShape, 'MQ', 'marquise'],
+  ['shape', readShape, 'MQB', 'marquise'],
+  ['shape', readShape, 'AC', 'asscher'],
+  ['shape', readShape, 'CSS', 'asscher'],
+  ['shape', readShape, 'HS', 'heart'],
+  ['shape', readShape, 'HT', 'heart'],
+  ['shape', readShape, 'OV', 'oval'],
+  ['shape', readShape, 'OMB', 'oval'],
+  ['shape', readShape, 'RAD', 'radiant'],
+  ['shape', readShape, 'RA', 'radiant'],
+  ['cut', readCut, 'I', 'Ideal'],
+  ['cut', readCut, 'ID', 'Ideal'],
+  ['cut', readCut, 'EX', 'Excellent'],
+  ['cut', readCut, 'EXC', 'Excellent'],
+  ['cut', readCut, 'VG', 'Very Good'],
+  ['cut', readCut, 'G', 'Good'],
+  ['cut', readCut, 'F', 'Fair'],
+  ['polish', (v) => readFinish(v, 'polish'), 'EX', 'Excellent'],
+  ['polish', (v) => readFinish(v, 'polish'), 'X', 'Excellent'],
+  ['polish', (v) => readFinish(v, 'polish'), 'V.G', 'Very Good'],
+  ['polish', (v) => readFinish(v, 'polish'), 'G', 'Good'],
+  ['polish', (v) => readFinish(v, 'polish'), 'F', 'Fair'],
+  ['fluorescence', readFluorescence, 'NON', 'None'],
+  ['fluorescence', readFluorescence, 'None', 'None'],
+  ['fluorescence', readFluorescence, 'FNT', 'Faint'],
+  ['fluorescence', readFluorescence, 'MED', 'Medium'],
+  ['fluorescence', readFluorescence, 'STG', 'Strong'],
+  ['fluorescence', readFluorescence, 'VST', 'Very Strong'],
+  ['fluorescence', readFluorescence, 'Very Strong', 'Very Strong'],
+  ['availability', readAvailability, 'G', 'G'],
+  ['availability', readAvailability, 'GA', 'G'],
+  ['availability', readAvailability, 'Guaranteed', 'G'],
+  ['availability', readAvailability, 'M', 'M'],
+  ['availability', readAvailability, 'On Memo', 'M'],
+  ['availability', readAvailability, 'STPS', 'STPS'],
+  ['availability', readAvailability, 'Subject to Prior Sale', 'STPS'],
+  ['availability', readAvailability, 'NA', 'NA'],
+  ['availability', readAvailability, 'Not Available', 'NA'],
+  ['availability', readAvailability, '', 'G'],
+  ['lab', readLab, 'gia', 'GIA'],
+  ['lab', readLab, 'IGI', 'IGI'],
+  ['lab', readLab, 'AGSL', 'AGS'],
+  ['lab', readLab, 'HRD', 'HRD'],
+  ['origin', readOrigin, 'diamond', 'natural'],
+  ['origin', readOrigin, 'Natural', 'natural'],
+  ['origin', readOrigin, '', 'natural'],
+  ['origin', readOrigin, 'lab grown diamond', 'lab_grown'],
+  ['origin', readOrigin, 'Lab-Grown', 'lab_grown'],
+  ['origin', readOrigin, 'LGD', 'lab_grown'],
+  ['clarity', readClarity, 'vvs-1', 'VVS1'],
+  ['clarity', readClarity, 'FL', 'FL'],
+  ['clarity', readClarity, 'I1', 'I1'],
+  ['color', (v) => readColor(v, ''), 'd', 'D'],
+  ['color', (v) => readColor(v, ''), 'M', 'M'],
 ];
 
 /** Grades the shop does not sell: rejected with a reason, never coerced. */
@@ -75,14 +187,32 @@ const NOT_SOLD: [string, () => unknown, RegExp][] = [
 ];
 
 const base: RawRow = {
-  stock: 'S-1', shape: 'BR', carat: '1.01', color: 'G', clarity: 'VS2', cut: 'EX', polish: 'EX', symmetry: 'VG', fluorescence: 'NON',
-  lab: 'GIA', certificate: '2141234567', measurements: '6.45-6.42*3.98', depth: '61.8', table: '57', price_per_carat: '4235.50',
+  stock: 'S-1',
+  shape: 'BR',
+  carat: '1.01',
+  color: 'G',
+  clarity: 'VS2',
+  cut: 'EX',
+  polish: 'EX',
+  symmetry: 'VG',
+  fluorescence: 'NON',
+  lab: 'GIA',
+  certificate: '2141234567',
+  measurements: '6.45-6.42*3.98',
+  depth: '61.8',
+  table: '57',
+  price_per_carat: '4235.50',
 };
 
 async function collect(text: string | Uint8Array[]): Promise<FeedRecord[]> {
   const chunks = typeof text === 'string' ? [new TextEncoder().encode(text)] : text;
   const out: FeedRecord[] = [];
-  for await (const r of readFeed((async function* () { yield* chunks; })())) out.push(r);
+  for await (const r of readFeed(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    out.push(r);
   return out;
 }
 
@@ -93,7 +223,8 @@ describe('columns', () => {
   });
   it('gives no name to two fields', () => {
     const owners = new Map<string, Set<string>>();
-    for (const f of FEED_FIELDS) for (const n of FIELD_NAMES[f]) owners.set(n.replace(/\s+/g, '').toLowerCase(), (owners.get(n.replace(/\s+/g, '').toLowerCase()) ?? new Set()).add(f));
+    for (const f of FEED_FIELDS)
+      for (const n of FIELD_NAMES[f]) owners.set(n.replace(/\s+/g, '').toLowerCase(), (owners.get(n.replace(/\s+/g, '').toLowerCase()) ?? new Set()).add(f));
     expect([...owners].filter(([, fields]) => fields.size > 1)).toEqual([]);
   });
   it('lists the required columns a header lacks', () => {
@@ -140,12 +271,32 @@ describe('a row', () => {
   it('becomes a stone in the shop vocabulary', () => {
     const r = readRow(base, []);
     expect(r).toEqual({
-      stone: expect.objectContaining({ sku: 'S-1', shape: 'round', carat: 1.01, cut: 'Excellent', polish: 'Excellent', symmetry: 'Very Good', fluorescence: 'None', lab: 'GIA', certificate_number: '2141234567', origin: 'natural', length_mm: 6.45, width_mm: 6.42, depth_mm: 3.98, lw_ratio: 1, price_cents: 427786, availability: 'G', image_url: null }),
+      stone: expect.objectContaining({
+        sku: 'S-1',
+        shape: 'round',
+        carat: 1.01,
+        cut: 'Excellent',
+        polish: 'Excellent',
+        symmetry: 'Very Good',
+        fluorescence: 'None',
+        lab: 'GIA',
+        certificate_number: '2141234567',
+        origin: 'natural',
+        length_mm: 6.45,
+        width_mm: 6.42,
+        depth_mm: 3.98,
+        lw_ratio: 1,
+        price_cents: 427786,
+        availability: 'G',
+        image_url: null,
+      }),
     });
   });
   it('takes a fancy shape without a cut grade (labs grade cut on rounds only) as not graded; a round without one is refused', () => {
     for (const cut of ['', '  ', 'N/A', '-', 'None']) {
-      expect(readRow({ ...base, shape: 'Oval', cut, measurements: '8.1 x 5.6 x 3.5' }, [])).toEqual({ stone: expect.objectContaining({ shape: 'oval', cut: 'Not graded' }) });
+      expect(readRow({ ...base, shape: 'Oval', cut, measurements: '8.1 x 5.6 x 3.5' }, [])).toEqual({
+        stone: expect.objectContaining({ shape: 'oval', cut: 'Not graded' }),
+      });
     }
     expect(readRow({ ...base, shape: 'PS', cut: 'VG' }, [])).toEqual({ stone: expect.objectContaining({ shape: 'pear', cut: 'Very Good' }) });
     expect(readRow({ ...base, cut: '' }, [])).toEqual({ reasons: ['missing cut grade'] });
@@ -158,7 +309,15 @@ describe('a row', () => {
   it('gives every reason at once', () => {
     const r = readRow({ ...base, carat: '31', depth: '0', table: '100.5', price_per_carat: '0', measurements: 'n/a', stock: '', image: 'ftp://x' }, []);
     expect(r).toEqual({
-      reasons: ['missing stock number', 'carat "31" must be more than 0 and at most 30', 'depth % "0" is out of 0–100', 'table % "100.5" is out of 0–100', 'measurements "n/a" do not parse (L x W x D or L-W*D, in mm)', 'price "0" must be more than 0', 'image URL "ftp://x" is not an http(s) address'],
+      reasons: [
+        'missing stock number',
+        'carat "31" must be more than 0 and at most 30',
+        'depth % "0" is out of 0–100',
+        'table % "100.5" is out of 0–100',
+        'measurements "n/a" do not parse (L x W x D or L-W*D, in mm)',
+        'price "0" must be more than 0',
+        'image URL "ftp://x" is not an http(s) address',
+      ],
     });
   });
 });
@@ -168,7 +327,20 @@ describe('supplier column names', () => {
     expect(fieldOf(name)).toBe('video');
   });
   it('lists the columns the importer does not read, as the file names them', () => {
-    const header = mapHeader(['Stock #', 'Shape', 'Size', 'Color', 'Clarity', 'Price', 'Lab', 'Cert #', 'Member Comment', 'Key To Symbols', '', 'Diamond Video']);
+    const header = mapHeader([
+      'Stock #',
+      'Shape',
+      'Size',
+      'Color',
+      'Clarity',
+      'Price',
+      'Lab',
+      'Cert #',
+      'Member Comment',
+      'Key To Symbols',
+      '',
+      'Diamond Video',
+    ]);
     expect(header.unknown).toEqual(['Member Comment', 'Key To Symbols']);
     expect(header.columns.video).toBe(11);
   });
@@ -186,18 +358,26 @@ describe('reading a file as it streams', () => {
     // Chunks split inside the BOM and mid-row: they do not matter.
     const bytes = new TextEncoder().encode(text);
     const records = await collect([bytes.slice(0, 2), bytes.slice(2, 70), bytes.slice(70)]);
-    expect(records.map((r) => [r.line, r.raw.stock, r.raw.shape])).toEqual([[2, 'A', 'BR'], [5, 'B', 'PS']]);
+    expect(records.map((r) => [r.line, r.raw.stock, r.raw.shape])).toEqual([
+      [2, 'A', 'BR'],
+      [5, 'B', 'PS'],
+    ]);
   });
   it('reads stray quotes as characters, and a line break other than the file’s inside a field, whole or a byte at a time', async () => {
     const text = 'Stock #,Shape,Size,Color,Clarity,Price,Lab,Cert #,Comment\r\nA"1,"B"R,1,G,VS1,100,GIA,1,x\ny\r\n\r\n"C""2",PS,2,H,SI1,200,IGI,2,ok\r\n';
     const bytes = new TextEncoder().encode(text);
     for (const chunks of [[bytes], Array.from(bytes, (b) => Uint8Array.of(b))]) {
       const records = await collect(chunks);
-      expect(records.map((r) => [r.line, r.raw.stock, r.raw.shape, r.raw.certificate])).toEqual([[2, 'A"1', '"B"R', '1'], [5, 'C"2', 'PS', '2']]);
+      expect(records.map((r) => [r.line, r.raw.stock, r.raw.shape, r.raw.certificate])).toEqual([
+        [2, 'A"1', '"B"R', '1'],
+        [5, 'C"2', 'PS', '2'],
+      ]);
     }
   });
   it('reads JSON Lines, and reports a line that is not an object', async () => {
-    const records = await collect('{"Stock #":"A","Shape":"BR","Size":1,"Color":"G","Clarity":"VS1","Price":100,"Lab":"GIA","Cert #":"1"}\n\n[1]\n{"StockNo":"B","Size":2.5}\n');
+    const records = await collect(
+      '{"Stock #":"A","Shape":"BR","Size":1,"Color":"G","Clarity":"VS1","Price":100,"Lab":"GIA","Cert #":"1"}\n\n[1]\n{"StockNo":"B","Size":2.5}\n',
+    );
     expect(records).toEqual([
       { line: 1, raw: expect.objectContaining({ stock: 'A', carat: '1', price_per_carat: '100' }) },
       { line: 3, raw: {}, error: 'the line is not a JSON object' },
@@ -213,8 +393,17 @@ describe('reading a file as it streams', () => {
 
 describe('markup bands', () => {
   it('are validated: positive multipliers, to above from, no overlap', () => {
-    expect(markupSchema.safeParse([{ from: 0, to: 1, multiplier: 1.3 }, { from: 1, multiplier: 1.2 }]).success).toBe(true);
-    const bad = markupSchema.safeParse([{ from: 0, to: 2, multiplier: 1.3 }, { from: 1, to: 0.5, multiplier: 0 }, { from: 3, extra: 1, multiplier: 1 }]);
+    expect(
+      markupSchema.safeParse([
+        { from: 0, to: 1, multiplier: 1.3 },
+        { from: 1, multiplier: 1.2 },
+      ]).success,
+    ).toBe(true);
+    const bad = markupSchema.safeParse([
+      { from: 0, to: 2, multiplier: 1.3 },
+      { from: 1, to: 0.5, multiplier: 0 },
+      { from: 3, extra: 1, multiplier: 1 },
+    ]);
     expect(bad.success).toBe(false);
     const paths = bad.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['1.multiplier', '1.to', '2']));
@@ -223,7 +412,13 @@ describe('markup bands', () => {
 
 describe('the import command and route', () => {
   it('parses the CLI arguments', () => {
-    expect(parseImportArgs(['f.csv', '--replace', '--source', 'acme', '--markup', 'm.json', '--dry-run'])).toEqual({ file: 'f.csv', replace: true, dryRun: true, source: 'acme', markup: 'm.json' });
+    expect(parseImportArgs(['f.csv', '--replace', '--source', 'acme', '--markup', 'm.json', '--dry-run'])).toEqual({
+      file: 'f.csv',
+      replace: true,
+      dryRun: true,
+      source: 'acme',
+      markup: 'm.json',
+    });
     expect(() => parseImportArgs([])).toThrow(CliUsageError);
     expect(() => parseImportArgs(['f.csv', '--source'])).toThrow(/--source needs a value/);
     expect(() => parseImportArgs(['f.csv', '--source', 'a b'])).toThrow(/--source takes/);
@@ -241,7 +436,13 @@ describe('the import command and route', () => {
     const saved = process.env.ADMIN_TOKEN;
     delete process.env.ADMIN_TOKEN;
     try {
-      const context = { request: new Request('http://x/api/admin/diamonds/import', { method: 'POST' }), url: new URL('http://x/api/admin/diamonds/import'), clientAddress: '127.0.0.1', cookies: { get: () => undefined } as unknown as AstroCookies, locals: {} as App.Locals };
+      const context = {
+        request: new Request('http://x/api/admin/diamonds/import', { method: 'POST' }),
+        url: new URL('http://x/api/admin/diamonds/import'),
+        clientAddress: '127.0.0.1',
+        cookies: { get: () => undefined } as unknown as AstroCookies,
+        locals: {} as App.Locals,
+      };
       await expect(requireAdmin(context)).rejects.toMatchObject({ status: 404, message: 'No API endpoint at /api/admin/diamonds/import' });
     } finally {
       if (saved !== undefined) process.env.ADMIN_TOKEN = saved;

@@ -26,7 +26,13 @@ function fromScratch(rows: Iterable<IndexRow>): DiamondIndex {
 }
 
 const everything = (sort: IndexQuery['sort'], desc: boolean, extra: Partial<IndexQuery> = {}): IndexQuery => ({
-  allowed: {}, ranges: {}, sort, desc, offset: 0, limit: 1_000_000, ...extra,
+  allowed: {},
+  ranges: {},
+  sort,
+  desc,
+  offset: 0,
+  limit: 1_000_000,
+  ...extra,
 });
 const QUERIES: Partial<IndexQuery>[] = [
   {},
@@ -36,7 +42,11 @@ const QUERIES: Partial<IndexQuery>[] = [
 ];
 
 const RANGE_VALUE: Record<RangeFilterKey, (r: IndexRow) => number> = {
-  carat: (r) => r.carat, price: (r) => r.price_cents, depth: (r) => r.depth, table: (r) => r.table_pct, lw_ratio: (r) => r.lw_ratio,
+  carat: (r) => r.carat,
+  price: (r) => r.price_cents,
+  depth: (r) => r.depth,
+  table: (r) => r.table_pct,
+  lw_ratio: (r) => r.lw_ratio,
 };
 
 /** What a query answers by a plain filter over the rows: total, facets, sliders' extents and histograms (on the index's edges). */
@@ -44,8 +54,12 @@ function plainAnswer(rows: Iterable<IndexRow>, q: IndexQuery, edges: { carat: nu
   const live = [...rows].filter((r) => r.status === 'available' && !r.is_hidden);
   const passes = (r: IndexRow, except?: string) =>
     LIST_FILTER_KEYS.every((k) => k === except || q.allowed[k] === undefined || (q.allowed[k]! >> LIST_FILTERS[k].indexOf(r[k] as never)) & 1) &&
-    (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).every(([k, [lo, hi]]) => k === except || !(RANGE_VALUE[k](r) < lo || RANGE_VALUE[k](r) > hi));
-  const facets = Object.fromEntries(FACET_KEYS.map((k) => [k, LIST_FILTERS[k as ListFilterKey].map((g) => live.filter((r) => r[k] === g && passes(r, k)).length)]));
+    (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).every(
+      ([k, [lo, hi]]) => k === except || !(RANGE_VALUE[k](r) < lo || RANGE_VALUE[k](r) > hi),
+    );
+  const facets = Object.fromEntries(
+    FACET_KEYS.map((k) => [k, LIST_FILTERS[k as ListFilterKey].map((g) => live.filter((r) => r[k] === g && passes(r, k)).length)]),
+  );
   const extent = (list: number[]) => (list.length ? { min: Math.min(...list), max: Math.max(...list) } : null);
   const carats = live.filter((r) => passes(r, 'carat')).map((r) => r.carat);
   const prices = live.filter((r) => passes(r, 'price')).map((r) => r.price_cents);
@@ -74,9 +88,13 @@ function expectSameAsScratch(index: DiamondIndex, rows: Map<number, IndexRow>) {
         if (sort === 'price' && !desc) {
           const got = index.search(q);
           const edges = { carat: got.histograms.carat.edges, price: got.histograms.price.edges };
-          expect({ total: got.total, facets: got.facets, carat: got.carat, price: got.price, histograms: { carat: got.histograms.carat.counts, price: got.histograms.price.counts } }).toEqual(
-            plainAnswer(rows.values(), q, edges),
-          );
+          expect({
+            total: got.total,
+            facets: got.facets,
+            carat: got.carat,
+            price: got.price,
+            histograms: { carat: got.histograms.carat.counts, price: got.histograms.price.counts },
+          }).toEqual(plainAnswer(rows.values(), q, edges));
         }
       }
     }
@@ -87,7 +105,13 @@ function expectSameAsScratch(index: DiamondIndex, rows: Map<number, IndexRow>) {
   const extent = (f: (r: IndexRow) => number) => ({ min: Math.min(...live.map(f)), max: Math.max(...live.map(f)) });
   expect(index.bounds()).toEqual(
     live.length
-      ? { carat: extent((r) => r.carat), price: extent((r) => r.price_cents), depth: extent((r) => r.depth), table: extent((r) => r.table_pct), lw_ratio: extent((r) => r.lw_ratio) }
+      ? {
+          carat: extent((r) => r.carat),
+          price: extent((r) => r.price_cents),
+          depth: extent((r) => r.depth),
+          table: extent((r) => r.table_pct),
+          lw_ratio: extent((r) => r.lw_ratio),
+        }
       : null,
   );
   expect(index.liveCount).toBe(scratch.liveCount);
@@ -185,7 +209,12 @@ describe('the diamond index, changed in place', () => {
         clarity: fc.option(fc.constantFrom(...CLARITIES)),
         shape: fc.option(fc.constantFrom(...SHAPES)),
         // Depths of any precision: two decimals are coded, others kept exactly on the side.
-        depth: fc.option(fc.oneof(fc.integer({ min: 5800, max: 6600 }).map((n) => n / 100), fc.double({ min: 58, max: 66, noNaN: true }))),
+        depth: fc.option(
+          fc.oneof(
+            fc.integer({ min: 5800, max: 6600 }).map((n) => n / 100),
+            fc.double({ min: 58, max: 66, noNaN: true }),
+          ),
+        ),
       }),
       fc.record({ kind: fc.constantFrom('sell' as const, 'hide' as const, 'relist' as const, 'delete' as const, 'delist' as const), pick: fc.nat() }),
     );
@@ -217,7 +246,16 @@ describe('the diamond index, changed in place', () => {
             }
             let next: IndexRow | undefined;
             if (o.kind === 'update') {
-              next = { ...old, price_cents: o.price ?? old.price_cents, carat: o.carat ?? old.carat, cut: o.cut ?? old.cut, color: o.color ?? old.color, clarity: o.clarity ?? old.clarity, shape: o.shape ?? old.shape, depth: o.depth ?? old.depth };
+              next = {
+                ...old,
+                price_cents: o.price ?? old.price_cents,
+                carat: o.carat ?? old.carat,
+                cut: o.cut ?? old.cut,
+                color: o.color ?? old.color,
+                clarity: o.clarity ?? old.clarity,
+                shape: o.shape ?? old.shape,
+                depth: o.depth ?? old.depth,
+              };
             } else if (o.kind === 'sell') next = { ...old, status: 'sold' };
             else if (o.kind === 'hide') next = { ...old, is_hidden: 1 };
             else if (o.kind === 'relist') next = { ...old, status: 'available', is_hidden: 0 };
@@ -240,7 +278,8 @@ describe('the diamond index, changed in place', () => {
         const index = fromScratch(rows.values());
         const rng = createRng(seed);
         const batch = new Map<number, IndexRow>();
-        for (const r of [...rows.values()].filter((_, i) => i % 3 === 0)) batch.set(r.id, { ...r, price_cents: 50_000 + Math.floor(rng() * 900) * 1000, status: 'available', is_hidden: 0 });
+        for (const r of [...rows.values()].filter((_, i) => i % 3 === 0))
+          batch.set(r.id, { ...r, price_cents: 50_000 + Math.floor(rng() * 900) * 1000, status: 'available', is_hidden: 0 });
         for (let i = 0; i < 40; i++) batch.set(3000 + i, { ...stone(rng, i, 3000 + i), status: 'available', is_hidden: 0 });
         const before = new Map(DIAMOND_SORTS.map((sort) => [sort, index.search(everything(sort, false))]));
         const staged = index.stage(batch);
@@ -274,7 +313,8 @@ describe('the diamond index, changed in place', () => {
         const rng = createRng(seed);
         for (let b = 0; b < batches; b++) {
           const batch = new Map<number, IndexRow>();
-          for (const r of [...rows.values()].filter(() => rng() < 0.2)) batch.set(r.id, { ...r, price_cents: 40_000 + Math.floor(rng() * 900) * 1000, status: 'available', is_hidden: 0 });
+          for (const r of [...rows.values()].filter(() => rng() < 0.2))
+            batch.set(r.id, { ...r, price_cents: 40_000 + Math.floor(rng() * 900) * 1000, status: 'available', is_hidden: 0 });
           const fresh = 5000 + b * 100;
           for (let i = 0; i < 10 + Math.floor(rng() * 40); i++) batch.set(fresh + i, { ...stone(rng, i, fresh + i), status: 'available', is_hidden: 0 });
           const was = fromScratch(rows.values());
@@ -283,7 +323,8 @@ describe('the diamond index, changed in place', () => {
           for (let step = staged.steps.next(); !step.done; step = staged.steps.next()) {
             // A query not asked before (its own limit), so the index walks its orders to answer it.
             const limit = 1_000_000 - ++steps;
-            for (const sort of DIAMOND_SORTS) expect(index.search(everything(sort, steps % 2 === 0, { limit }))).toEqual(was.search(everything(sort, steps % 2 === 0, { limit })));
+            for (const sort of DIAMOND_SORTS)
+              expect(index.search(everything(sort, steps % 2 === 0, { limit }))).toEqual(was.search(everything(sort, steps % 2 === 0, { limit })));
           }
           expect(index.commit(staged)).toBe(true);
           for (const [id, r] of batch) rows.set(id, r);

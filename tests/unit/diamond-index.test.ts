@@ -8,7 +8,15 @@ import { generateDiamond } from '~/server/db/seed/diamonds.ts';
 import { createRng } from '~/server/db/seed/random.ts';
 import { DiamondIndex, type IndexRow } from '~/server/diamonds/diamond-index.ts';
 import { toIndexQuery } from '~/server/diamonds/diamonds.service.ts';
-import { DIAMOND_SORTS, FACET_KEYS, LIST_FILTERS, LIST_FILTER_KEYS, RANGE_FILTER_KEYS, type DiamondFilters, type DiamondQuery } from '~/features/diamonds/diamond-query.ts';
+import {
+  DIAMOND_SORTS,
+  FACET_KEYS,
+  LIST_FILTERS,
+  LIST_FILTER_KEYS,
+  RANGE_FILTER_KEYS,
+  type DiamondFilters,
+  type DiamondQuery,
+} from '~/features/diamonds/diamond-query.ts';
 import { CLARITIES, COLORS, CUTS } from '~/features/diamonds/grades.ts';
 
 const rng = createRng(7);
@@ -90,7 +98,14 @@ describe('the diamond index', () => {
 
   it('filters depth, table and ratio exactly on values of any precision (more than two decimals, or out of the narrow codes)', { timeout: 60_000 }, () => {
     const odd = stones.map((s, i) =>
-      i % 5 === 0 ? { ...s, depth: s.depth + 0.001 * (1 + (i % 9)), table_pct: i % 10 === 0 ? 700.5 : s.table_pct, lw_ratio: i % 15 === 0 ? s.lw_ratio + 1e-9 : s.lw_ratio } : s,
+      i % 5 === 0
+        ? {
+            ...s,
+            depth: s.depth + 0.001 * (1 + (i % 9)),
+            table_pct: i % 10 === 0 ? 700.5 : s.table_pct,
+            lw_ratio: i % 15 === 0 ? s.lw_ratio + 1e-9 : s.lw_ratio,
+          }
+        : s,
     );
     const local = buildIndex(odd);
     const r = createRng(5);
@@ -103,11 +118,13 @@ describe('the diamond index', () => {
     }
     const noise = odd.filter((s) => s.table_pct === 700.5 && s.status === 'available' && !s.is_hidden).length;
     expect(noise).toBeGreaterThan(0);
-    expect(local.search(toIndexQuery({ filters: { table: { min: 700 } }, sort_by: 'price', sort_direction: 'asc', page_number: 1, page_size: 20 })).total).toBe(noise);
+    expect(local.search(toIndexQuery({ filters: { table: { min: 700 } }, sort_by: 'price', sort_direction: 'asc', page_number: 1, page_size: 20 })).total).toBe(
+      noise,
+    );
     expect(local.bounds()!.table.max).toBe(700.5);
   });
 
-  it('pages a search sorted by the key of its own filter from the right place, both ways, bounds on stones\' exact values', { timeout: 60_000 }, () => {
+  it("pages a search sorted by the key of its own filter from the right place, both ways, bounds on stones' exact values", { timeout: 60_000 }, () => {
     const live = stones.filter((s) => s.status === 'available' && !s.is_hidden);
     const r = createRng(13);
     for (let i = 0; i < 16; i++) {
@@ -115,7 +132,14 @@ describe('the diamond index', () => {
       const dir = i % 2 ? 'asc' : 'desc';
       const page = 1 + (i % 3);
       check(index, stones, { carat: { min: Math.min(a.carat, b.carat), max: Math.max(a.carat, b.carat) } }, 'carat', dir, page);
-      check(index, stones, { price: { min: Math.min(a.price_cents, b.price_cents) / 100, max: Math.max(a.price_cents, b.price_cents) / 100 } }, 'price', dir, page);
+      check(
+        index,
+        stones,
+        { price: { min: Math.min(a.price_cents, b.price_cents) / 100, max: Math.max(a.price_cents, b.price_cents) / 100 } },
+        'price',
+        dir,
+        page,
+      );
       const grades = (list: readonly string[]) => list.filter(() => r() < 0.4);
       check(index, stones, { cut: grades(CUTS) }, 'cut', dir, page);
       check(index, stones, { color: grades(COLORS), carat: { min: 1 } }, 'color', dir, page);
@@ -145,7 +169,11 @@ describe('the diamond index', () => {
     check(local, rows, {}, 'carat', 'desc', 1);
     // A stone new to the index takes a slot of its own; one gone from the database is no longer listed.
     const added = { ...a, id: 999_999, status: 'available', price_cents: 2, carat: 5 };
-    local.applyBatch([[added.id, added], [999_998, undefined], [b.id, undefined]]);
+    local.applyBatch([
+      [added.id, added],
+      [999_998, undefined],
+      [b.id, undefined],
+    ]);
     const after = [...rows.filter((s) => s !== b), added];
     for (const sort of DIAMOND_SORTS) check(local, after, {}, sort, 'asc', 1);
     check(local, after, {}, 'carat', 'desc', 1);

@@ -23,7 +23,7 @@ describe('the pass kernels', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 1e6 }), (size, seed) => {
         let x = seed;
-        const r = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+        const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
         const arena = new Arena(size);
         const words = wordsFor(size);
         const [a, b, c] = [arena.scratch(0), arena.scratch(1), arena.scratch(2)];
@@ -110,7 +110,10 @@ describe('the narrow columns', () => {
   });
 
   it('turn any bounds into codes that keep exactly the coded values within them', () => {
-    const value = fc.oneof(fc.integer({ min: 0, max: 70_000 }).map((k) => k / 100), fc.double({ min: -10, max: 700, noNaN: true }));
+    const value = fc.oneof(
+      fc.integer({ min: 0, max: 70_000 }).map((k) => k / 100),
+      fc.double({ min: -10, max: 700, noNaN: true }),
+    );
     fc.assert(
       fc.property(fc.array(value, { minLength: 1, maxLength: 50 }), value, value, fc.boolean(), fc.boolean(), (values, a, b, open0, open1) => {
         const [min, max] = [open0 ? -Infinity : Math.min(a, b), open1 ? Infinity : Math.max(a, b)];

@@ -32,15 +32,22 @@ describe('environment variables', () => {
   it('the README table lists every variable of src/server/env.ts, and only those', () => {
     const declared = Object.keys(VARS).sort();
     const documented = [...new Set(readmeVariables())].sort();
-    expect(documented.filter((name) => !declared.includes(name)), 'in the README, not in src/server/env.ts').toEqual([]);
-    expect(declared.filter((name) => !documented.includes(name)), 'in src/server/env.ts, not in the README').toEqual([]);
+    expect(
+      documented.filter((name) => !declared.includes(name)),
+      'in the README, not in src/server/env.ts',
+    ).toEqual([]);
+    expect(
+      declared.filter((name) => !documented.includes(name)),
+      'in src/server/env.ts, not in the README',
+    ).toEqual([]);
   });
 
   it('every variable the code under src/ reads is declared in src/server/env.ts', () => {
     const read = new Set<string>();
     for (const file of sourceFiles(path.join(root, 'src'))) {
       const source = fs.readFileSync(file, 'utf8');
-      for (const m of source.matchAll(/(?:process\.env|\benv)\.([A-Z][A-Z0-9_]*)|process\.env\[['"]([A-Z][A-Z0-9_]*)['"]\]|\benv\(['"]([A-Z][A-Z0-9_]*)['"]/g)) read.add(m[1] ?? m[2] ?? m[3]!);
+      for (const m of source.matchAll(/(?:process\.env|\benv)\.([A-Z][A-Z0-9_]*)|process\.env\[['"]([A-Z][A-Z0-9_]*)['"]\]|\benv\(['"]([A-Z][A-Z0-9_]*)['"]/g))
+        read.add(m[1] ?? m[2] ?? m[3]!);
       for (const m of source.matchAll(/\bpositive\(['"]([A-Z][A-Z0-9_]*)['"]/g)) read.add(m[1]!);
     }
     const undeclared = [...read].filter((name) => !(name in VARS) && !NOT_SETTINGS.has(name)).sort();

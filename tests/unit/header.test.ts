@@ -66,13 +66,20 @@ describe('navigation', () => {
     const [shapes, origin] = menu.roots[1]!.columns[0]!;
     expect([shapes!.heading, origin!.heading]).toEqual(['Shop by shape', 'Origin']);
     expect(shapes!.links[0]).toEqual({ id: 201, name: 'Round', href: '/shop/diamonds/round', swatch: { kind: 'image', src: '/images/diamonds/round.svg' } });
-    expect(menu.roots[2]!.columns[0]![0]!.links[0]).toMatchObject({ name: 'White Gold', href: '/shop/wedding-bands?pf_metal=14k_white_gold', swatch: { kind: 'color', className: 'swatch-301' } });
+    expect(menu.roots[2]!.columns[0]![0]!.links[0]).toMatchObject({
+      name: 'White Gold',
+      href: '/shop/wedding-bands?pf_metal=14k_white_gold',
+      swatch: { kind: 'color', className: 'swatch-301' },
+    });
     expect(menu.roots[4]!.columns[0]![0]!.links[0]).toEqual({ id: 501, name: 'Our story', href: '/shop/about-us', swatch: undefined });
     expect(menu.button).toEqual({ id: 60, name: 'Book an Appointment', href: '/shop/book-appointment', swatch: undefined });
   });
   it('links a root without a page of its own to the base, and marks it so the drawer leaves it out', () => {
     const bare = { ...config, navigation: [{ id: 1, type: 'main_menu' as const, is_root: true, admin_name: 'Gifts', columns: [] }] };
-    expect(mainMenuOf(bare, '/')).toEqual({ roots: [{ id: 1, name: 'Gifts', href: '/', hasPage: false, imageSrc: undefined, isLink: false, columns: [] }], button: undefined });
+    expect(mainMenuOf(bare, '/')).toEqual({
+      roots: [{ id: 1, name: 'Gifts', href: '/', hasPage: false, imageSrc: undefined, isLink: false, columns: [] }],
+      button: undefined,
+    });
   });
   it('reads swatches as images, plain colours or JSON gradients', () => {
     const byId = (id: number) => config.navigation.find((n) => n.id === id)!;
@@ -95,7 +102,9 @@ describe('navigation', () => {
 
 describe('query order', () => {
   it('puts df* and pf* parameters after the others, keeping each group in order', () => {
-    expect(orderQuery('df_shape=oval&page=2&pf_metal=platinum&sort=price&df_carat=1').toString()).toBe('page=2&sort=price&df_shape=oval&pf_metal=platinum&df_carat=1');
+    expect(orderQuery('df_shape=oval&page=2&pf_metal=platinum&sort=price&df_carat=1').toString()).toBe(
+      'page=2&sort=price&df_shape=oval&pf_metal=platinum&df_carat=1',
+    );
     expect(hrefWithQuery('/diamonds', 'df_shape=oval&q=x')).toBe('/diamonds?q=x&df_shape=oval');
     expect(hrefWithQuery('/diamonds', '')).toBe('/diamonds');
   });

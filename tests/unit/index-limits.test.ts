@@ -22,11 +22,15 @@ describe('diamond index limits', () => {
 
   it('refuses a list filter with more grades than one integer holds, saying what to widen', () => {
     const lists = { ...LIST_FILTERS, girdle: grades(MAX_GRADES + 1) };
-    expect(() => assertIndexLimits({ lists, histogramBuckets: HIST_BUCKETS })).toThrow(/"girdle" has 31 grades, more than MAX_GRADES \(30\).*widen PassInput\.allowed/);
+    expect(() => assertIndexLimits({ lists, histogramBuckets: HIST_BUCKETS })).toThrow(
+      /"girdle" has 31 grades, more than MAX_GRADES \(30\).*widen PassInput\.allowed/,
+    );
     expect(indexLimitProblems({ lists: { ...LIST_FILTERS, girdle: grades(MAX_GRADES) }, histogramBuckets: HIST_BUCKETS })).toEqual([]);
   });
 
   it('refuses more histogram buckets than a byte codes', () => {
-    expect(indexLimitProblems({ lists: LIST_FILTERS, histogramBuckets: 256 })).toEqual([expect.stringMatching(/^HIST_BUCKETS \(256\) does not fit the one-byte bucket codes.*widen caratBucket/)]);
+    expect(indexLimitProblems({ lists: LIST_FILTERS, histogramBuckets: 256 })).toEqual([
+      expect.stringMatching(/^HIST_BUCKETS \(256\) does not fit the one-byte bucket codes.*widen caratBucket/),
+    ]);
   });
 });

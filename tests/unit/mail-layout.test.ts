@@ -27,8 +27,22 @@ const order = {
   coupon_code: 'WELCOME10',
   billing_address: { first_name: 'Jane', last_name: 'Doe' },
   items: [
-    { name: 'Solitaire <Ring>', sku: 'R-1', qty_ordered: 1, formated_price: '$1,250.00', formated_total: '$1,250.00', product: { base_image: { medium_image_url: '/images/jewellery/solitaire--14k_white_gold--angled.svg' } } },
-    { name: '1.01 ct Round diamond', sku: 'D-9', qty_ordered: 2, formated_price: '$499.99', formated_total: '$999.98', product: { base_image: { medium_image_url: '/images/diamonds/round.svg' } } },
+    {
+      name: 'Solitaire <Ring>',
+      sku: 'R-1',
+      qty_ordered: 1,
+      formated_price: '$1,250.00',
+      formated_total: '$1,250.00',
+      product: { base_image: { medium_image_url: '/images/jewellery/solitaire--14k_white_gold--angled.svg' } },
+    },
+    {
+      name: '1.01 ct Round diamond',
+      sku: 'D-9',
+      qty_ordered: 2,
+      formated_price: '$499.99',
+      formated_total: '$999.98',
+      product: { base_image: { medium_image_url: '/images/diamonds/round.svg' } },
+    },
   ],
   formated_sub_total: '$2,249.98',
   discount_amount: 225,
@@ -70,10 +84,19 @@ describe('the order confirmation e-mail', () => {
   });
 
   it('compiles the simple layout and refuses broken MJML', async () => {
-    const html = (await finished({ to: 'a@example.com', subject: 's', text: 't', html: simpleHtml(['Hello <b>you</b>'], { label: 'Go', url: 'https://example.com/?a=1&b=2' }) })).html!;
+    const html = (
+      await finished({
+        to: 'a@example.com',
+        subject: 's',
+        text: 't',
+        html: simpleHtml(['Hello <b>you</b>'], { label: 'Go', url: 'https://example.com/?a=1&b=2' }),
+      })
+    ).html!;
     expect(html).toContain('Hello &lt;b&gt;you&lt;/b&gt;');
     expect(html).toContain('href="https://example.com/?a=1&amp;b=2"');
-    await expect(compileMjml('<mjml><mj-body><mj-section><mj-text>outside a column</mj-text></mj-section></mj-body></mjml>')).rejects.toThrow(/mj-text cannot be used inside mj-section/);
+    await expect(compileMjml('<mjml><mj-body><mj-section><mj-text>outside a column</mj-text></mj-section></mj-body></mjml>')).rejects.toThrow(
+      /mj-text cannot be used inside mj-section/,
+    );
   });
 });
 
@@ -87,7 +110,10 @@ describe('logs, request ids, retries and outages', () => {
   it('writes JSON lines with no shopper address or token, wherever they hide', () => {
     const lines: string[] = [];
     const logger = createLogger({ write: (line: string) => void lines.push(line) });
-    logger.error({ err: new Error('No such mailbox: jane.doe@example.com'), reason: 'refused ann@example.org', email: 'bob@example.com', token: 'secret-token' }, 'Mail to jane.doe@example.com failed');
+    logger.error(
+      { err: new Error('No such mailbox: jane.doe@example.com'), reason: 'refused ann@example.org', email: 'bob@example.com', token: 'secret-token' },
+      'Mail to jane.doe@example.com failed',
+    );
     const line = JSON.parse(lines[0]!);
     expect(line).toMatchObject({ level: 'error', msg: 'Mail to j***@example.com failed', reason: 'refused a***@example.org', email: '***', token: '***' });
     expect(line.err.message).toBe('No such mailbox: j***@example.com');

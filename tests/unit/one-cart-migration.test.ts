@@ -25,20 +25,62 @@ describe.each([':memory:', 'pglite://'])('migration 0014 on %s', (url) => {
     for (let i = 0; i < 3; i++) items.push((await db.insertInto('items').values({ kind: 'product' }).returning('id').executeTakeFirstOrThrow()).id);
     const { id: customer } = await db
       .insertInto('customers')
-      .values({ email: 'fold@example.com', first_name: 'Ada', last_name: 'L', password_hash: null, is_verified: 0, created_at: now, updated_at: now, gender: null, phone: null, date_of_birth: null })
+      .values({
+        email: 'fold@example.com',
+        first_name: 'Ada',
+        last_name: 'L',
+        password_hash: null,
+        is_verified: 0,
+        created_at: now,
+        updated_at: now,
+        gender: null,
+        phone: null,
+        date_of_birth: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const cart = async (token: string) =>
-      (await db.insertInto('carts').values({ token, customer_id: customer, is_active: 1, store_credit_cents: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('carts')
+          .values({ token, customer_id: customer, is_active: 1, store_credit_cents: 0, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const older = await cart('fold-older');
     const newer = await cart('fold-newer');
-    const line = (cartId: number, itemId: number) => ({ cart_id: cartId, item_id: itemId, variant_id: null, byo_id: null, quantity: 1, selected_size: null, custom_size: null, selected_jewelry_shape: null, created_at: now });
-    await db.insertInto('cart_items').values([line(older, items[0]!), line(older, items[1]!), line(newer, items[1]!), line(newer, items[2]!)]).execute();
-    const list = async (token: string) => (await db.insertInto('wishlists').values({ token, customer_id: customer, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const line = (cartId: number, itemId: number) => ({
+      cart_id: cartId,
+      item_id: itemId,
+      variant_id: null,
+      byo_id: null,
+      quantity: 1,
+      selected_size: null,
+      custom_size: null,
+      selected_jewelry_shape: null,
+      created_at: now,
+    });
+    await db
+      .insertInto('cart_items')
+      .values([line(older, items[0]!), line(older, items[1]!), line(newer, items[1]!), line(newer, items[2]!)])
+      .execute();
+    const list = async (token: string) =>
+      (await db.insertInto('wishlists').values({ token, customer_id: customer, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     const first = await list('fold-w1');
     const second = await list('fold-w2');
-    const entry = (wishlistId: number, itemId: number) => ({ wishlist_id: wishlistId, item_id: itemId, variant_id: null, byo_id: null, selected_jewelry_shape: null, selected_size: null, created_at: now });
-    await db.insertInto('wishlist_items').values([entry(first, items[0]!), entry(second, items[0]!), entry(second, items[2]!)]).execute();
+    const entry = (wishlistId: number, itemId: number) => ({
+      wishlist_id: wishlistId,
+      item_id: itemId,
+      variant_id: null,
+      byo_id: null,
+      selected_jewelry_shape: null,
+      selected_size: null,
+      created_at: now,
+    });
+    await db
+      .insertInto('wishlist_items')
+      .values([entry(first, items[0]!), entry(second, items[0]!), entry(second, items[2]!)])
+      .execute();
 
     expect(await migrateToLatest(db)).toContain('0014_one_cart_per_owner');
 
@@ -54,6 +96,9 @@ describe.each([':memory:', 'pglite://'])('migration 0014 on %s', (url) => {
     await expect(cart('fold-third')).rejects.toThrow(/unique/i);
     await expect(list('fold-w3')).rejects.toThrow(/unique/i);
     // An inactive (ordered) cart beside the active one is fine.
-    await db.insertInto('carts').values({ token: 'fold-ordered', customer_id: customer, is_active: 0, store_credit_cents: 0, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('carts')
+      .values({ token: 'fold-ordered', customer_id: customer, is_active: 0, store_credit_cents: 0, created_at: now, updated_at: now })
+      .execute();
   });
 });

@@ -55,7 +55,12 @@ describe('payment windows', () => {
     expect([holdMs('pending_payment'), holdMs('pending')]).toEqual([45 * 60_000, 36 * 3_600_000]);
     process.env.UNPAID_CARD_HOLD_MINUTES = 'half an hour';
     expect(cardHoldMinutes()).toBe(30);
-    expect([transferWindowWords(72), transferWindowWords(24), transferWindowWords(36), transferWindowWords(1)]).toEqual(['3 days', '24 hours', '36 hours', '1 hour']);
+    expect([transferWindowWords(72), transferWindowWords(24), transferWindowWords(36), transferWindowWords(1)]).toEqual([
+      '3 days',
+      '24 hours',
+      '36 hours',
+      '1 hour',
+    ]);
   });
 });
 

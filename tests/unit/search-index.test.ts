@@ -46,7 +46,11 @@ describe('jewellery search index', () => {
 
   it('reads stems and synonyms: "bands", "bridal", "pink gold", "studs"', () => {
     expect(names('bands').length).toBe(PRODUCTS.filter((p) => p.category === 'wedding-bands').length);
-    expect(names('bridal').sort()).toEqual(PRODUCTS.filter((p) => p.category === 'engagement-rings').map((p) => p.name).sort());
+    expect(names('bridal').sort()).toEqual(
+      PRODUCTS.filter((p) => p.category === 'engagement-rings')
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(names('pink gold')).toEqual(names('rose gold'));
     expect(names('studs').every((n) => PRODUCTS.find((p) => p.name === n)!.category === 'earrings')).toBe(true);
   });

@@ -62,7 +62,16 @@ describe('demo diamond inventory', () => {
     expect(cheapestNatural).toBeGreaterThanOrEqual(2_000);
     expect(cheapestNatural).toBeLessThanOrEqual(5_000);
     // A natural 1 ct G VS2 round of good make: about $8,000–$11,000 at retail.
-    const gvs2 = seeded.filter((s) => s.origin === 'natural' && s.shape === 'round' && s.color === 'G' && s.clarity === 'VS2' && s.carat >= 1 && s.carat < 1.1 && ['Ideal', 'Excellent'].includes(s.cut));
+    const gvs2 = seeded.filter(
+      (s) =>
+        s.origin === 'natural' &&
+        s.shape === 'round' &&
+        s.color === 'G' &&
+        s.clarity === 'VS2' &&
+        s.carat >= 1 &&
+        s.carat < 1.1 &&
+        ['Ideal', 'Excellent'].includes(s.cut),
+    );
     expect(median(gvs2.map((s) => s.price_cents / 100))).toBeGreaterThan(8_000);
     expect(median(gvs2.map((s) => s.price_cents / 100))).toBeLessThan(11_500);
     // Lab-grown well below natural: a 1 ct lab stone about a tenth of a natural one.
@@ -73,7 +82,17 @@ describe('demo diamond inventory', () => {
 
   it('has lab-grown and natural stones at every size, and fancy shapes without a cut grade as GIA reports them', () => {
     const seeded = inventory(20_000, SEED);
-    for (const [lo, hi] of [[0.3, 0.5], [0.5, 0.7], [0.7, 0.9], [0.9, 1], [1, 1.5], [1.5, 2], [2, 3], [3, 4], [4, 5.01]] as const) {
+    for (const [lo, hi] of [
+      [0.3, 0.5],
+      [0.5, 0.7],
+      [0.7, 0.9],
+      [0.9, 1],
+      [1, 1.5],
+      [1.5, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5.01],
+    ] as const) {
       const band = seeded.filter((s) => s.carat >= lo && s.carat < hi);
       for (const origin of ['natural', 'lab_grown']) expect(band.filter((s) => s.origin === origin).length, `${origin} ${lo}–${hi} ct`).toBeGreaterThan(20);
     }
@@ -101,7 +120,10 @@ describe('demo jewellery', () => {
     const settings = PRODUCTS.filter((p) => p.accepts);
     expect(settings.length).toBeGreaterThanOrEqual(40);
     for (const style of ['solitaire', 'pave', 'halo', 'hidden-halo', 'three-stone', 'vintage', 'bezel', 'cathedral', 'tension']) {
-      expect(settings.some((p) => p.style === style), style).toBe(true);
+      expect(
+        settings.some((p) => p.style === style),
+        style,
+      ).toBe(true);
     }
     expect(new Set(PRODUCTS.map((p) => p.name)).size).toBe(PRODUCTS.length);
     for (const s of settings) expect(s.carat![0]!).toBeLessThan(s.carat![1]!);
@@ -126,12 +148,21 @@ describe('migration 0019 (issue 26)', () => {
     const { default: SQLite } = await import('better-sqlite3');
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
     await db.schema.createTable('products').addColumn('id', 'integer').addColumn('description', 'text').addColumn('is_byo', 'integer').execute();
-    const old = 'The Cathedral Solitaire, handcrafted in our atelier in recycled precious metal. Designed to hold a centre diamond of 0.5–4 ct in round, oval, cushion, princess shapes. Free resizing within 60 days and a lifetime warranty.';
+    const old =
+      'The Cathedral Solitaire, handcrafted in our atelier in recycled precious metal. Designed to hold a centre diamond of 0.5–4 ct in round, oval, cushion, princess shapes. Free resizing within 60 days and a lifetime warranty.';
     const edited = 'An editor wrote this. Designed to hold a centre diamond you love.';
-    await db.insertInto('products').values([{ id: 1, description: old, is_byo: 1 }, { id: 2, description: edited, is_byo: 1 }]).execute();
+    await db
+      .insertInto('products')
+      .values([
+        { id: 1, description: old, is_byo: 1 },
+        { id: 2, description: edited, is_byo: 1 },
+      ])
+      .execute();
     await up(db);
     const rows = await db.selectFrom('products').select(['id', 'description']).orderBy('id').execute();
-    expect(rows[0]!.description).toBe('The Cathedral Solitaire, handcrafted in our atelier in recycled precious metal. Free resizing within 60 days and a lifetime warranty.');
+    expect(rows[0]!.description).toBe(
+      'The Cathedral Solitaire, handcrafted in our atelier in recycled precious metal. Free resizing within 60 days and a lifetime warranty.',
+    );
     expect(rows[1]!.description).toBe(edited);
     await db.destroy();
   });

@@ -31,7 +31,9 @@ describe('shop configuration', () => {
     const data = clone();
     data.navigation[3].type = 'mega_menu';
     const message = messageOf(() => parseShopConfig(data));
-    expect(message).toMatch(/^src\/content\/shop\.json at navigation\[3\]\.type: Invalid option: expected one of "top_banner"\|"main_menu"\|"menu_button"\|"footer"$/);
+    expect(message).toMatch(
+      /^src\/content\/shop\.json at navigation\[3\]\.type: Invalid option: expected one of "top_banner"\|"main_menu"\|"menu_button"\|"footer"$/,
+    );
   });
 
   it('lists every problem, one line each', () => {
@@ -97,6 +99,8 @@ describe('shop configuration', () => {
     expect(themeCss({})).toBe('');
     const data = clone();
     data.themeOverrides.fontSans = 'x;}body{display:none';
-    expect(messageOf(() => parseShopConfig(data))).toBe('src/content/shop.json at themeOverrides.fontSans: must be a plain font family name such as Montserrat');
+    expect(messageOf(() => parseShopConfig(data))).toBe(
+      'src/content/shop.json at themeOverrides.fontSans: must be a plain font family name such as Montserrat',
+    );
   });
 });

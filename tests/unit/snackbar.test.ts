@@ -20,7 +20,12 @@ describe('snackbar messages', () => {
     expect(snackbarFor(null)).toBeUndefined();
   });
   it('keeps a message with the reload action until it is closed, and ignores unknown actions', () => {
-    expect(snackbarFor({ message: 'Could not load', severity: 'error', action: 'reload' })).toEqual({ text: 'Could not load', severity: 'error', duration: 0, action: 'reload' });
+    expect(snackbarFor({ message: 'Could not load', severity: 'error', action: 'reload' })).toEqual({
+      text: 'Could not load',
+      severity: 'error',
+      duration: 0,
+      action: 'reload',
+    });
     expect(snackbarFor({ message: 'Hello', action: 'explode' })).toEqual({ text: 'Hello', severity: 'default', duration: 5000 });
   });
 });

@@ -45,7 +45,11 @@ describe('tax rules', () => {
     expect(taxOn(200, 0.0725, false)).toBe(15); // 14.5 → 15
     expect(taxOn(120_000, 0.2, true)).toBe(20_000);
     expect(taxOn(100, 0.2, true)).toBe(17); // 16.67
-    const answer = await ruleTableProvider(() => tax).calculate({ address: { country: 'US', state: 'NY', postcode: '10118' }, lines: [{ key: 'a', amountCents: 600_814 }], shippingCents: 3_500 });
+    const answer = await ruleTableProvider(() => tax).calculate({
+      address: { country: 'US', state: 'NY', postcode: '10118' },
+      lines: [{ key: 'a', amountCents: 600_814 }],
+      shippingCents: 3_500,
+    });
     expect(answer).toMatchObject({ label: 'Sales tax', included: false, shippingTaxCents: 311, totalCents: 53_322 + 311 });
   });
 

@@ -12,14 +12,21 @@ const connections = await seededConnections();
 const available = seededDiamonds(DIAMONDS).filter((d) => d.available);
 const band = plainProducts[0]!;
 const setting = settings[0]!;
-const failure = async (promise: Promise<unknown>) => promise.then(() => expect.fail('expected an error'), (e: HttpError) => ({ status: e.status, message: e.message }));
+const failure = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected an error'),
+    (e: HttpError) => ({ status: e.status, message: e.message }),
+  );
 
 describe.each(connections)('wishlist service on $kind', ({ db }) => {
   it('keeps products, diamonds and pairs once each, newest first', async () => {
     const first = await addToWishlist(db, {}, band.id, { selected_configurable_option: band.variants[0]!.id });
     const owner = { token: first.token };
     expect(first).toMatchObject({ message: 'Item added to your wishlist', count: 1 });
-    expect(await addToWishlist(db, owner, band.id, { selected_configurable_option: band.variants[0]!.id })).toMatchObject({ message: 'This item is already in your wishlist', count: 1 });
+    expect(await addToWishlist(db, owner, band.id, { selected_configurable_option: band.variants[0]!.id })).toMatchObject({
+      message: 'This item is already in your wishlist',
+      count: 1,
+    });
     await addToWishlist(db, owner, available[0]!.id, {});
     const pair = await addPairToWishlist(db, owner, [available[1]!.id, setting.id], { selected_configurable_option: setting.variants[0]!.id });
     expect(pair.item).toMatchObject({ product_id: setting.id, child: { product_id: available[1]!.id }, byo_id: expect.any(String) });

@@ -30,7 +30,9 @@ export default function CheckChips({ legend, name, options, selected, onChange, 
     <fieldset className="py-2">
       <legend className={`text-sm font-medium ${aside ? 'float-left leading-6' : ''}`}>{legend}</legend>
       {aside}
-      <div className={`${aside ? 'clear-left' : ''} ${tiles ? 'mt-2 grid grid-cols-5 gap-1.5 md:grid-cols-4' : `mt-2 flex flex-wrap ${compact ? 'gap-1' : 'gap-2'}`}`}>
+      <div
+        className={`${aside ? 'clear-left' : ''} ${tiles ? 'mt-2 grid grid-cols-5 gap-1.5 md:grid-cols-4' : `mt-2 flex flex-wrap ${compact ? 'gap-1' : 'gap-2'}`}`}
+      >
         {options.map((o) => (
           <label key={o.value} className={tiles ? 'chip-label block' : 'chip-label'} title={o.hint}>
             <input

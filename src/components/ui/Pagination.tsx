@@ -40,12 +40,16 @@ export default function Pagination({ page, totalPages, hrefFor, onNavigate, labe
               Previous
             </a>
           ) : (
-            <span className={`${link} text-muted`} aria-disabled="true">Previous</span>
+            <span className={`${link} text-muted`} aria-disabled="true">
+              Previous
+            </span>
           )}
         </li>
         {pagesAround(page, totalPages).map((p, i) =>
           p === 'gap' ? (
-            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">…</li>
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
           ) : (
             <li key={p}>
               <a
@@ -66,7 +70,9 @@ export default function Pagination({ page, totalPages, hrefFor, onNavigate, labe
               Next
             </a>
           ) : (
-            <span className={`${link} text-muted`} aria-disabled="true">Next</span>
+            <span className={`${link} text-muted`} aria-disabled="true">
+              Next
+            </span>
           )}
         </li>
       </ul>

@@ -63,7 +63,9 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
     <div role="group" aria-labelledby={`${id}-label`} className="py-2">
       <div className="flex items-baseline justify-between text-sm">
         <span>
-          <span id={`${id}-label`} className="font-medium">{label}</span>
+          <span id={`${id}-label`} className="font-medium">
+            {label}
+          </span>
           {aside}
         </span>
         <span className="text-muted" aria-hidden="true">

@@ -46,13 +46,17 @@ export default function AddressBook({ addresses: first, editId, initial, notice:
     };
   }
 
-  const formInitial = (action: string, id?: number) => (initial && initial.action === action && (id === undefined || Number(initial.values?.id) === id) ? initial : undefined);
+  const formInitial = (action: string, id?: number) =>
+    initial && initial.action === action && (id === undefined || Number(initial.values?.id) === id) ? initial : undefined;
 
   return (
     <div className="space-y-8">
       <div aria-live="polite">
         {notice && (
-          <p role={notice.ok ? 'status' : 'alert'} className={`rounded-md px-4 py-3 text-sm ${notice.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}>
+          <p
+            role={notice.ok ? 'status' : 'alert'}
+            className={`rounded-md px-4 py-3 text-sm ${notice.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+          >
             {notice.text}
           </p>
         )}

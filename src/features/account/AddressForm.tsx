@@ -45,7 +45,14 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
   const title = address ? `Edit address: ${address.address1}` : 'Add an address';
   const titleId = address ? `address-form-${address.id}` : 'address-form-new';
   return (
-    <form method="post" action="/customer/account/addresses" onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-gray-200 p-5" aria-labelledby={titleId}>
+    <form
+      method="post"
+      action="/customer/account/addresses"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4 rounded-lg border border-gray-200 p-5"
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId} className="font-serif text-xl text-primary">
         {title}
       </h3>
@@ -66,7 +73,14 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
           ))}
         </Field>
         {states.length > 0 ? (
-          <Field key={`state-${country}`} name="state" label="State / province" autoComplete="address-level1" errors={state.errors} defaultValue={states.find((r) => r.code === stateValue || r.name === stateValue)?.code ?? ''}>
+          <Field
+            key={`state-${country}`}
+            name="state"
+            label="State / province"
+            autoComplete="address-level1"
+            errors={state.errors}
+            defaultValue={states.find((r) => r.code === stateValue || r.name === stateValue)?.code ?? ''}
+          >
             <option value="">Choose…</option>
             {states.map((r) => (
               <option key={r.code} value={r.code}>
@@ -75,7 +89,14 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
             ))}
           </Field>
         ) : (
-          <Field key={`state-${country}`} name="state" label="State / region (optional)" autoComplete="address-level1" errors={state.errors} defaultValue={stateValue} />
+          <Field
+            key={`state-${country}`}
+            name="state"
+            label="State / region (optional)"
+            autoComplete="address-level1"
+            errors={state.errors}
+            defaultValue={stateValue}
+          />
         )}
         <Field name="postcode" label="Postcode" autoComplete="postal-code" required errors={state.errors} defaultValue={v.postcode} />
         <Field name="phone" label="Phone" type="tel" autoComplete="tel" required errors={state.errors} defaultValue={v.phone} />

@@ -24,7 +24,15 @@ export default function ChangePasswordForm({ initial, token }: { initial?: Serve
       <FormMessage state={state} fields={['old_password', 'new_password', 'new_password_confirmation']} />
       <Field name="old_password" label="Current password" type="password" autoComplete="current-password" required errors={state.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="new_password" label="New password" type="password" autoComplete="new-password" required errors={state.errors} hint={`At least ${PASSWORD_MIN} characters.`} />
+        <Field
+          name="new_password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={state.errors}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
         <Field name="new_password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" required errors={state.errors} />
       </div>
       <SubmitButton pending={state.pending}>Change password</SubmitButton>

@@ -39,7 +39,15 @@ export default function RegisterForm({ redirect, initial }: { redirect: string; 
         <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />
       </div>
       <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={v.email} />
-      <Field name="password" label="Password" type="password" autoComplete="new-password" required errors={state.errors} hint={`At least ${PASSWORD_MIN} characters.`} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={state.errors}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+      />
       <Field name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" required errors={state.errors} />
       <SubmitButton pending={state.pending}>Create account</SubmitButton>
     </form>

@@ -25,8 +25,24 @@ export default function SetPasswordForm({ action, token, email, submitLabel, ini
       <input type="hidden" name="_action" value="reset" />
       <input type="hidden" name="token" value={token} />
       <FormMessage state={state} fields={['email', 'password', 'password_confirmation']} />
-      <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={initial?.values?.email ?? email} />
-      <Field name="password" label="New password" type="password" autoComplete="new-password" required errors={state.errors} hint={`At least ${PASSWORD_MIN} characters.`} />
+      <Field
+        name="email"
+        label="E-mail address"
+        type="email"
+        autoComplete="email"
+        required
+        errors={state.errors}
+        defaultValue={initial?.values?.email ?? email}
+      />
+      <Field
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={state.errors}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+      />
       <Field name="password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" required errors={state.errors} />
       <SubmitButton pending={state.pending}>{submitLabel}</SubmitButton>
     </form>

@@ -3,7 +3,12 @@
 import { z } from 'zod';
 
 /** Text the form must have: "Enter <what>" when missing or blank. */
-export const requiredText = (what: string, max: number) => z.string({ error: `Enter ${what}` }).trim().min(1, `Enter ${what}`).max(max, `Use at most ${max} characters`);
+export const requiredText = (what: string, max: number) =>
+  z
+    .string({ error: `Enter ${what}` })
+    .trim()
+    .min(1, `Enter ${what}`)
+    .max(max, `Use at most ${max} characters`);
 /** Text that may be left out; blank reads as null. */
 export const nullableText = (max: number) =>
   z
@@ -20,7 +25,11 @@ export const looseBoolean = z
 
 /** An ISO 3166-1 alpha-2 country code, upper-cased; `malformed` is the message for anything else. */
 export const countryCode = (malformed = 'Choose a country (a two-letter ISO code such as US)') =>
-  z.string({ error: 'Choose a country' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, malformed);
+  z
+    .string({ error: 'Choose a country' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, malformed);
 
 /** The account's address book entry; the checkout's address extends it (src/features/checkout/checkout.schema.ts). */
 export const addressSchema = z.object({

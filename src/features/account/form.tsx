@@ -29,7 +29,11 @@ function errorsOf(error: z.ZodError): Record<string, string[]> {
 }
 
 /** onSubmit validates, then calls `submit`; a returned string is shown as a success message. */
-export function useAccountForm<S extends z.ZodType>(schema: S, submit: (data: z.output<S>, form: HTMLFormElement) => Promise<string | void>, initial?: ServerOutcome) {
+export function useAccountForm<S extends z.ZodType>(
+  schema: S,
+  submit: (data: z.output<S>, form: HTMLFormElement) => Promise<string | void>,
+  initial?: ServerOutcome,
+) {
   const [state, setState] = useState<FormState>({ errors: initial?.errors ?? {}, message: initial?.message, ok: !!initial?.ok, pending: false });
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +77,8 @@ interface FieldProps {
   onSelect?: (value: string) => void;
 }
 
-export const inputClass = 'mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-ink focus:border-primary aria-[invalid=true]:border-red-700';
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-ink focus:border-primary aria-[invalid=true]:border-red-700';
 
 /** A labelled input (or the select passed as children) with its errors. */
 export function Field({ name, label, type = 'text', autoComplete, defaultValue, errors, required, hint, readOnly, children, onSelect }: FieldProps) {
@@ -87,7 +92,16 @@ export function Field({ name, label, type = 'text', autoComplete, defaultValue, 
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {children ? (
-        <select id={id} name={name} defaultValue={defaultValue ?? ''} onChange={onSelect ? (e) => onSelect(e.target.value) : undefined} aria-invalid={messages ? true : undefined} aria-describedby={described} className={inputClass} autoComplete={autoComplete}>
+        <select
+          id={id}
+          name={name}
+          defaultValue={defaultValue ?? ''}
+          onChange={onSelect ? (e) => onSelect(e.target.value) : undefined}
+          aria-invalid={messages ? true : undefined}
+          aria-describedby={described}
+          className={inputClass}
+          autoComplete={autoComplete}
+        >
           {children}
         </select>
       ) : (
@@ -121,7 +135,9 @@ export function Field({ name, label, type = 'text', autoComplete, defaultValue, 
 /** The form-wide message: a status for success, an alert for failure. */
 export function FormMessage({ state, fields = [] }: { state: FormState; fields?: string[] }) {
   // Errors on fields the form does not show (a hidden token, say) are shown here.
-  const stray = Object.entries(state.errors).filter(([k]) => !fields.includes(k)).map(([, v]) => v[0]);
+  const stray = Object.entries(state.errors)
+    .filter(([k]) => !fields.includes(k))
+    .map(([, v]) => v[0]);
   const text = state.message ?? stray[0];
   if (!text) return null;
   return (
@@ -133,7 +149,12 @@ export function FormMessage({ state, fields = [] }: { state: FormState; fields?:
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
-    <button type="submit" disabled={pending} aria-busy={pending} className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-60">
+    <button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending}
+      className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-60"
+    >
       {pending ? 'Please wait…' : children}
     </button>
   );

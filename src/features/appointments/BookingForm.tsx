@@ -93,13 +93,18 @@ export default function BookingForm({ calendar, kind: initialKind, day: initialD
         <legend className="font-serif text-2xl text-primary">1. How would you like to meet?</legend>
         <div className="mt-4 flex flex-wrap gap-3">
           {calendar.kinds.map((k) => (
-            <label key={k} className="flex cursor-pointer items-center gap-2 rounded-full border border-gray-400 px-5 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white">
+            <label
+              key={k}
+              className="flex cursor-pointer items-center gap-2 rounded-full border border-gray-400 px-5 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white"
+            >
               <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="accent-primary" />
               {KIND_LABELS[k]}
             </label>
           ))}
         </div>
-        <p className="mt-2 text-sm text-muted">{kind === 'video' ? 'We send you a private video-call link with the confirmation.' : `At our showroom: ${calendar.showroom_address}.`}</p>
+        <p className="mt-2 text-sm text-muted">
+          {kind === 'video' ? 'We send you a private video-call link with the confirmation.' : `At our showroom: ${calendar.showroom_address}.`}
+        </p>
         {state.errors.kind && <p className="mt-2 text-sm text-red-700">{state.errors.kind[0]}</p>}
       </fieldset>
 
@@ -115,7 +120,8 @@ export default function BookingForm({ calendar, kind: initialKind, day: initialD
       <div id="time">
         <SlotPicker day={day} timeZone={timeZone} chosen={chosen} onChoose={setChosen} loading={loading} error={startError} errorId={`${id}-start-error`} />
         <p className="mt-3 text-xs text-muted">
-          Times are shown in {zoneName(timeZone)} time{timeZone !== calendar.time_zone ? `; our showroom is in ${zoneName(calendar.time_zone)}` : ''}. Each appointment lasts {calendar.slot_minutes} minutes.
+          Times are shown in {zoneName(timeZone)} time{timeZone !== calendar.time_zone ? `; our showroom is in ${zoneName(calendar.time_zone)}` : ''}. Each
+          appointment lasts {calendar.slot_minutes} minutes.
         </p>
       </div>
 
@@ -130,7 +136,15 @@ export default function BookingForm({ calendar, kind: initialKind, day: initialD
           <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink">
             What would you like to see?
           </label>
-          <textarea id={`${id}-note`} name="note" rows={4} defaultValue={values.note ?? ''} aria-describedby={`${id}-note-hint${state.errors.note ? ` ${id}-note-error` : ''}`} aria-invalid={state.errors.note ? true : undefined} className={inputClass} />
+          <textarea
+            id={`${id}-note`}
+            name="note"
+            rows={4}
+            defaultValue={values.note ?? ''}
+            aria-describedby={`${id}-note-hint${state.errors.note ? ` ${id}-note-error` : ''}`}
+            aria-invalid={state.errors.note ? true : undefined}
+            className={inputClass}
+          />
           <p id={`${id}-note-hint`} className="mt-1 text-xs text-muted">
             Pieces, diamonds, a budget or an occasion: it helps us prepare.
           </p>
@@ -140,7 +154,13 @@ export default function BookingForm({ calendar, kind: initialKind, day: initialD
             </p>
           )}
         </div>
-        <Field name="attachment" label="Attached link (optional)" defaultValue={values.attachment} errors={state.errors} hint="A link to a ring you built or a wishlist item on this shop, such as /wishlist." />
+        <Field
+          name="attachment"
+          label="Attached link (optional)"
+          defaultValue={values.attachment}
+          errors={state.errors}
+          hint="A link to a ring you built or a wishlist item on this shop, such as /wishlist."
+        />
       </fieldset>
 
       <FormMessage state={state} fields={FIELDS} />

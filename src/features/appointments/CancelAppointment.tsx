@@ -33,7 +33,10 @@ export default function CancelAppointment({ token, appointment: initial }: { tok
   return (
     <div className="space-y-6">
       {result && (
-        <p role={result.ok ? 'status' : 'alert'} className={`rounded-md px-4 py-3 text-sm ${result.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}>
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={`rounded-md px-4 py-3 text-sm ${result.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+        >
           {result.text}
         </p>
       )}
@@ -53,7 +56,12 @@ export default function CancelAppointment({ token, appointment: initial }: { tok
         <form method="post" action="/api/appointments/cancel" onSubmit={onSubmit}>
           <input type="hidden" name="token" value={token} />
           <p className="mb-4">Would you like to cancel this appointment? The time becomes free for another client.</p>
-          <button type="submit" disabled={pending} aria-busy={pending} className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={pending}
+            aria-busy={pending}
+            className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-60"
+          >
             {pending ? 'Please wait…' : 'Cancel my appointment'}
           </button>
         </form>

@@ -17,7 +17,10 @@ interface Props {
 }
 
 export default function DayCalendar({ months, selected, hrefFor, onSelect, hydrated }: Props) {
-  const initialMonth = Math.max(0, months.findIndex((m) => m.weeks.flat().some((d) => d?.date === selected)));
+  const initialMonth = Math.max(
+    0,
+    months.findIndex((m) => m.weeks.flat().some((d) => d?.date === selected)),
+  );
   const [monthIndex, setMonthIndex] = useState(initialMonth);
   const [focusDate, setFocusDate] = useState<string | null>(selected);
   const moveFocus = useRef(false);
@@ -84,7 +87,13 @@ export default function DayCalendar({ months, selected, hrefFor, onSelect, hydra
         <div key={month.key}>
           <div className="flex items-center justify-between gap-2">
             {hydrated && (
-              <button type="button" onClick={() => goMonth(-1)} disabled={monthIndex === 0} className="rounded-full border border-gray-300 px-3 py-1 text-sm text-primary disabled:opacity-40" aria-label="Previous month">
+              <button
+                type="button"
+                onClick={() => goMonth(-1)}
+                disabled={monthIndex === 0}
+                className="rounded-full border border-gray-300 px-3 py-1 text-sm text-primary disabled:opacity-40"
+                aria-label="Previous month"
+              >
                 ‹
               </button>
             )}
@@ -92,12 +101,22 @@ export default function DayCalendar({ months, selected, hrefFor, onSelect, hydra
               {month.label}
             </h3>
             {hydrated && (
-              <button type="button" onClick={() => goMonth(1)} disabled={monthIndex === months.length - 1} className="rounded-full border border-gray-300 px-3 py-1 text-sm text-primary disabled:opacity-40" aria-label="Next month">
+              <button
+                type="button"
+                onClick={() => goMonth(1)}
+                disabled={monthIndex === months.length - 1}
+                className="rounded-full border border-gray-300 px-3 py-1 text-sm text-primary disabled:opacity-40"
+                aria-label="Next month"
+              >
                 ›
               </button>
             )}
           </div>
-          <table className="mt-3 w-full table-fixed border-collapse text-center text-sm" aria-labelledby={`month-${month.key}`} onKeyDown={(e) => onKeyDown(e, month)}>
+          <table
+            className="mt-3 w-full table-fixed border-collapse text-center text-sm"
+            aria-labelledby={`month-${month.key}`}
+            onKeyDown={(e) => onKeyDown(e, month)}
+          >
             <thead>
               <tr>
                 {WEEKDAY_NAMES.map((name) => (
@@ -114,7 +133,15 @@ export default function DayCalendar({ months, selected, hrefFor, onSelect, hydra
                 <tr key={w}>
                   {week.map((day, d) => (
                     <td key={d} className="p-0.5">
-                      {day && <DayCell day={day} selected={day.date === selected} tabbable={!hydrated || day.date === tabStop(month)} href={hrefFor(day.date)} onClick={(e) => choose(e, day.date)} />}
+                      {day && (
+                        <DayCell
+                          day={day}
+                          selected={day.date === selected}
+                          tabbable={!hydrated || day.date === tabStop(month)}
+                          href={hrefFor(day.date)}
+                          onClick={(e) => choose(e, day.date)}
+                        />
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -27,8 +27,18 @@ export default function SlotPicker({ day, timeZone, chosen, onChoose, loading, e
             const note = !slot.available ? (slot.seats_left === 0 ? 'fully booked' : 'no longer bookable') : slot.seats_left === 1 ? '1 place left' : null;
             return (
               <li key={slot.start}>
-                <label className={`flex cursor-pointer flex-col items-center rounded-lg border px-2 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${slot.available ? 'border-gray-400 text-primary' : 'cursor-not-allowed border-gray-200 text-gray-500'}`}>
-                  <input type="radio" name="start" value={slot.start} className="sr-only" disabled={!slot.available} checked={chosen === slot.start} onChange={() => onChoose(slot.start)} />
+                <label
+                  className={`flex cursor-pointer flex-col items-center rounded-lg border px-2 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${slot.available ? 'border-gray-400 text-primary' : 'cursor-not-allowed border-gray-200 text-gray-500'}`}
+                >
+                  <input
+                    type="radio"
+                    name="start"
+                    value={slot.start}
+                    className="sr-only"
+                    disabled={!slot.available}
+                    checked={chosen === slot.start}
+                    onChange={() => onChoose(slot.start)}
+                  />
                   <span className="font-medium">{label}</span>
                   {note && <span className="text-xs">{note}</span>}
                 </label>

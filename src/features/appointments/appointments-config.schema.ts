@@ -37,7 +37,11 @@ export const appointmentsConfigSchema = z
     /** How far ahead a shopper may book, in days from today in the showroom. */
     booking_horizon_days: z.number().int().min(1).max(366),
     /** A slot must start at least this long after now. */
-    min_notice_minutes: z.number().int().min(0).max(7 * 24 * 60),
+    min_notice_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60),
     opening_hours: z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, hoursSchema.optional()])) as Record<Weekday, z.ZodOptional<typeof hoursSchema>>),
     closed_weekdays: z.array(z.enum(WEEKDAYS)),
     closed_dates: z.array(z.iso.date('must be a date such as 2026-12-25')),

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { emailField } from '~/features/account/account.schema.ts';
 import { APPOINTMENT_KINDS } from './appointments-config.schema.ts';
-import type { appointmentSchema, bookingCalendarSchema, calendarDaySchema, calendarMonthSchema, daySlotsSchema } from '~/server/appointments/appointments.answers.ts';
+import type {
+  appointmentSchema,
+  bookingCalendarSchema,
+  calendarDaySchema,
+  calendarMonthSchema,
+  daySlotsSchema,
+} from '~/server/appointments/appointments.answers.ts';
 
 export const kindField = z.enum(APPOINTMENT_KINDS, { error: 'Choose a showroom visit or a video call' });
 export const dateField = z.iso.date({ error: 'Choose a day, written as YYYY-MM-DD' });
@@ -25,12 +31,7 @@ export function isSameSitePath(value: string): boolean {
 
 const attachmentField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z
-    .string()
-    .trim()
-    .max(500, 'Use at most 500 characters')
-    .refine(isSameSitePath, 'Attach a link to a page of this shop, such as /wishlist')
-    .optional(),
+  z.string().trim().max(500, 'Use at most 500 characters').refine(isSameSitePath, 'Attach a link to a page of this shop, such as /wishlist').optional(),
 );
 
 export const bookingSchema = z.object({
@@ -50,7 +51,12 @@ export const bookingSchema = z.object({
 
 export type BookingInput = z.output<typeof bookingSchema>;
 
-export const cancelSchema = z.object({ token: z.string({ error: 'This cancellation link is not valid' }).min(1, 'This cancellation link is not valid').max(128, 'This cancellation link is not valid') });
+export const cancelSchema = z.object({
+  token: z
+    .string({ error: 'This cancellation link is not valid' })
+    .min(1, 'This cancellation link is not valid')
+    .max(128, 'This cancellation link is not valid'),
+});
 
 export const slotsQuerySchema = z.object({ date: dateField, kind: kindField.default('showroom') });
 

@@ -33,7 +33,11 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
     else if (next.custom_size) url.searchParams.set('custom_size', next.custom_size);
     history.replaceState(null, '', url);
     const stored = storedSelection();
-    setSelection({ ...mergeSelections(stored, { setting: build.productID, variant: build.selectedVariantID, diamond: build.diamondID }), size: next.size, custom_size: next.custom_size });
+    setSelection({
+      ...mergeSelections(stored, { setting: build.productID, variant: build.selectedVariantID, diamond: build.diamondID }),
+      size: next.size,
+      custom_size: next.custom_size,
+    });
   };
 
   const send = async (target: 'cart' | 'wishlist') => {
@@ -92,7 +96,11 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
             className="rounded border border-primary/25 px-3 py-2.5"
           >
             <option value="">Choose a size</option>
-            {STANDARD_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {STANDARD_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
@@ -111,16 +119,35 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
             onBlur={() => remember({ custom_size: custom.trim() || undefined })}
             className="rounded border border-primary/25 px-3 py-2.5"
           />
-          <span id="custom-size-hint" className="text-xs text-muted">Enter {CUSTOM_SIZE_HINT}.</span>
+          <span id="custom-size-hint" className="text-xs text-muted">
+            Enter {CUSTOM_SIZE_HINT}.
+          </span>
         </label>
       </fieldset>
-      {error && <p role="alert" className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="byo-error">{error}</p>}
+      {error && (
+        <p role="alert" className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="byo-error">
+          {error}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="target" value="cart" disabled={busy !== undefined} className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-70">
+        <button
+          type="submit"
+          name="target"
+          value="cart"
+          disabled={busy !== undefined}
+          className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-70"
+        >
           {busy === 'cart' ? 'Adding…' : 'Add ring to cart'}
         </button>
         {wishlist && (
-          <button type="submit" name="target" value="wishlist" formAction="/api/wishlist/add-byo" disabled={busy !== undefined} className="rounded-full border border-primary px-6 py-3 text-sm font-medium text-primary hover:bg-ivory disabled:opacity-70">
+          <button
+            type="submit"
+            name="target"
+            value="wishlist"
+            formAction="/api/wishlist/add-byo"
+            disabled={busy !== undefined}
+            className="rounded-full border border-primary px-6 py-3 text-sm font-medium text-primary hover:bg-ivory disabled:opacity-70"
+          >
             {busy === 'wishlist' ? 'Saving…' : 'Add ring to wishlist'}
           </button>
         )}

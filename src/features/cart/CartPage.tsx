@@ -66,7 +66,11 @@ export default function CartPage({ cart: initial, error }: Props) {
       <div className="flex items-baseline justify-between gap-4">
         <h1 className="font-serif text-4xl text-primary">Your Cart</h1>
         {cart.items.length > 0 && (
-          <button type="button" onClick={() => removal.request({ mode: 'all' })} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <button
+            type="button"
+            onClick={() => removal.request({ mode: 'all' })}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Remove All
           </button>
         )}
@@ -109,7 +113,9 @@ export default function CartPage({ cart: initial, error }: Props) {
             </h2>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between">
-                <dt>Subtotal ({pricedQuantity(cart)} {pricedQuantity(cart) === 1 ? 'item' : 'items'})</dt>
+                <dt>
+                  Subtotal ({pricedQuantity(cart)} {pricedQuantity(cart) === 1 ? 'item' : 'items'})
+                </dt>
                 <dd>{cart.formated_sub_total}</dd>
               </div>
               {cart.discount_amount > 0 && (
@@ -143,7 +149,10 @@ export default function CartPage({ cart: initial, error }: Props) {
               )}
             </dl>
             {cart.has_unavailable_items && <p className="mt-4 text-sm text-red-800">Remove the items that are no longer available to check out.</p>}
-            <a href="/checkout" className="mt-6 block rounded-full bg-primary py-3 text-center text-sm font-medium tracking-wide text-white hover:bg-primary-light">
+            <a
+              href="/checkout"
+              className="mt-6 block rounded-full bg-primary py-3 text-center text-sm font-medium tracking-wide text-white hover:bg-primary-light"
+            >
               Proceed to Checkout
             </a>
           </aside>

@@ -80,13 +80,20 @@ export default function CartPopup() {
   return (
     <div ref={wrapper} id={POPUP_ID} data-state={shown ? 'open' : 'closed'} style={style} className="fixed z-50 pt-2">
       {cart && (
-        <section aria-labelledby="cart-popup-title" className="flex min-h-[475px] w-[350px] max-w-[calc(100vw-16px)] flex-col rounded-md border border-primary/10 bg-white text-ink shadow-2xl">
+        <section
+          aria-labelledby="cart-popup-title"
+          className="flex min-h-[475px] w-[350px] max-w-[calc(100vw-16px)] flex-col rounded-md border border-primary/10 bg-white text-ink shadow-2xl"
+        >
           <div className="flex items-center justify-between border-b border-primary/10 px-5 py-3">
             <h2 id="cart-popup-title" className="font-serif text-2xl text-primary">
               Cart
             </h2>
             {cart.items.length > 0 && (
-              <button type="button" onClick={() => removal.request({ mode: 'all' })} className="text-xs font-medium tracking-wide text-primary underline-offset-4 hover:underline">
+              <button
+                type="button"
+                onClick={() => removal.request({ mode: 'all' })}
+                className="text-xs font-medium tracking-wide text-primary underline-offset-4 hover:underline"
+              >
                 Remove All
               </button>
             )}

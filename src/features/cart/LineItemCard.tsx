@@ -22,7 +22,14 @@ export function LineItemCard({ product, quantity, options, quantitySlot }: CardP
   const image = product.images[0]?.medium_image_url ?? product.base_image.medium_image_url;
   return (
     <div className="flex gap-3" data-line-card>
-      <img src={image} alt="" width={60} height={60} loading="lazy" className="size-[60px] shrink-0 rounded-full border border-primary/10 bg-ivory object-contain p-1" />
+      <img
+        src={image}
+        alt=""
+        width={60}
+        height={60}
+        loading="lazy"
+        className="size-[60px] shrink-0 rounded-full border border-primary/10 bg-ivory object-contain p-1"
+      />
       <div className="min-w-0 flex-1 text-sm">
         <a href={product.url} className="line-clamp-2 font-medium text-ink hover:text-gold">
           {product.name}
@@ -72,10 +79,17 @@ export function CartLine({ item, onRemove, quantitySlot }: LineProps) {
         </button>
       )}
       {!available && (
-        <div className="absolute inset-0 z-10 flex flex-wrap content-end items-end justify-center gap-x-3 gap-y-1 rounded bg-white/85 pb-1 text-center" data-unavailable-overlay>
+        <div
+          className="absolute inset-0 z-10 flex flex-wrap content-end items-end justify-center gap-x-3 gap-y-1 rounded bg-white/85 pb-1 text-center"
+          data-unavailable-overlay
+        >
           <p className="py-1.5 text-sm font-semibold text-red-800">{UNAVAILABLE_TEXT}</p>
           {onRemove && (
-            <button type="button" onClick={onRemove} className="rounded-full bg-primary px-4 py-1.5 text-xs font-medium tracking-wide text-white hover:bg-primary-light">
+            <button
+              type="button"
+              onClick={onRemove}
+              className="rounded-full bg-primary px-4 py-1.5 text-xs font-medium tracking-wide text-white hover:bg-primary-light"
+            >
               Remove
             </button>
           )}

@@ -16,7 +16,11 @@ export const flag = z.preprocess(
   (v) => (typeof v === 'string' ? ['true', '1', 'on', 'yes'].includes(v.toLowerCase()) : blankToUndefined(v)),
   z.boolean().default(false),
 );
-const id = z.coerce.number({ error: 'must be a product or diamond id' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id');
+const id = z.coerce
+  .number({ error: 'must be a product or diamond id' })
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(MAX_ID, 'is not a known id');
 
 /** at most two ids (a setting and a diamond), quantity always 1. */
 export const MAX_IDS = 2;
@@ -37,12 +41,17 @@ export const cartAddSchema = z
         .max(MAX_IDS, 'at most two ids: a setting and a diamond'),
     ),
     is_byo: flag,
-    quantity: z.preprocess((v) => blankToUndefined(v) ?? 1, z.coerce.number().refine((n) => n === 1, 'must be 1: items are added one at a time')),
+    quantity: z.preprocess(
+      (v) => blankToUndefined(v) ?? 1,
+      z.coerce.number().refine((n) => n === 1, 'must be 1: items are added one at a time'),
+    ),
   })
   .superRefine((value, ctx) => {
     if (new Set(value.ids).size !== value.ids.length) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'must not repeat an id' });
-    else if (value.ids.length === 2 && !value.is_byo) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'two ids are only for build-your-own (is_byo true)' });
-    else if (value.is_byo && value.ids.length !== 2) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'build-your-own takes a setting id and a diamond id' });
+    else if (value.ids.length === 2 && !value.is_byo)
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'two ids are only for build-your-own (is_byo true)' });
+    else if (value.is_byo && value.ids.length !== 2)
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'build-your-own takes a setting id and a diamond id' });
   });
 export type CartAddPayload = z.input<typeof cartAddSchema>;
 export type CartAdd = z.output<typeof cartAddSchema>;

@@ -60,7 +60,8 @@ const hydrateOnCart: ClientDirective = (load, _options, island) => {
         link,
         'pointerenter',
         ((event: PointerEvent) => {
-          if (event.pointerType !== 'touch') start(() => link.matches(':hover') && link.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' })));
+          if (event.pointerType !== 'touch')
+            start(() => link.matches(':hover') && link.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' })));
         }) as EventListener,
       ],
       // A tap focuses the link too, before its click: the click decides.

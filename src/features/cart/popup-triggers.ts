@@ -23,7 +23,8 @@ export interface PopupControl {
 const GRACE_MS = 150;
 const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const focusables = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('dialog') && el.getClientRects().length > 0);
+const focusables = (root: ParentNode) =>
+  [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('dialog') && el.getClientRects().length > 0);
 
 export interface PopupBinding {
   dispose(): void;

@@ -34,10 +34,30 @@ export default function ProductCard({ product, lead, metals, eager = false }: { 
           <picture>
             <source type="image/avif" srcSet={photo.srcset.avif} sizes={CARD_SIZES} />
             <source type="image/webp" srcSet={photo.srcset.webp} sizes={CARD_SIZES} />
-            <img src={photo.src} srcSet={photo.srcset.jpeg} sizes={CARD_SIZES} alt={photo.alt} width={photo.width} height={photo.height} loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} data-card-image className="aspect-square w-full rounded bg-ivory object-contain transition group-hover:opacity-90" />
+            <img
+              src={photo.src}
+              srcSet={photo.srcset.jpeg}
+              sizes={CARD_SIZES}
+              alt={photo.alt}
+              width={photo.width}
+              height={photo.height}
+              loading={eager ? 'eager' : 'lazy'}
+              {...(eager ? { fetchPriority: 'high' as const } : {})}
+              data-card-image
+              className="aspect-square w-full rounded bg-ivory object-contain transition group-hover:opacity-90"
+            />
           </picture>
         ) : (
-          <img src={variant?.image_url ?? product.base_image.medium_image_url} alt={variant?.image_alt ?? product.name} width="300" height="300" loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} data-card-image className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90" />
+          <img
+            src={variant?.image_url ?? product.base_image.medium_image_url}
+            alt={variant?.image_alt ?? product.name}
+            width="300"
+            height="300"
+            loading={eager ? 'eager' : 'lazy'}
+            {...(eager ? { fetchPriority: 'high' as const } : {})}
+            data-card-image
+            className="aspect-square w-full rounded bg-ivory transition group-hover:opacity-90"
+          />
         )}
         <h2 className="mt-3 text-sm font-medium group-hover:text-gold">{product.name}</h2>
         <p className="text-sm font-semibold">{variant?.formated_price ?? product.formated_price}</p>

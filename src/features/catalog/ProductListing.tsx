@@ -35,7 +35,11 @@ const SORTS: [ProductSort, 'asc' | 'desc', string][] = [
 
 export default function ProductListing({ initial, initialState, path, scope, options, metals, lead }: Props) {
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const fixed: ProductFilters = { ...(scope.style && { style: [scope.style] }), ...(scope.shape && { shape: [scope.shape] }), ...(scope.carat !== undefined && { carat: scope.carat }) };
+  const fixed: ProductFilters = {
+    ...(scope.style && { style: [scope.style] }),
+    ...(scope.shape && { shape: [scope.shape] }),
+    ...(scope.carat !== undefined && { carat: scope.carat }),
+  };
   const { state, result, busy, error, change } = useListing({
     initialState,
     initial,
@@ -69,8 +73,17 @@ export default function ProductListing({ initial, initialState, path, scope, opt
         >
           {filtersOpen ? 'Hide filters' : 'Show filters'}
         </button>
-        <form id="product-filters" method="get" action={path} onSubmit={(e) => e.preventDefault()} aria-label="Product filters" className={`${filtersOpen ? 'block' : 'hidden'} mt-4 space-y-3 md:mt-0 md:block`}>
-          {[...new URLSearchParams(lead ?? '')].map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+        <form
+          id="product-filters"
+          method="get"
+          action={path}
+          onSubmit={(e) => e.preventDefault()}
+          aria-label="Product filters"
+          className={`${filtersOpen ? 'block' : 'hidden'} mt-4 space-y-3 md:mt-0 md:block`}
+        >
+          {[...new URLSearchParams(lead ?? '')].map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
           <CheckChips
             legend="Metal"
             compact
@@ -80,14 +93,34 @@ export default function ProductListing({ initial, initialState, path, scope, opt
             options={metals.map((m) => ({
               value: m.code,
               label: `${m.admin_name} (${facets.metal[m.code] ?? 0})`,
-              picture: <span aria-hidden="true" className="size-4 rounded-full border border-primary/20" style={{ background: swatchBackground(m.attribute_swatch_type, m.attribute_swatch_value) }} />,
+              picture: (
+                <span
+                  aria-hidden="true"
+                  className="size-4 rounded-full border border-primary/20"
+                  style={{ background: swatchBackground(m.attribute_swatch_type, m.attribute_swatch_value) }}
+                />
+              ),
             }))}
           />
           {!scope.style && styles.length > 1 && (
-            <CheckChips legend="Style" name="pf_style" compact selected={state.filters.style ?? []} onChange={(v) => set('style', v)} options={styles.map((s) => ({ value: s, label: `${styleLabel(s)} (${facets.style[s] ?? 0})` }))} />
+            <CheckChips
+              legend="Style"
+              name="pf_style"
+              compact
+              selected={state.filters.style ?? []}
+              onChange={(v) => set('style', v)}
+              options={styles.map((s) => ({ value: s, label: `${styleLabel(s)} (${facets.style[s] ?? 0})` }))}
+            />
           )}
           {!scope.shape && shapes.length > 0 && (
-            <CheckChips legend="Diamond shape" name="pf_shape" compact selected={state.filters.shape ?? []} onChange={(v) => set('shape', v)} options={shapes.map((s) => ({ value: s, label: SHAPE_LABELS[s] }))} />
+            <CheckChips
+              legend="Diamond shape"
+              name="pf_shape"
+              compact
+              selected={state.filters.shape ?? []}
+              onChange={(v) => set('shape', v)}
+              options={shapes.map((s) => ({ value: s, label: SHAPE_LABELS[s] }))}
+            />
           )}
           {price && price.max > price.min && (
             <RangeSlider
@@ -103,7 +136,9 @@ export default function ProductListing({ initial, initialState, path, scope, opt
             />
           )}
           <noscript>
-            <button type="submit" className="rounded-full bg-primary px-5 py-2 text-sm text-white">Apply filters</button>
+            <button type="submit" className="rounded-full bg-primary px-5 py-2 text-sm text-white">
+              Apply filters
+            </button>
           </noscript>
         </form>
       </div>
@@ -123,19 +158,37 @@ export default function ProductListing({ initial, initialState, path, scope, opt
               }}
               className="rounded border border-primary/25 px-2 py-1.5"
             >
-              {SORTS.map(([s, d, label]) => <option key={`${s}:${d}`} value={`${s}:${d}`}>{label}</option>)}
+              {SORTS.map(([s, d, label]) => (
+                <option key={`${s}:${d}`} value={`${s}:${d}`}>
+                  {label}
+                </option>
+              ))}
             </select>
           </label>
         </div>
-        {error && <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">{error}</p>}
+        {error && (
+          <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
         {result.data.length ? (
           <ul aria-busy={busy} className={`grid grid-cols-2 gap-6 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}>
-            {result.data.map((p, i) => <li key={`${p.id}:${state.filters.metal?.join(',') ?? ''}`}><ProductCard product={p} lead={lead} metals={state.filters.metal} eager={i === 0} /></li>)}
+            {result.data.map((p, i) => (
+              <li key={`${p.id}:${state.filters.metal?.join(',') ?? ''}`}>
+                <ProductCard product={p} lead={lead} metals={state.filters.metal} eager={i === 0} />
+              </li>
+            ))}
           </ul>
         ) : (
           <p className="rounded bg-ivory px-6 py-16 text-center font-serif text-2xl text-primary">No pieces match these filters</p>
         )}
-        <Pagination page={state.page} totalPages={total_pages} hrefFor={(p) => productHref(path, { ...state, page: p }, lead)} onNavigate={goTo} label="Product result pages" />
+        <Pagination
+          page={state.page}
+          totalPages={total_pages}
+          hrefFor={(p) => productHref(path, { ...state, page: p }, lead)}
+          onNavigate={goTo}
+          label="Product result pages"
+        />
       </div>
     </div>
   );

@@ -3,7 +3,11 @@ import { catalog } from '~/lib/http.ts';
 import type { ProductFilters, ProductPage } from './product.ts';
 import type { ProductListingState } from './product-url.ts';
 
-export function fetchProducts(state: ProductListingState, scope: { categoryIds: number[]; fixed: ProductFilters; isByo?: boolean }, signal?: AbortSignal): Promise<ProductPage> {
+export function fetchProducts(
+  state: ProductListingState,
+  scope: { categoryIds: number[]; fixed: ProductFilters; isByo?: boolean },
+  signal?: AbortSignal,
+): Promise<ProductPage> {
   return catalog.get<ProductPage>('products', {
     signal,
     searchParams: {

@@ -18,7 +18,11 @@ export interface ProductListingState {
 export const DEFAULT_PRODUCT_STATE: ProductListingState = { filters: {}, sort_by: 'price', sort_direction: 'asc', page: 1 };
 
 const list = (params: URLSearchParams, name: string, ok: (v: string) => boolean) => {
-  const values = params.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()).filter(ok);
+  const values = params
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter(ok);
   return values.length ? [...new Set(values)] : undefined;
 };
 const num = (params: URLSearchParams, name: string) => {

@@ -1,6 +1,14 @@
 /** Products as the catalogue answers them (docs/api.md, Catalogue), shared by server, pages and islands. */
 import type { z } from 'zod';
-import type { metalSwatchSchema, productFacetsSchema, productImageSchema, productPhotoSchema, productPageSchema, productSchema, productVariantSchema } from '~/server/products/product.answers.ts';
+import type {
+  metalSwatchSchema,
+  productFacetsSchema,
+  productImageSchema,
+  productPhotoSchema,
+  productPageSchema,
+  productSchema,
+  productVariantSchema,
+} from '~/server/products/product.answers.ts';
 
 export const PRODUCT_SORTS = ['price', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -9,7 +9,18 @@ import type { Region } from './checkout.schema.ts';
 
 export type AddressValues = Record<string, string>;
 
-export const EMPTY_ADDRESS: AddressValues = { first_name: '', last_name: '', email: '', address1: '', address2: '', city: '', country: 'US', state: '', postcode: '', phone: '' };
+export const EMPTY_ADDRESS: AddressValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  address1: '',
+  address2: '',
+  city: '',
+  country: 'US',
+  state: '',
+  postcode: '',
+  phone: '',
+};
 
 interface Props {
   prefix: 'billing' | 'shipping';
@@ -21,7 +32,8 @@ interface Props {
   withEmail: boolean;
 }
 
-const input = 'mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
+const input =
+  'mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
 
 export function AddressFields({ prefix, values, onChange, errors, countries, initialStates, withEmail }: Props) {
   const [states, setStates] = useState<Region[]>(initialStates);
@@ -47,7 +59,17 @@ export function AddressFields({ prefix, values, onChange, errors, countries, ini
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        <input type="text" id={id} name={`${prefix}.${name}`} value={values[name] ?? ''} onChange={set(name)} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+        <input
+          type="text"
+          id={id}
+          name={`${prefix}.${name}`}
+          value={values[name] ?? ''}
+          onChange={set(name)}
+          className={input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...props}
+        />
         {error && (
           <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
             {error}
@@ -70,7 +92,15 @@ export function AddressFields({ prefix, values, onChange, errors, countries, ini
         <label htmlFor={`${prefix}-country`} className="text-sm font-medium">
           Country
         </label>
-        <select id={`${prefix}-country`} name={`${prefix}.country`} value={values.country} onChange={(e) => onChange({ ...values, country: e.target.value, state: '' })} className={input} autoComplete={`${prefix} country`} aria-invalid={countryError ? true : undefined}>
+        <select
+          id={`${prefix}-country`}
+          name={`${prefix}.country`}
+          value={values.country}
+          onChange={(e) => onChange({ ...values, country: e.target.value, state: '' })}
+          className={input}
+          autoComplete={`${prefix} country`}
+          aria-invalid={countryError ? true : undefined}
+        >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
@@ -84,7 +114,15 @@ export function AddressFields({ prefix, values, onChange, errors, countries, ini
           <label htmlFor={`${prefix}-state`} className="text-sm font-medium">
             State / province
           </label>
-          <select id={`${prefix}-state`} name={`${prefix}.state`} value={values.state} onChange={set('state')} className={input} aria-invalid={stateError ? true : undefined} aria-describedby={stateError ? `${prefix}-state-error` : undefined}>
+          <select
+            id={`${prefix}-state`}
+            name={`${prefix}.state`}
+            value={values.state}
+            onChange={set('state')}
+            className={input}
+            aria-invalid={stateError ? true : undefined}
+            aria-describedby={stateError ? `${prefix}-state-error` : undefined}
+          >
             <option value="">Choose…</option>
             {states.map((s) => (
               <option key={s.code} value={s.code}>

@@ -31,7 +31,8 @@ interface Props {
 const asValues = (a: Partial<CheckoutAddress> | null | undefined): AddressValues =>
   Object.fromEntries(Object.entries({ ...EMPTY_ADDRESS, ...(a ?? {}) }).map(([k, v]) => [k, v == null ? '' : String(v)]));
 
-const differs = (a: CheckoutAddress | null, b: CheckoutAddress | null) => !!a && !!b && (a.address1 !== b.address1 || a.postcode !== b.postcode || a.country !== b.country || a.city !== b.city);
+const differs = (a: CheckoutAddress | null, b: CheckoutAddress | null) =>
+  !!a && !!b && (a.address1 !== b.address1 || a.postcode !== b.postcode || a.country !== b.country || a.city !== b.city);
 
 export default function CheckoutAddress(props: Props) {
   const fallback = props.saved.find((a) => a.default_address) ?? props.saved[0];
@@ -55,7 +56,11 @@ export default function CheckoutAddress(props: Props) {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await checkoutApi.saveAddress({ billing: clean(billing) as never, shipping: shipElsewhere ? (clean(shipping) as never) : null, instructions });
+      const answer = await checkoutApi.saveAddress({
+        billing: clean(billing) as never,
+        shipping: shipElsewhere ? (clean(shipping) as never) : null,
+        instructions,
+      });
       setErrors({});
       setRates(answer.data.rates);
       setRateId(answer.data.rates.find((r) => r.id === rateId)?.id ?? answer.data.rates[0]?.id ?? '');
@@ -101,7 +106,12 @@ export default function CheckoutAddress(props: Props) {
             <label htmlFor="saved-address" className="text-sm font-medium">
               Use a saved address
             </label>
-            <select id="saved-address" onChange={(e) => choose(e.target.value)} defaultValue={props.billing ? '' : String(fallback?.id ?? '')} className="mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2">
+            <select
+              id="saved-address"
+              onChange={(e) => choose(e.target.value)}
+              defaultValue={props.billing ? '' : String(fallback?.id ?? '')}
+              className="mt-1 w-full rounded-md border border-gray-300 bg-white px-3 py-2"
+            >
               <option value="">Enter a new address</option>
               {props.saved.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -111,7 +121,15 @@ export default function CheckoutAddress(props: Props) {
             </select>
           </div>
         )}
-        <AddressFields prefix="billing" values={billing} onChange={edit(setBilling)} errors={errors} countries={props.countries} initialStates={props.states} withEmail={props.isGuest} />
+        <AddressFields
+          prefix="billing"
+          values={billing}
+          onChange={edit(setBilling)}
+          errors={errors}
+          countries={props.countries}
+          initialStates={props.states}
+          withEmail={props.isGuest}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={shipElsewhere} onChange={(e) => (setShipElsewhere(e.target.checked), setRates([]))} />
           Ship to a different address
@@ -119,14 +137,30 @@ export default function CheckoutAddress(props: Props) {
         {shipElsewhere && (
           <fieldset className="space-y-4">
             <legend className="font-serif text-2xl text-primary">Shipping address</legend>
-            <AddressFields prefix="shipping" values={shipping} onChange={edit(setShipping)} errors={errors} countries={props.countries} initialStates={[]} withEmail={false} />
+            <AddressFields
+              prefix="shipping"
+              values={shipping}
+              onChange={edit(setShipping)}
+              errors={errors}
+              countries={props.countries}
+              initialStates={[]}
+              withEmail={false}
+            />
           </fieldset>
         )}
         <div>
           <label htmlFor="instructions" className="text-sm font-medium">
             Delivery instructions (optional)
           </label>
-          <textarea id="instructions" name="instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} maxLength={500} rows={2} className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2" />
+          <textarea
+            id="instructions"
+            name="instructions"
+            value={instructions}
+            onChange={(e) => setInstructions(e.target.value)}
+            maxLength={500}
+            rows={2}
+            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+          />
         </div>
         <button type="submit" disabled={busy} className="rounded-full bg-primary px-8 py-3 font-medium text-white hover:bg-primary-light disabled:opacity-60">
           Show shipping methods

@@ -83,7 +83,15 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
           <legend className="font-serif text-2xl text-primary">Payment method</legend>
           {methods.map((m) => (
             <label key={m.method} className="flex items-start gap-3 rounded-md border border-gray-200 p-3">
-              <input type="radio" name="payment_method" value={m.method} checked={method === m.method} onChange={() => choose(m.method)} disabled={busy} className="mt-1" />
+              <input
+                type="radio"
+                name="payment_method"
+                value={m.method}
+                checked={method === m.method}
+                onChange={() => choose(m.method)}
+                disabled={busy}
+                className="mt-1"
+              />
               <span>
                 <span className="block font-medium">{m.method_title}</span>
                 <span className="block text-sm text-muted">{m.description}</span>
@@ -98,12 +106,26 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             Coupon
           </label>
           <div className="flex gap-2">
-            <input type="text" id="coupon" name="code" value={code} onChange={(e) => setCode(e.target.value)} className={input} aria-invalid={couponError ? true : undefined} aria-describedby={couponError ? 'coupon-error' : undefined} />
+            <input
+              type="text"
+              id="coupon"
+              name="code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              className={input}
+              aria-invalid={couponError ? true : undefined}
+              aria-describedby={couponError ? 'coupon-error' : undefined}
+            />
             <button type="submit" disabled={busy || !code.trim()} className={button}>
               Apply
             </button>
             {cart.coupon_code && (
-              <button type="button" disabled={busy} onClick={() => run(checkoutApi.removeCoupon).then(() => setCode(''))} className="text-sm text-primary underline">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => run(checkoutApi.removeCoupon).then(() => setCode(''))}
+                className="text-sm text-primary underline"
+              >
                 Remove
               </button>
             )}
@@ -122,12 +144,26 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             </label>
             <p className="text-sm text-muted">Your balance: {cart.formated_store_credit_balance}</p>
             <div className="flex gap-2">
-              <input type="text" id="store-credit" name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} className={input} aria-describedby={errors.amount ? 'credit-error' : undefined} />
+              <input
+                type="text"
+                id="store-credit"
+                name="amount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                className={input}
+                aria-describedby={errors.amount ? 'credit-error' : undefined}
+              />
               <button type="submit" disabled={busy || !amount} className={button}>
                 Apply
               </button>
               {cart.store_credit_amount > 0 && (
-                <button type="button" disabled={busy} onClick={() => run(checkoutApi.removeCredit).then(() => setAmount(''))} className="text-sm text-primary underline">
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => run(checkoutApi.removeCredit).then(() => setAmount(''))}
+                  className="text-sm text-primary underline"
+                >
                   Remove
                 </button>
               )}
@@ -149,12 +185,14 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
           {cart.items.map((item) => (
             <li key={item.id} className="py-3 text-sm">
               {item.child && <p className="text-xs font-semibold uppercase tracking-wide text-gold">Build your own ring</p>}
-              {[item.product, item.child?.product].filter((p) => p !== undefined).map((p) => (
-                <div key={p.id} className="flex items-center gap-3 py-1">
-                  <img src={p.base_image.medium_image_url} alt="" width={40} height={40} className="h-10 w-10 rounded-full bg-ivory object-contain" />
-                  <span className="flex-1">{p.name}</span>
-                </div>
-              ))}
+              {[item.product, item.child?.product]
+                .filter((p) => p !== undefined)
+                .map((p) => (
+                  <div key={p.id} className="flex items-center gap-3 py-1">
+                    <img src={p.base_image.medium_image_url} alt="" width={40} height={40} className="h-10 w-10 rounded-full bg-ivory object-contain" />
+                    <span className="flex-1">{p.name}</span>
+                  </div>
+                ))}
               <p className="flex justify-between">
                 <span className="text-muted">Qty {item.quantity}</span>
                 <span className={item.is_available ? '' : 'text-red-700'}>{item.is_available ? item.formated_total : 'This item is no longer available!'}</span>
@@ -182,7 +220,12 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             </div>
           )}
         </dl>
-        <button type="button" onClick={placeOrder} disabled={busy} className="mt-4 w-full rounded-full bg-primary px-6 py-3 font-medium text-white hover:bg-primary-light disabled:opacity-60">
+        <button
+          type="button"
+          onClick={placeOrder}
+          disabled={busy}
+          className="mt-4 w-full rounded-full bg-primary px-6 py-3 font-medium text-white hover:bg-primary-light disabled:opacity-60"
+        >
           Place order
         </button>
         <a href="/checkout" className="mt-3 block text-center text-sm text-primary underline underline-offset-4">

@@ -6,7 +6,16 @@
 import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
 import { addressSchema, countryCode, looseBoolean, nullableText, requiredText } from '~/features/account/address.schema.ts';
-import type { checkoutAnswerSchema, checkoutCartSchema, orderAnswerSchema, orderLineSchema, paymentMethodSchema, placedOrderSchema, regionSchema, shippingRateSchema } from '~/server/checkout/checkout.answers.ts';
+import type {
+  checkoutAnswerSchema,
+  checkoutCartSchema,
+  orderAnswerSchema,
+  orderLineSchema,
+  paymentMethodSchema,
+  placedOrderSchema,
+  regionSchema,
+  shippingRateSchema,
+} from '~/server/checkout/checkout.answers.ts';
 
 /**
  * The account's address (docs/api.md) with the names required, the country and the phone checked here
@@ -16,7 +25,10 @@ import type { checkoutAnswerSchema, checkoutCartSchema, orderAnswerSchema, order
 export const checkoutAddressSchema = z.object({
   first_name: requiredText('the first name', 100),
   last_name: requiredText('the last name', 100),
-  email: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')).optional()),
+  email: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')).optional(),
+  ),
   ...addressSchema.omit({ first_name: true, last_name: true }).shape,
   country: countryCode('Choose a country'),
   phone: requiredText('a phone number', 30),
@@ -72,7 +84,10 @@ export const updateOrderSchema = z.object({
   cart_id: z.coerce.number().int().positive().max(MAX_ID, 'is not a known id').nullish(),
   orderId: z.coerce.number({ error: 'Give the order id' }).int('Give the order id').positive('Give the order id').max(MAX_ID, 'is not a known id'),
   orderToken: z.string({ error: 'Give the order token' }).trim().min(10, 'Give the order token').max(200),
-  paymentData: z.object({ session: z.string().max(200).optional() }).loose().nullish(),
+  paymentData: z
+    .object({ session: z.string().max(200).optional() })
+    .loose()
+    .nullish(),
   paymentMethod: z.literal('card', { error: 'Orders are paid later by card' }).default('card'),
 });
 

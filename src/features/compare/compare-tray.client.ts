@@ -7,7 +7,11 @@
 import { $compare, clearCompare, removeFromCompare } from './compare.store.ts';
 import { compareHref, MAX_COMPARE, type CompareItem } from './compare.ts';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {}, ...children: (Node | string)[]) {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {},
+  ...children: (Node | string)[]
+) {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -21,10 +25,26 @@ function render(tray: HTMLElement, items: readonly CompareItem[]): void {
   requestAnimationFrame(() => (document.body.style.paddingBottom = `${tray.offsetHeight}px`));
   const list = el('ul', { className: 'flex flex-1 gap-2 overflow-x-auto max-md:order-last max-md:basis-full' });
   for (const d of items) {
-    const remove = el('button', { type: 'button', className: 'grid size-6 place-items-center rounded-full text-muted hover:bg-ivory hover:text-primary', onclick: () => removeFromCompare(d.id) }, el('span', { ariaHidden: 'true' }, '×'));
+    const remove = el(
+      'button',
+      {
+        type: 'button',
+        className: 'grid size-6 place-items-center rounded-full text-muted hover:bg-ivory hover:text-primary',
+        onclick: () => removeFromCompare(d.id),
+      },
+      el('span', { ariaHidden: 'true' }, '×'),
+    );
     remove.setAttribute('aria-label', `Remove ${d.name} from compare`);
     const img = el('img', { src: d.image_url, alt: '', width: 28, height: 28, className: 'size-7 rounded-full bg-ivory p-0.5' });
-    list.append(el('li', { className: 'flex shrink-0 items-center gap-1 rounded-full border border-primary/15 py-0.5 pr-1 pl-0.5' }, img, el('a', { href: d.url, className: 'max-w-32 truncate text-xs hover:text-gold md:max-w-48' }, d.name), remove));
+    list.append(
+      el(
+        'li',
+        { className: 'flex shrink-0 items-center gap-1 rounded-full border border-primary/15 py-0.5 pr-1 pl-0.5' },
+        img,
+        el('a', { href: d.url, className: 'max-w-32 truncate text-xs hover:text-gold md:max-w-48' }, d.name),
+        remove,
+      ),
+    );
   }
   const count = el('span', {}, String(items.length));
   count.dataset.testid = 'compare-count';
@@ -38,7 +58,11 @@ function render(tray: HTMLElement, items: readonly CompareItem[]): void {
         'div',
         { className: 'flex items-center gap-3' },
         el('button', { type: 'button', className: 'text-xs underline underline-offset-4 hover:text-gold', onclick: clearCompare }, 'Clear'),
-        el('a', { href: compareHref(items.map((d) => d.id)), className: 'rounded-full bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-light' }, 'Compare now'),
+        el(
+          'a',
+          { href: compareHref(items.map((d) => d.id)), className: 'rounded-full bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-light' },
+          'Compare now',
+        ),
       ),
     ),
   );

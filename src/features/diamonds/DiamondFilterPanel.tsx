@@ -60,7 +60,9 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
       />
     );
   };
-  const advancedActive = ['polish', 'symmetry', 'fluorescence', 'lab', 'depth', 'table', 'lw_ratio'].some((k) => filters[k as keyof DiamondFilters] !== undefined);
+  const advancedActive = ['polish', 'symmetry', 'fluorescence', 'lab', 'depth', 'table', 'lw_ratio'].some(
+    (k) => filters[k as keyof DiamondFilters] !== undefined,
+  );
   return (
     <div className="space-y-3">
       <CheckChips
@@ -97,21 +99,79 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
                 onChange={() => set('origin', value === 'all' ? undefined : [value])}
                 className="peer toggle-input"
               />
-              <span className="block rounded-full px-3 py-1.5 peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-gold">{label}</span>
+              <span className="block rounded-full px-3 py-1.5 peer-checked:bg-primary peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-gold">
+                {label}
+              </span>
             </label>
           ))}
         </div>
       </fieldset>
-      <CheckChips legend="Cut" name="df_cut" compact aside={<GuideButton topic="cut" label="Cut" />} selected={list('cut')} onChange={(v) => set('cut', v)} options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))} />
-      <CheckChips legend="Colour" name="df_color" compact aside={<GuideButton topic="color" label="Colour" />} selected={list('color')} onChange={(v) => set('color', v)} options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))} />
-      <CheckChips legend="Clarity" name="df_clarity" compact aside={<GuideButton topic="clarity" label="Clarity" />} selected={list('clarity')} onChange={(v) => set('clarity', v)} options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))} />
+      <CheckChips
+        legend="Cut"
+        name="df_cut"
+        compact
+        aside={<GuideButton topic="cut" label="Cut" />}
+        selected={list('cut')}
+        onChange={(v) => set('cut', v)}
+        options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))}
+      />
+      <CheckChips
+        legend="Colour"
+        name="df_color"
+        compact
+        aside={<GuideButton topic="color" label="Colour" />}
+        selected={list('color')}
+        onChange={(v) => set('color', v)}
+        options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))}
+      />
+      <CheckChips
+        legend="Clarity"
+        name="df_clarity"
+        compact
+        aside={<GuideButton topic="clarity" label="Clarity" />}
+        selected={list('clarity')}
+        onChange={(v) => set('clarity', v)}
+        options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))}
+      />
       <details className="group border-t border-primary/10 pt-3" open={advancedActive}>
         <summary className="cursor-pointer text-sm font-medium">More filters</summary>
         <div className="mt-2 space-y-3">
-          <CheckChips legend="Polish" name="df_polish" compact aside={<GuideButton topic="polish" label="Polish" />} selected={filters.polish ?? []} onChange={(v) => set('polish', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
-          <CheckChips legend="Symmetry" name="df_symmetry" compact aside={<GuideButton topic="symmetry" label="Symmetry" />} selected={filters.symmetry ?? []} onChange={(v) => set('symmetry', v)} options={FINISHES.map((g) => ({ value: g, label: g }))} />
-          <CheckChips legend="Fluorescence" name="df_fluorescence" compact aside={<GuideButton topic="fluorescence" label="Fluorescence" />} selected={filters.fluorescence ?? []} onChange={(v) => set('fluorescence', v)} options={FLUORESCENCES.map((g) => ({ value: g, label: g }))} />
-          <CheckChips legend="Lab" name="df_lab" compact aside={<GuideButton topic="lab" label="Lab" />} selected={list('lab')} onChange={(v) => set('lab', v)} options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))} />
+          <CheckChips
+            legend="Polish"
+            name="df_polish"
+            compact
+            aside={<GuideButton topic="polish" label="Polish" />}
+            selected={filters.polish ?? []}
+            onChange={(v) => set('polish', v)}
+            options={FINISHES.map((g) => ({ value: g, label: g }))}
+          />
+          <CheckChips
+            legend="Symmetry"
+            name="df_symmetry"
+            compact
+            aside={<GuideButton topic="symmetry" label="Symmetry" />}
+            selected={filters.symmetry ?? []}
+            onChange={(v) => set('symmetry', v)}
+            options={FINISHES.map((g) => ({ value: g, label: g }))}
+          />
+          <CheckChips
+            legend="Fluorescence"
+            name="df_fluorescence"
+            compact
+            aside={<GuideButton topic="fluorescence" label="Fluorescence" />}
+            selected={filters.fluorescence ?? []}
+            onChange={(v) => set('fluorescence', v)}
+            options={FLUORESCENCES.map((g) => ({ value: g, label: g }))}
+          />
+          <CheckChips
+            legend="Lab"
+            name="df_lab"
+            compact
+            aside={<GuideButton topic="lab" label="Lab" />}
+            selected={list('lab')}
+            onChange={(v) => set('lab', v)}
+            options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))}
+          />
           {ADVANCED_SLIDERS.map(slider)}
         </div>
       </details>

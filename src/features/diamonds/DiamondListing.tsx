@@ -11,7 +11,15 @@ import DiamondResults from './DiamondResults.tsx';
 import DiamondTable from './DiamondTable.tsx';
 import { fetchDiamonds } from './diamonds.api.ts';
 import { unpackPage, type PackedPage } from './card-pack.ts';
-import { DIAMOND_SORTS, RANGE_FILTER_KEYS, type DiamondCard, type DiamondFilters, type DiamondPage, type DiamondSort, type RangeBounds } from './diamond-query.ts';
+import {
+  DIAMOND_SORTS,
+  RANGE_FILTER_KEYS,
+  type DiamondCard,
+  type DiamondFilters,
+  type DiamondPage,
+  type DiamondSort,
+  type RangeBounds,
+} from './diamond-query.ts';
 import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListingState, type ListingPaths } from './diamond-url.ts';
 import { constrainFilters, type SettingConstraint } from '~/features/byo/setting-constraint.ts';
 import { withQuery } from '~/lib/query.ts';
@@ -27,7 +35,14 @@ interface Props {
   constraint?: SettingConstraint;
 }
 
-const SORT_LABELS: Record<DiamondSort, string> = { price: 'Price', carat: 'Carat', cut: 'Cut', color: 'Colour', clarity: 'Clarity', price_per_carat: 'Price per carat' };
+const SORT_LABELS: Record<DiamondSort, string> = {
+  price: 'Price',
+  carat: 'Carat',
+  cut: 'Cut',
+  color: 'Colour',
+  clarity: 'Clarity',
+  price_per_carat: 'Price per carat',
+};
 const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clarity';
 /** The shopper's last choice of grid or table, for a listing URL that names none. */
 const VIEW_KEY = 'aurelle:diamond-view';
@@ -89,20 +104,47 @@ export default function DiamondListing({ initial: packed, initialState, paths, b
         >
           {filtersOpen ? 'Hide filters' : 'Show filters'}
         </button>
-        <form id="diamond-filters" method="get" action={paths.prefix} onSubmit={(e) => e.preventDefault()} className={`${filtersOpen ? 'block' : 'hidden'} mt-4 md:mt-0 md:block`} aria-label="Diamond filters">
-          {[...new URLSearchParams(paths.lead ?? '')].map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+        <form
+          id="diamond-filters"
+          method="get"
+          action={paths.prefix}
+          onSubmit={(e) => e.preventDefault()}
+          className={`${filtersOpen ? 'block' : 'hidden'} mt-4 md:mt-0 md:block`}
+          aria-label="Diamond filters"
+        >
+          {[...new URLSearchParams(paths.lead ?? '')].map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
           {state.view === 'table' && <input type="hidden" name="view" value="table" />}
-          <DiamondFilterPanel filters={state.filters} facets={result.facets} histograms={result.histograms} bounds={bounds} onChange={setFilters} shapes={constraint?.shapes} />
+          <DiamondFilterPanel
+            filters={state.filters}
+            facets={result.facets}
+            histograms={result.histograms}
+            bounds={bounds}
+            onChange={setFilters}
+            shapes={constraint?.shapes}
+          />
           {RANGE_FILTER_KEYS.flatMap((k) =>
             (['min', 'max'] as const).map((side) =>
-              state.filters[k]?.[side] !== undefined ? <input key={`${k}-${side}`} type="hidden" name={`df_${k}_${side}`} value={state.filters[k]![side]} /> : null,
+              state.filters[k]?.[side] !== undefined ? (
+                <input key={`${k}-${side}`} type="hidden" name={`df_${k}_${side}`} value={state.filters[k]![side]} />
+              ) : null,
             ),
           )}
           <div className="mt-4 flex items-center gap-3">
             <noscript>
-              <button type="submit" className="rounded-full bg-primary px-5 py-2 text-sm text-white">Apply filters</button>
+              <button type="submit" className="rounded-full bg-primary px-5 py-2 text-sm text-white">
+                Apply filters
+              </button>
             </noscript>
-            <a href={listingHref(paths.prefix, DEFAULT_STATE, paths.lead)} onClick={(e) => { e.preventDefault(); setFilters({}); }} className="text-sm underline underline-offset-4 hover:text-gold">
+            <a
+              href={listingHref(paths.prefix, DEFAULT_STATE, paths.lead)}
+              onClick={(e) => {
+                e.preventDefault();
+                setFilters({});
+              }}
+              className="text-sm underline underline-offset-4 hover:text-gold"
+            >
               Clear all filters
             </a>
           </div>
@@ -133,28 +175,60 @@ export default function DiamondListing({ initial: packed, initialState, paths, b
             </div>
             <label className="flex flex-col gap-1">
               <span className="text-xs text-muted">Sort by</span>
-              <select form="diamond-filters" name="sort_by" value={state.sort_by} onChange={(e) => change({ ...state, sort_by: e.currentTarget.value as DiamondSort, page: 1 })} className="rounded border border-primary/25 px-2 py-1.5">
-                {DIAMOND_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+              <select
+                form="diamond-filters"
+                name="sort_by"
+                value={state.sort_by}
+                onChange={(e) => change({ ...state, sort_by: e.currentTarget.value as DiamondSort, page: 1 })}
+                className="rounded border border-primary/25 px-2 py-1.5"
+              >
+                {DIAMOND_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs text-muted">Order</span>
-              <select form="diamond-filters" name="sort_direction" value={state.sort_direction} onChange={(e) => change({ ...state, sort_direction: e.currentTarget.value as 'asc' | 'desc', page: 1 })} className="rounded border border-primary/25 px-2 py-1.5">
+              <select
+                form="diamond-filters"
+                name="sort_direction"
+                value={state.sort_direction}
+                onChange={(e) => change({ ...state, sort_direction: e.currentTarget.value as 'asc' | 'desc', page: 1 })}
+                className="rounded border border-primary/25 px-2 py-1.5"
+              >
                 <option value="asc">{direction(true)}</option>
                 <option value="desc">{direction(false)}</option>
               </select>
             </label>
           </div>
         </div>
-        {error && <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">{error}</p>}
+        {error && (
+          <p role="alert" className="mb-4 rounded bg-red-50 px-4 py-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
         <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {state.view === 'table' && result.data.length ? (
-            <DiamondTable diamonds={result.data} sortBy={state.sort_by} direction={state.sort_direction} onSort={(sort_by, sort_direction) => change({ ...state, sort_by, sort_direction, page: 1 })} linkFor={linkFor} />
+            <DiamondTable
+              diamonds={result.data}
+              sortBy={state.sort_by}
+              direction={state.sort_direction}
+              onSort={(sort_by, sort_direction) => change({ ...state, sort_by, sort_direction, page: 1 })}
+              linkFor={linkFor}
+            />
           ) : (
             <DiamondResults diamonds={result.data} linkFor={linkFor} />
           )}
         </div>
-        <Pagination page={state.page} totalPages={total_pages} hrefFor={(p) => hrefFor(paths, { ...state, page: p })} onNavigate={goTo} label="Diamond result pages" />
+        <Pagination
+          page={state.page}
+          totalPages={total_pages}
+          hrefFor={(p) => hrefFor(paths, { ...state, page: p })}
+          onNavigate={goTo}
+          label="Diamond result pages"
+        />
       </div>
     </div>
   );

@@ -29,7 +29,13 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
           <CompareToggle item={compareItem(d)} />
           {/* .diamond-card: src/styles/global.css; each text one string, so no <!-- --> between its parts. */}
           <a href={linkFor ? linkFor(d) : d.url} className="diamond-card">
-            <img src={d.image_url} alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`} width="160" height="160" loading={i === 0 ? 'eager' : 'lazy'} />
+            <img
+              src={d.image_url}
+              alt={`${SHAPE_LABELS[d.shape as Shape] ?? d.shape} diamond seen from above`}
+              width="160"
+              height="160"
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
             <span>{`${d.carat.toFixed(2)} ct ${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' · Lab-grown' : ''}`}</span>
             <span>{`${d.cut} · ${d.color} · ${d.clarity} · ${d.lab}`}</span>
             <span>{d.formated_price}</span>

@@ -44,7 +44,12 @@ export default function DiamondTable({ diamonds, sortBy, direction, onSort, link
           {COLUMNS.map((c) => {
             const active = c.sort === sortBy;
             return (
-              <th key={c.label} scope="col" aria-sort={c.sort ? (active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined} className="px-2 py-2 font-medium whitespace-nowrap">
+              <th
+                key={c.label}
+                scope="col"
+                aria-sort={c.sort ? (active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
+                className="px-2 py-2 font-medium whitespace-nowrap"
+              >
                 {c.sort ? (
                   <button
                     type="button"
@@ -52,7 +57,9 @@ export default function DiamondTable({ diamonds, sortBy, direction, onSort, link
                     className={`inline-flex items-center gap-1 rounded hover:text-gold focus-visible:outline-2 focus-visible:outline-gold ${active ? 'text-primary' : 'text-muted'}`}
                   >
                     {c.label}
-                    <span aria-hidden="true" className="w-3 text-xs">{active ? (direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+                    <span aria-hidden="true" className="w-3 text-xs">
+                      {active ? (direction === 'asc' ? '▲' : '▼') : '↕'}
+                    </span>
                   </button>
                 ) : (
                   <span className="text-muted">{c.label}</span>
@@ -67,9 +74,15 @@ export default function DiamondTable({ diamonds, sortBy, direction, onSort, link
       </thead>
       <tbody className="max-md:block max-md:space-y-2">
         {diamonds.map((d) => (
-          <tr key={d.id} className="border-b border-primary/10 hover:bg-ivory max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:rounded max-md:border max-md:p-2">
+          <tr
+            key={d.id}
+            className="border-b border-primary/10 hover:bg-ivory max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:rounded max-md:border max-md:p-2"
+          >
             {COLUMNS.map((c, i) => (
-              <td key={c.label} className={`px-2 py-2 md:whitespace-nowrap max-md:p-0 ${c.className ?? ''} ${MOBILE[c.sort ?? (i === 0 ? 'first' : 'other')] ?? 'max-md:order-2'}`}>
+              <td
+                key={c.label}
+                className={`px-2 py-2 md:whitespace-nowrap max-md:p-0 ${c.className ?? ''} ${MOBILE[c.sort ?? (i === 0 ? 'first' : 'other')] ?? 'max-md:order-2'}`}
+              >
                 {i === 0 ? (
                   <a href={linkFor ? linkFor(d) : d.url} className="font-medium underline-offset-4 hover:text-gold hover:underline">
                     <span className="sr-only">{d.carat.toFixed(2)} ct </span>

@@ -29,12 +29,17 @@ export function packPage({ data, ...rest }: DiamondPage<DiamondCard>): PackedPag
 
 export function unpackPage(packed: PackedPage): DiamondPage<DiamondCard> {
   const { cards, ...rest } = JSON.parse(packed) as Packed;
-  const data = cards === '' ? [] : cards.split(';').map((packed) => {
-    const values = packed.split('|');
-    const card = Object.fromEntries(CARD_FIELDS.map((field, i) => [field, CARD_FIELD_KINDS[field] === 'number' ? Number(values[i]) : decodeURIComponent(values[i] ?? '')])) as DiamondCard;
-    if (!card.url) card.url = usual(card, 'url');
-    if (!card.image_url) card.image_url = usual(card, 'image_url');
-    return card;
-  });
+  const data =
+    cards === ''
+      ? []
+      : cards.split(';').map((packed) => {
+          const values = packed.split('|');
+          const card = Object.fromEntries(
+            CARD_FIELDS.map((field, i) => [field, CARD_FIELD_KINDS[field] === 'number' ? Number(values[i]) : decodeURIComponent(values[i] ?? '')]),
+          ) as DiamondCard;
+          if (!card.url) card.url = usual(card, 'url');
+          if (!card.image_url) card.image_url = usual(card, 'image_url');
+          return card;
+        });
   return { ...rest, data };
 }

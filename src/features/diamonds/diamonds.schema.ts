@@ -30,11 +30,17 @@ export const rangeSchema = z
 
 /** A list of grades; a single grade is accepted as a list of one. */
 function listOf<T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(values, `must be one of ${values.join(', ')}`), 'must be a list').max(values.length * 2));
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z.array(z.enum(values, `must be one of ${values.join(', ')}`), 'must be a list').max(values.length * 2),
+  );
 }
 
 const filterShape = {
-  ...(Object.fromEntries(Object.entries(LIST_FILTERS).map(([k, v]) => [k, listOf(v as unknown as [string, ...string[]]).optional()])) as Record<ListFilterKey, z.ZodOptional<ReturnType<typeof listOf>>>),
+  ...(Object.fromEntries(Object.entries(LIST_FILTERS).map(([k, v]) => [k, listOf(v as unknown as [string, ...string[]]).optional()])) as Record<
+    ListFilterKey,
+    z.ZodOptional<ReturnType<typeof listOf>>
+  >),
   ...(Object.fromEntries(RANGE_FILTER_KEYS.map((k) => [k, rangeSchema.optional()])) as Record<RangeFilterKey, z.ZodOptional<typeof rangeSchema>>),
 };
 
@@ -56,9 +62,17 @@ export function jsonParam<T extends z.ZodType>(schema: T) {
     .pipe(schema);
 }
 
-export const pageNumber = z.string().regex(/^\s*\d+\s*$/, 'must be a whole number from 1').transform(Number).pipe(z.number().int().min(1, 'must be 1 or more').max(1_000_000, 'must be at most 1000000'));
+export const pageNumber = z
+  .string()
+  .regex(/^\s*\d+\s*$/, 'must be a whole number from 1')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'must be 1 or more').max(1_000_000, 'must be at most 1000000'));
 export const pageSize = (max: number) =>
-  z.string().regex(/^\s*\d+\s*$/, `must be a whole number from 1 to ${max}`).transform(Number).pipe(z.number().int().min(1, 'must be 1 or more').max(max, `must be at most ${max}`));
+  z
+    .string()
+    .regex(/^\s*\d+\s*$/, `must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be 1 or more').max(max, `must be at most ${max}`));
 
 export const diamondQuerySchema = z.object({
   page_number: pageNumber.default(1),

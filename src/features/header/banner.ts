@@ -8,7 +8,10 @@ export const BANNER_ROTATION_MS = 3000;
 export function rotateBanner(banner: HTMLElement, intervalMs = BANNER_ROTATION_MS): void {
   const items = [...banner.querySelectorAll<HTMLElement>('[data-banner-item]')];
   if (items.length < 2) return;
-  let current = Math.max(0, items.findIndex((item) => !item.hidden));
+  let current = Math.max(
+    0,
+    items.findIndex((item) => !item.hidden),
+  );
   let paused = false;
   const show = (index: number) => {
     items.forEach((item, i) => (item.hidden = i !== index));

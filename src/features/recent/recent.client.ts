@@ -23,8 +23,18 @@ function card(item: RecentItem): HTMLLIElement {
   const link = document.createElement('a');
   link.href = item.url;
   link.className = 'group block rounded border border-primary/10 p-2 hover:border-primary/40';
-  const img = Object.assign(document.createElement('img'), { src: item.image_url, alt: '', width: 128, height: 128, loading: 'lazy', className: 'aspect-square w-full bg-ivory object-contain p-2' });
-  const name = Object.assign(document.createElement('span'), { className: 'mt-2 line-clamp-2 block text-xs font-medium group-hover:text-gold', textContent: item.name });
+  const img = Object.assign(document.createElement('img'), {
+    src: item.image_url,
+    alt: '',
+    width: 128,
+    height: 128,
+    loading: 'lazy',
+    className: 'aspect-square w-full bg-ivory object-contain p-2',
+  });
+  const name = Object.assign(document.createElement('span'), {
+    className: 'mt-2 line-clamp-2 block text-xs font-medium group-hover:text-gold',
+    textContent: item.name,
+  });
   const price = Object.assign(document.createElement('span'), { className: 'mt-1 block text-xs font-semibold', textContent: item.formated_price });
   link.append(img, name, price);
   li.append(link);

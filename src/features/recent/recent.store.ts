@@ -17,7 +17,9 @@ export interface RecentItem {
 
 function decode(text: string | null): RecentItem[] {
   const list = JSON.parse(text ?? '[]') as unknown;
-  return Array.isArray(list) ? list.filter((x): x is RecentItem => (x?.kind === 'diamond' || x?.kind === 'product') && typeof x.id === 'number').slice(0, MAX_RECENT) : [];
+  return Array.isArray(list)
+    ? list.filter((x): x is RecentItem => (x?.kind === 'diamond' || x?.kind === 'product') && typeof x.id === 'number').slice(0, MAX_RECENT)
+    : [];
 }
 
 const stored = storedAtom<RecentItem[]>('aurelle:recently-viewed', [], decode, JSON.stringify);

@@ -75,7 +75,9 @@ export function mainMenuOf(config: ShopConfig, base: string): MainMenu {
       hasPage: Boolean(root.href),
       imageSrc: root.image_src,
       isLink: Boolean(root.is_link),
-      columns: columnsOf(config, root).map((column) => column.rows.map((row) => ({ heading: row.heading, links: row.items.map((item) => menuLink(item, base)) }))),
+      columns: columnsOf(config, root).map((column) =>
+        column.rows.map((row) => ({ heading: row.heading, links: row.items.map((item) => menuLink(item, base)) })),
+      ),
     })),
     button: button && menuLink(button, base),
   };

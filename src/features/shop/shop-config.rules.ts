@@ -25,8 +25,22 @@ interface NavLike {
 
 /** First path segments owned by the shop's own screens (docs/api.md) and by the server. */
 export const RESERVED_SEGMENTS = [
-  'search', 'diamonds', 'products', 'build-your-own', 'customer', 'cart', 'checkout', 'wishlist', 'book-appointment',
-  'api', 'catalog', 'images', 'healthz', '_astro', '404', '500',
+  'search',
+  'diamonds',
+  'products',
+  'build-your-own',
+  'customer',
+  'cart',
+  'checkout',
+  'wishlist',
+  'book-appointment',
+  'api',
+  'catalog',
+  'images',
+  'healthz',
+  '_astro',
+  '404',
+  '500',
 ];
 
 export function checkNavigation(navigation: NavLike[]): RuleIssue[] {
@@ -53,10 +67,13 @@ export function checkNavigation(navigation: NavLike[]): RuleIssue[] {
     const listing = item.is_link && (item.view_type === 'diamonds' || item.view_type === 'products');
     if (listing && !item.slug_prefix) issues.push({ path: at('slug_prefix'), message: `a ${item.view_type} listing needs a slug_prefix` });
     if (listing && item.slug_prefix) {
-      if (prefixes.has(item.slug_prefix)) issues.push({ path: at('slug_prefix'), message: `slug_prefix ${item.slug_prefix} is already used by entry ${prefixes.get(item.slug_prefix)}` });
+      if (prefixes.has(item.slug_prefix))
+        issues.push({ path: at('slug_prefix'), message: `slug_prefix ${item.slug_prefix} is already used by entry ${prefixes.get(item.slug_prefix)}` });
       prefixes.set(item.slug_prefix, item.id);
     }
-    const needsLink = (item.type === 'main_menu' || item.type === 'menu_button' || item.type === 'footer') && !['image', 'spacer', 'newsletter-signup'].includes(item.view_type ?? 'link');
+    const needsLink =
+      (item.type === 'main_menu' || item.type === 'menu_button' || item.type === 'footer') &&
+      !['image', 'spacer', 'newsletter-signup'].includes(item.view_type ?? 'link');
     if (needsLink && !item.admin_name) issues.push({ path: at('admin_name'), message: 'a link needs an admin_name (its text)' });
     if (needsLink && !item.href && !(item.is_root && item.columns?.length)) issues.push({ path: at('href'), message: 'a link needs an href' });
     if (item.type === 'top_banner' && !item.admin_name) issues.push({ path: at('admin_name'), message: 'a top banner needs an admin_name (its text)' });
@@ -66,9 +83,11 @@ export function checkNavigation(navigation: NavLike[]): RuleIssue[] {
     }
   });
   const menuButtons = navigation.filter((n) => n.type === 'menu_button');
-  if (menuButtons.length > 1) issues.push({ path: ['navigation', navigation.indexOf(menuButtons[1]!), 'type'], message: 'only one menu_button is shown; remove the others' });
+  if (menuButtons.length > 1)
+    issues.push({ path: ['navigation', navigation.indexOf(menuButtons[1]!), 'type'], message: 'only one menu_button is shown; remove the others' });
   const footerRoots = navigation.filter((n) => n.type === 'footer' && n.is_root);
-  if (footerRoots.length > 1) issues.push({ path: ['navigation', navigation.indexOf(footerRoots[1]!), 'is_root'], message: 'only one footer entry can be the root' });
+  if (footerRoots.length > 1)
+    issues.push({ path: ['navigation', navigation.indexOf(footerRoots[1]!), 'is_root'], message: 'only one footer entry can be the root' });
   return issues;
 }
 

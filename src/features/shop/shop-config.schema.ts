@@ -39,7 +39,10 @@ export const navItemSchema = z.strictObject({
   columns: z.array(navColumnSchema).optional(),
   is_link: z.boolean().optional(),
   slug_prefix: z.string().regex(pathSegment, 'must be a path of lower-case words').optional(),
-  slug: z.string().regex(/^[a-z0-9_-]+$/i, 'must be one path segment').optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i, 'must be one path segment')
+    .optional(),
   attribute_swatch_type: z.enum(['image', 'color']).optional(),
   /** An image path for image swatches; a colour as plain text (#d4af37) or JSON ({"from":…,"to":…}). */
   attribute_swatch_value: z.string().optional(),

@@ -12,7 +12,10 @@ export const isKnownCountry = (code: string) => /^[A-Z]{2}$/.test(code) && regio
 export const taxRuleSchema = z.strictObject({
   country: z.string().refine(isKnownCountry, 'must be a known two-letter country code such as US or GB'),
   /** The state or province code as the address form has it (NY, CA); none: the whole country. */
-  region: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a state or province code such as NY').optional(),
+  region: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be a state or province code such as NY')
+    .optional(),
   /** Postcode prefixes this rule is for (a more precise rule than the region's). */
   postcodes: z.array(z.string().trim().min(1).max(10)).min(1).optional(),
   rate: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
@@ -38,10 +41,20 @@ export const taxConfigSchema = z
   .superRefine((tax, ctx) => {
     const seen = new Map<string, number>();
     tax.rules.forEach((rule, i) => {
-      const prefixes = rule.postcodes ? [...rule.postcodes].map((p) => p.toUpperCase()).sort().join(',') : '*';
+      const prefixes = rule.postcodes
+        ? [...rule.postcodes]
+            .map((p) => p.toUpperCase())
+            .sort()
+            .join(',')
+        : '*';
       const key = `${rule.country}|${rule.region ?? '*'}|${prefixes}`;
       const first = seen.get(key);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['rules', i], message: `the same destination as rules[${first}] (${rule.country}${rule.region ? `-${rule.region}` : ''})` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', i],
+          message: `the same destination as rules[${first}] (${rule.country}${rule.region ? `-${rule.region}` : ''})`,
+        });
       else seen.set(key, i);
     });
   });

@@ -37,24 +37,62 @@ function SizeForm({ entry, busy, run, onCancel }: { entry: WishlistEntry; busy: 
     void run(() => moveEntryToCart(entry, choice));
   };
   return (
-    <form onSubmit={submit} aria-label={`Ring size for ${entry.product.name}`} className="w-full space-y-3 rounded border border-gold/40 bg-ivory p-4 sm:w-72" data-testid="wishlist-size">
+    <form
+      onSubmit={submit}
+      aria-label={`Ring size for ${entry.product.name}`}
+      className="w-full space-y-3 rounded border border-gold/40 bg-ivory p-4 sm:w-72"
+      data-testid="wishlist-size"
+    >
       <p className="text-sm font-medium">Choose your ring size to move this ring to your cart.</p>
       <label className="flex flex-col gap-1 text-sm">
         <span>Ring size (US)</span>
-        <select ref={first} value={size} onChange={(e) => { setSize(e.currentTarget.value); if (e.currentTarget.value) setCustom(''); }} className="rounded border border-primary/25 bg-white px-3 py-2">
+        <select
+          ref={first}
+          value={size}
+          onChange={(e) => {
+            setSize(e.currentTarget.value);
+            if (e.currentTarget.value) setCustom('');
+          }}
+          className="rounded border border-primary/25 bg-white px-3 py-2"
+        >
           <option value="">Choose a size</option>
-          {STANDARD_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {STANDARD_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span>Or a custom size</span>
-        <input type="text" value={custom} inputMode="decimal" autoComplete="off" aria-describedby={`${id}-hint`} onChange={(e) => { setCustom(e.currentTarget.value); if (e.currentTarget.value) setSize(''); }} className="rounded border border-primary/25 bg-white px-3 py-2" />
-        <span id={`${id}-hint`} className="text-xs text-muted">Enter {CUSTOM_SIZE_HINT}.</span>
+        <input
+          type="text"
+          value={custom}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            setCustom(e.currentTarget.value);
+            if (e.currentTarget.value) setSize('');
+          }}
+          className="rounded border border-primary/25 bg-white px-3 py-2"
+        />
+        <span id={`${id}-hint`} className="text-xs text-muted">
+          Enter {CUSTOM_SIZE_HINT}.
+        </span>
       </label>
-      {error && <p role="alert" className="text-sm text-red-800">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
       <div className="flex gap-2">
-        <button type="submit" disabled={busy} className={`${button} bg-primary text-white hover:bg-primary-light`}>Move to Cart<span className="sr-only"> {entry.product.name} in this size</span></button>
-        <button type="button" onClick={onCancel} className={`${button} border border-primary text-primary hover:bg-ivory`}>Cancel</button>
+        <button type="submit" disabled={busy} className={`${button} bg-primary text-white hover:bg-primary-light`}>
+          Move to Cart<span className="sr-only"> {entry.product.name} in this size</span>
+        </button>
+        <button type="button" onClick={onCancel} className={`${button} border border-primary text-primary hover:bg-ivory`}>
+          Cancel
+        </button>
       </div>
     </form>
   );
@@ -80,7 +118,15 @@ function Entry({ entry, busy, run }: { entry: WishlistEntry; busy: boolean; run:
       <div className="flex items-center gap-3 sm:flex-col sm:items-end">
         <p className="text-sm font-semibold">{entry.formated_price}</p>
         {sizing ? (
-          <SizeForm entry={entry} busy={busy} run={run} onCancel={() => { setSizing(false); requestAnimationFrame(() => moveButton.current?.focus()); }} />
+          <SizeForm
+            entry={entry}
+            busy={busy}
+            run={run}
+            onCancel={() => {
+              setSizing(false);
+              requestAnimationFrame(() => moveButton.current?.focus());
+            }}
+          />
         ) : (
           <div className="flex gap-2">
             <button
@@ -93,7 +139,12 @@ function Entry({ entry, busy, run }: { entry: WishlistEntry; busy: boolean; run:
             >
               Move to Cart<span className="sr-only"> {name}</span>
             </button>
-            <button type="button" disabled={busy} onClick={() => void run(() => removeFromWishlist(entry))} className={`${button} border border-primary text-primary hover:bg-ivory`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(() => removeFromWishlist(entry))}
+              className={`${button} border border-primary text-primary hover:bg-ivory`}
+            >
               Remove<span className="sr-only"> {name}</span>
             </button>
           </div>
@@ -140,7 +191,10 @@ export default function WishlistPage({ page: initial }: { page: Page }) {
       {page.data.length === 0 ? (
         <div className="mt-8 rounded bg-ivory px-6 py-16 text-center">
           <p className="text-lg">Your wishlist is empty.</p>
-          <a href="/diamonds" className="mt-6 inline-block rounded-full bg-primary px-7 py-3 text-sm font-medium tracking-wide text-white hover:bg-primary-light">
+          <a
+            href="/diamonds"
+            className="mt-6 inline-block rounded-full bg-primary px-7 py-3 text-sm font-medium tracking-wide text-white hover:bg-primary-light"
+          >
             Discover our diamonds
           </a>
         </div>
@@ -154,7 +208,12 @@ export default function WishlistPage({ page: initial }: { page: Page }) {
       {last > 1 && (
         <nav aria-label="Wishlist pages" className="mt-8 flex justify-center gap-2 text-sm">
           {Array.from({ length: last }, (_, i) => i + 1).map((n) => (
-            <a key={n} href={`/wishlist?page=${n}`} aria-current={n === current ? 'page' : undefined} className={`rounded px-3 py-1.5 ${n === current ? 'bg-primary text-white' : 'hover:bg-ivory'}`}>
+            <a
+              key={n}
+              href={`/wishlist?page=${n}`}
+              aria-current={n === current ? 'page' : undefined}
+              className={`rounded px-3 py-1.5 ${n === current ? 'bg-primary text-white' : 'hover:bg-ivory'}`}
+            >
               {n}
             </a>
           ))}

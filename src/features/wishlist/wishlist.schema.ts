@@ -24,10 +24,15 @@ export type WishlistAddPayload = z.input<typeof wishlistAddSchema>;
 /** POST /api/wishlist/add-byo: ids (diamond id, product id), is_byo, quantity always 1. */
 export const wishlistAddByoSchema = z.object({
   ids: z
-    .array(z.coerce.number({ error: 'must be a product or diamond id' }).int().positive().max(MAX_ID, 'is not a known id'), { error: 'must be a diamond id and a setting id' })
+    .array(z.coerce.number({ error: 'must be a product or diamond id' }).int().positive().max(MAX_ID, 'is not a known id'), {
+      error: 'must be a diamond id and a setting id',
+    })
     .length(2, 'must be a diamond id and a setting id'),
   is_byo: flag.refine((v) => v, 'must be true'),
-  quantity: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), z.coerce.number().refine((n) => n === 1, 'must be 1')),
+  quantity: z.preprocess(
+    (v) => (v === undefined || v === '' ? 1 : v),
+    z.coerce.number().refine((n) => n === 1, 'must be 1'),
+  ),
   selected_configurable_option: optionalId,
   selected_jewelry_shape: optionalText,
   selected_size: optionalText,

@@ -7,7 +7,8 @@ import { clientKey } from '~/server/security/client-address.ts';
 
 export const POST: APIRoute = async (context) => {
   const staff = await loadStaff(context);
-  if (staff) await recordActivity(actorOf(staff, clientKey(context)), { action: 'staff.sign_out', subjectType: 'staff', subjectId: staff.email, summary: 'Signed out' });
+  if (staff)
+    await recordActivity(actorOf(staff, clientKey(context)), { action: 'staff.sign_out', subjectType: 'staff', subjectId: staff.email, summary: 'Signed out' });
   await endStaffSession(context);
   return new Response(null, { status: 303, headers: { location: '/admin/login?notice=signed-out', 'cache-control': 'no-store' } });
 };

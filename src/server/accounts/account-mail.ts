@@ -19,7 +19,10 @@ function message(to: Recipient, subject: string, lines: string[], action: { labe
 
 export function resetPasswordMail(to: Recipient, token: string): MailMessage {
   const url = `${siteUrl()}/customer/reset-password/${token}?email=${encodeURIComponent(to.email)}`;
-  return message(to, `Reset your ${shop()} password`, ['We received a request to reset the password of your account.', expiry, ignore], { label: 'Choose a new password', url });
+  return message(to, `Reset your ${shop()} password`, ['We received a request to reset the password of your account.', expiry, ignore], {
+    label: 'Choose a new password',
+    url,
+  });
 }
 
 export function firstTimeLoginMail(to: Recipient, token: string): MailMessage {
@@ -34,7 +37,10 @@ export function firstTimeLoginMail(to: Recipient, token: string): MailMessage {
 
 export function verifyAccountMail(to: Recipient, token: string): MailMessage {
   const url = `${siteUrl()}/customer?verify=${token}`;
-  return message(to, `Confirm your e-mail address for ${shop()}`, ['Please confirm that this is your e-mail address.', expiry, ignore], { label: 'Confirm my e-mail address', url });
+  return message(to, `Confirm your e-mail address for ${shop()}`, ['Please confirm that this is your e-mail address.', expiry, ignore], {
+    label: 'Confirm my e-mail address',
+    url,
+  });
 }
 
 /** Sent instead of a second account when someone signs up with an address that already has one. */
@@ -45,7 +51,9 @@ export function accountExistsMail(to: Recipient, hasPassword: boolean): MailMess
     `You already have a ${shop()} account`,
     [
       'Someone, probably you, tried to create an account with this e-mail address, which already has one.',
-      hasPassword ? `You can sign in at ${siteUrl()}/customer, or choose a new password if you have forgotten it.` : 'Your account was created when you placed an order. Set its password to sign in.',
+      hasPassword
+        ? `You can sign in at ${siteUrl()}/customer, or choose a new password if you have forgotten it.`
+        : 'Your account was created when you placed an order. Set its password to sign in.',
       'If this was not you, no action is needed.',
     ],
     { label: hasPassword ? 'Reset my password' : 'Set my password', url },

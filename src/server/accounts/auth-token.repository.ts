@@ -4,12 +4,26 @@ import type { AuthTokensTable } from '~/server/db/schema.ts';
 
 export type TokenPurpose = AuthTokensTable['purpose'];
 
-export async function insertToken(customerId: number, purpose: TokenPurpose, tokenHash: string, lifetimeMs: number, detail: string | null = null): Promise<void> {
+export async function insertToken(
+  customerId: number,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  lifetimeMs: number,
+  detail: string | null = null,
+): Promise<void> {
   const db = await getDb();
   const now = Date.now();
   await db
     .insertInto('auth_tokens')
-    .values({ customer_id: customerId, purpose, token_hash: tokenHash, created_at: new Date(now).toISOString(), expires_at: new Date(now + lifetimeMs).toISOString(), used_at: null, detail })
+    .values({
+      customer_id: customerId,
+      purpose,
+      token_hash: tokenHash,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + lifetimeMs).toISOString(),
+      used_at: null,
+      detail,
+    })
     .execute();
 }
 
@@ -29,7 +43,12 @@ export async function findUsableToken(tokenHash: string, purposes: TokenPurpose[
 /** Marks a token used; false when another request used it first (single use under concurrency). */
 export async function spendToken(id: number): Promise<boolean> {
   const db = await getDb();
-  const result = await db.updateTable('auth_tokens').set({ used_at: new Date().toISOString() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -33,7 +33,14 @@ function hashingNice(): number {
 let hashers: BackgroundWorkers<{ password: string; salt: Uint8Array; options: ScryptOptions }, Uint8Array> | undefined;
 
 async function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  hashers ??= new BackgroundWorkers('password hashing', HASH, concurrency ?? Math.min(2, availableParallelism()), 100, 'Too many sign-ins at once. Please try again in a moment.', { nice: hashingNice() });
+  hashers ??= new BackgroundWorkers(
+    'password hashing',
+    HASH,
+    concurrency ?? Math.min(2, availableParallelism()),
+    100,
+    'Too many sign-ins at once. Please try again in a moment.',
+    { nice: hashingNice() },
+  );
   const key = await hashers.run({ password: password.normalize('NFKC'), salt, options });
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }

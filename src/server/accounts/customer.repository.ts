@@ -32,7 +32,11 @@ export async function insertCustomer(values: { email: string; first_name: string
 
 export async function updateCustomer(id: number, values: CustomerUpdate): Promise<void> {
   const db = await getDb();
-  await db.updateTable('customers').set({ ...values, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('customers')
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

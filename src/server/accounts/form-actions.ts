@@ -6,7 +6,14 @@
  */
 import type { z } from 'zod';
 import { HttpError, validationError } from '~/server/http.ts';
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from '~/features/account/account.schema.ts';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '~/features/account/account.schema.ts';
 import { addressSchema } from '~/features/account/address.schema.ts';
 import { changePassword, login, register, updateProfile } from './accounts.service.ts';
 import { clientKey } from '~/server/security/client-address.ts';
@@ -131,7 +138,12 @@ export async function runFormAction(context: PageContext, allowed: string[]): Pr
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       // The page shows it: words for a shopper, never a field key (src/lib/shopper-text.ts).
-      return { action, values: echo, errors: error.errors, message: error.errors ? undefined : shopperTextFor({ status: error.status, message: error.message, code: error.code }) };
+      return {
+        action,
+        values: echo,
+        errors: error.errors,
+        message: error.errors ? undefined : shopperTextFor({ status: error.status, message: error.message, code: error.code }),
+      };
     }
     throw error;
   }

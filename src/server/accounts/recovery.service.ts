@@ -87,7 +87,8 @@ export async function resendVerification(customer: Customer): Promise<{ message:
   return { message: `We have sent a confirmation link to ${customer.email}.` };
 }
 
-export const UNDO_MESSAGE = 'Your e-mail address has been changed back. Every device has been signed out, and we have sent you a link to choose a new password.';
+export const UNDO_MESSAGE =
+  'Your e-mail address has been changed back. Every device has been signed out, and we have sent you a link to choose a new password.';
 
 /**
  * Follows the old address's undo link: the account gets that address back (confirmed: the link proves
@@ -101,7 +102,9 @@ export async function undoEmailChange(token: string): Promise<{ message: string 
   if (!(await spendToken(found.id))) throw invalidLink();
   const restored = customer.email === found.detail || (await changeEmail(customer.id, customer.email, found.detail, true));
   if (!restored) {
-    throw new HttpError(409, 'This address now belongs to another account, so it cannot be restored. Please contact us.', 'email_taken', { token: ['This address now belongs to another account'] });
+    throw new HttpError(409, 'This address now belongs to another account, so it cannot be restored. Please contact us.', 'email_taken', {
+      token: ['This address now belongs to another account'],
+    });
   }
   await updateCustomer(customer.id, { is_verified: 1, email_unconfirmed: 0 });
   await retireLaterTokens(customer.id, 'undo_email_change', found.id);

@@ -28,7 +28,11 @@ export async function insertAddress(customerId: number, values: AddressValues, o
   const db = await getDb();
   return writeTransaction(db, async (trx) => {
     if (!isSqlite(trx)) await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
-    const { n } = await trx.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom('addresses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
     if (Number(n) >= options.max) return undefined;
     const now = new Date().toISOString();
     const row = await trx
@@ -43,7 +47,12 @@ export async function insertAddress(customerId: number, values: AddressValues, o
 
 export async function updateAddress(customerId: number, id: number, values: Updateable<AddressesTable>): Promise<void> {
   const db = await getDb();
-  await db.updateTable('addresses').set({ ...values, updated_at: new Date().toISOString() }).where('customer_id', '=', customerId).where('id', '=', id).execute();
+  await db
+    .updateTable('addresses')
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteAddress(customerId: number, id: number): Promise<void> {

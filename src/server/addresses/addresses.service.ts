@@ -9,15 +9,7 @@ import type { Customer } from '~/server/accounts/session.ts';
 import type { AddressInput } from '~/features/account/address.schema.ts';
 import type { CheckoutAddress } from '~/features/checkout/checkout.schema.ts';
 import { checkAddress } from '~/server/checkout/geo.ts';
-import {
-  deleteAddress,
-  findAddress,
-  insertAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-  type AddressRow,
-} from './address.repository.ts';
+import { deleteAddress, findAddress, insertAddress, listAddresses, setDefaultAddress, updateAddress, type AddressRow } from './address.repository.ts';
 import type { AddressJson } from './addresses.answers.ts';
 
 export const MAX_ADDRESSES = 50;

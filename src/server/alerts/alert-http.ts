@@ -11,7 +11,12 @@ export async function createOverHttp(context: APIContext) {
   const customer = requireCustomer(context.locals);
   const input = await readPayload(context.request, alertCreateSchema);
   const { created, alert } = await createAlert(await getDb(), customer.id, input);
-  const message = input.kind === 'saved_search' ? 'Your search is saved: we will e-mail you new matching diamonds once a day' : input.kind === 'price_drop' ? 'We will tell you if the price drops' : 'We will tell you when it is back';
+  const message =
+    input.kind === 'saved_search'
+      ? 'Your search is saved: we will e-mail you new matching diamonds once a day'
+      : input.kind === 'price_drop'
+        ? 'We will tell you if the price drops'
+        : 'We will tell you when it is back';
   return json({ message, data: alert }, { status: created ? 201 : 200 });
 }
 

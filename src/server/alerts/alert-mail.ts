@@ -7,7 +7,14 @@ import type { DiamondRow } from '~/server/db/schema.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-link.ts';
 import type { AlertRow } from './alert.repository.ts';
 
-async function withUnsubscribe(db: Db, alert: AlertRow, to: string, subject: string, paragraphs: string[], action: { label: string; url: string }): Promise<MailMessage> {
+async function withUnsubscribe(
+  db: Db,
+  alert: AlertRow,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): Promise<MailMessage> {
   const unsubscribe = await unsubscribeUrl(db, alert.id);
   const footer = `You asked us to tell you about this. Stop these e-mails: ${unsubscribe}`;
   return {
@@ -19,7 +26,8 @@ async function withUnsubscribe(db: Db, alert: AlertRow, to: string, subject: str
   };
 }
 
-const recipient = (db: Db, customerId: number) => db.selectFrom('customers').select(['email', 'first_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
+const recipient = (db: Db, customerId: number) =>
+  db.selectFrom('customers').select(['email', 'first_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
 
 export async function priceDropMail(db: Db, alert: AlertRow, stone: DiamondRow, oldCents: number): Promise<MailMessage> {
   const c = await recipient(db, alert.customer_id);
@@ -29,7 +37,10 @@ export async function priceDropMail(db: Db, alert: AlertRow, stone: DiamondRow, 
     alert,
     c.email,
     `Price drop: the ${name} is now ${formatCents(stone.price_cents)}`,
-    [`Hello ${c.first_name},`, `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(stone.price_cents)}.`],
+    [
+      `Hello ${c.first_name},`,
+      `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(stone.price_cents)}.`,
+    ],
     { label: 'See the diamond', url: `${siteUrl()}/diamonds/${stone.id}` },
   );
 }
@@ -42,14 +53,19 @@ export async function backInStockMail(db: Db, alert: AlertRow, stone: DiamondRow
     alert,
     c.email,
     `The ${name} is available again`,
-    [`Hello ${c.first_name},`, `Good news: the ${name} you asked about is available again, at ${formatCents(stone.price_cents)}. It is one of a kind, so it may not stay long.`],
+    [
+      `Hello ${c.first_name},`,
+      `Good news: the ${name} you asked about is available again, at ${formatCents(stone.price_cents)}. It is one of a kind, so it may not stay long.`,
+    ],
     { label: 'See the diamond', url: `${siteUrl()}/diamonds/${stone.id}` },
   );
 }
 
 export async function digestMail(db: Db, alert: AlertRow, stones: DiamondRow[], searchUrl: string): Promise<MailMessage> {
   const c = await recipient(db, alert.customer_id);
-  const lines = stones.map((s) => `${diamondName(s)}, ${s.cut} cut, ${s.color} colour, ${s.clarity}: ${formatCents(s.price_cents)} ${siteUrl()}/diamonds/${s.id}`);
+  const lines = stones.map(
+    (s) => `${diamondName(s)}, ${s.cut} cut, ${s.color} colour, ${s.clarity}: ${formatCents(s.price_cents)} ${siteUrl()}/diamonds/${s.id}`,
+  );
   return withUnsubscribe(
     db,
     alert,

@@ -52,9 +52,16 @@ async function tellWatchers(trx: Db, diamondId: number, alerts: AlertRow[], mark
     if (!stone || Number(stone.is_hidden)) {
       if (await endHold(trx, hold, 'delisted')) told++;
     } else if (Number(stone.price_cents) !== hold.price_cents) {
-      const r = await trx.updateTable('diamond_holds').set({ price_cents: stone.price_cents }).where('id', '=', hold.id).where('price_cents', '=', hold.price_cents).executeTakeFirst();
+      const r = await trx
+        .updateTable('diamond_holds')
+        .set({ price_cents: stone.price_cents })
+        .where('id', '=', hold.id)
+        .where('price_cents', '=', hold.price_cents)
+        .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 1) {
-        await queueMail(trx, await holdRepricedMail(trx, hold, hold.price_cents, stone.price_cents), { dedupeKey: `hold:${hold.id}:price:${mark}:${stone.price_cents}` });
+        await queueMail(trx, await holdRepricedMail(trx, hold, hold.price_cents, stone.price_cents), {
+          dedupeKey: `hold:${hold.id}:price:${mark}:${stone.price_cents}`,
+        });
         told++;
       }
     }
@@ -63,7 +70,12 @@ async function tellWatchers(trx: Db, diamondId: number, alerts: AlertRow[], mark
   const available = await forSale(trx, stone);
   for (const a of alerts) {
     if (a.kind === 'price_drop' && stone && a.last_price_cents !== null && Number(stone.price_cents) !== a.last_price_cents) {
-      const r = await trx.updateTable('alerts').set({ last_price_cents: stone.price_cents }).where('id', '=', a.id).where('last_price_cents', '=', a.last_price_cents).executeTakeFirst();
+      const r = await trx
+        .updateTable('alerts')
+        .set({ last_price_cents: stone.price_cents })
+        .where('id', '=', a.id)
+        .where('last_price_cents', '=', a.last_price_cents)
+        .executeTakeFirst();
       // A rise is remembered silently: the next drop is told against the higher price.
       if (Number(r.numUpdatedRows) === 1 && stone.price_cents < a.last_price_cents && available) {
         await queueMail(trx, await priceDropMail(trx, a, stone, a.last_price_cents), { dedupeKey: `alert:${a.id}:drop:${mark}:${stone.price_cents}` });
@@ -71,7 +83,12 @@ async function tellWatchers(trx: Db, diamondId: number, alerts: AlertRow[], mark
       }
     }
     if (a.kind === 'back_in_stock' && (a.last_available === 1) !== available) {
-      const r = await trx.updateTable('alerts').set({ last_available: available ? 1 : 0 }).where('id', '=', a.id).where('last_available', '=', a.last_available ?? 0).executeTakeFirst();
+      const r = await trx
+        .updateTable('alerts')
+        .set({ last_available: available ? 1 : 0 })
+        .where('id', '=', a.id)
+        .where('last_available', '=', a.last_available ?? 0)
+        .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 1 && available && stone) {
         await queueMail(trx, await backInStockMail(trx, a, stone), { dedupeKey: `alert:${a.id}:back:${mark}` });
         told++;
@@ -88,14 +105,35 @@ export async function runChangeAlerts(db: Db): Promise<number | undefined> {
     const step = await writeTransaction(db, async (trx) => {
       const cursor = await takeCursor(trx);
       if (cursor === undefined) return undefined;
-      const changes = await trx.selectFrom('catalog_changes').select(['id', 'diamond_id']).where('id', '>', Math.max(0, cursor - LOOKBACK)).orderBy('id').limit(PAGE + LOOKBACK).execute();
+      const changes = await trx
+        .selectFrom('catalog_changes')
+        .select(['id', 'diamond_id'])
+        .where('id', '>', Math.max(0, cursor - LOOKBACK))
+        .orderBy('id')
+        .limit(PAGE + LOOKBACK)
+        .execute();
       const top = changes.reduce((m, c) => Math.max(m, Number(c.id)), cursor);
-      const ids = [...new Set(changes.map((c) => c.diamond_id).filter((id): id is number => id !== null).map(Number))];
+      const ids = [
+        ...new Set(
+          changes
+            .map((c) => c.diamond_id)
+            .filter((id): id is number => id !== null)
+            .map(Number),
+        ),
+      ];
       const alerts = await stoneAlerts(trx, ids);
-      const holds = ids.length ? await trx.selectFrom('diamond_holds').select('diamond_id').where('diamond_id', 'in', ids).where('ended_at', 'is', null).execute() : [];
+      const holds = ids.length
+        ? await trx.selectFrom('diamond_holds').select('diamond_id').where('diamond_id', 'in', ids).where('ended_at', 'is', null).execute()
+        : [];
       const watched = new Set([...alerts.map((a) => Number(a.diamond_id)), ...holds.map((h) => Number(h.diamond_id))]);
       let n = 0;
-      for (const id of [...watched].sort((a, b) => a - b)) n += await tellWatchers(trx, id, alerts.filter((a) => Number(a.diamond_id) === id), top);
+      for (const id of [...watched].sort((a, b) => a - b))
+        n += await tellWatchers(
+          trx,
+          id,
+          alerts.filter((a) => Number(a.diamond_id) === id),
+          top,
+        );
       if (top !== cursor) await trx.updateTable('alert_cursor').set({ change_id: top }).where('id', '=', 1).execute();
       return { n, more: changes.filter((c) => Number(c.id) > cursor).length >= PAGE };
     });
@@ -113,14 +151,29 @@ export async function runDigests(db: Db): Promise<number> {
     const done = await writeTransaction(db, async (trx) => {
       const now = nowIso();
       const alert = isSqlite(trx)
-        ? await trx.selectFrom('alerts').selectAll().where('kind', '=', 'saved_search').where('next_digest_at', '<=', now).orderBy('next_digest_at').limit(1).executeTakeFirst()
-        : (await sql<AlertRow>`select * from alerts where kind = 'saved_search' and next_digest_at <= ${now} order by next_digest_at limit 1 for update skip locked`.execute(trx)).rows[0];
+        ? await trx
+            .selectFrom('alerts')
+            .selectAll()
+            .where('kind', '=', 'saved_search')
+            .where('next_digest_at', '<=', now)
+            .orderBy('next_digest_at')
+            .limit(1)
+            .executeTakeFirst()
+        : (
+            await sql<AlertRow>`select * from alerts where kind = 'saved_search' and next_digest_at <= ${now} order by next_digest_at limit 1 for update skip locked`.execute(
+              trx,
+            )
+          ).rows[0];
       if (!alert) return null;
       const id = Number(alert.id);
       const search = JSON.parse(alert.filters ?? '{"filters":{}}') as SavedSearch;
       const newest = await newestStoneId(trx);
       const stones = await newMatches(trx, search.filters as DiamondFilters, Number(alert.last_stone_id ?? 0), newest, DIGEST_MAX);
-      await trx.updateTable('alerts').set({ last_digest_at: now, last_stone_id: newest, next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('alerts')
+        .set({ last_digest_at: now, last_stone_id: newest, next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString() })
+        .where('id', '=', id)
+        .execute();
       if (!stones.length) return false;
       const url = `${siteUrl()}${alert.search_url ?? '/diamonds'}`;
       await queueMail(trx, await digestMail(trx, { ...alert, id }, stones, url), { dedupeKey: `alert:${id}:digest:${now}` });

@@ -16,7 +16,11 @@ const jsonText = (v: unknown) => {
   }
 };
 
-const diamondId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id');
+const diamondId = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(MAX_ID, 'is not a known id');
 
 export const alertCreateSchema = z.discriminatedUnion(
   'kind',
@@ -28,12 +32,15 @@ export const alertCreateSchema = z.discriminatedUnion(
       diamond_filters: z.preprocess(jsonText, diamondFiltersSchema),
       sort_by: z.preprocess(blank, z.enum(DIAMOND_SORTS).optional()),
       sort_direction: z.preprocess(blank, z.enum(SORT_DIRECTIONS).optional()),
-      url: z.preprocess(blank, z
-        .string()
-        .max(2000)
-        .regex(/^\/(?!\/)\S*$/, 'must be an address of this shop (a path), e.g. /diamonds?shape=round')
-        .optional()
-        .describe('The listing address (path and query) the digest links to')),
+      url: z.preprocess(
+        blank,
+        z
+          .string()
+          .max(2000)
+          .regex(/^\/(?!\/)\S*$/, 'must be an address of this shop (a path), e.g. /diamonds?shape=round')
+          .optional()
+          .describe('The listing address (path and query) the digest links to'),
+      ),
     }),
   ],
   { error: 'kind: must be price_drop, back_in_stock or saved_search' },
@@ -54,6 +61,17 @@ export const alertSchema = z.object({
 });
 export const alertAnswerSchema = z.object({ message: z.string(), data: alertSchema });
 export const alertListAnswerSchema = z.object({ data: z.array(alertSchema) });
-export const alertPathSchema = z.object({ id: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number) });
-export const unsubscribeQuerySchema = z.object({ a: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number), s: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a valid signature') });
+export const alertPathSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number),
+});
+export const unsubscribeQuerySchema = z.object({
+  a: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number),
+  s: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a valid signature'),
+});
 export const unsubscribeAnswerSchema = z.object({ message: z.string() });

@@ -29,7 +29,13 @@ export async function forSale(db: Db, stone: { id: number; status: string; is_hi
 }
 
 function describeFilters(s: SavedSearch): string {
-  const parts = Object.entries(s.filters).map(([k, v]) => (Array.isArray(v) ? `${k}: ${v.join(', ')}` : v && typeof v === 'object' ? `${k}: ${(v as { min?: number }).min ?? '…'} to ${(v as { max?: number }).max ?? '…'}` : `${k}`));
+  const parts = Object.entries(s.filters).map(([k, v]) =>
+    Array.isArray(v)
+      ? `${k}: ${v.join(', ')}`
+      : v && typeof v === 'object'
+        ? `${k}: ${(v as { min?: number }).min ?? '…'} to ${(v as { max?: number }).max ?? '…'}`
+        : `${k}`,
+  );
   return parts.length ? parts.join('; ') : 'All diamonds';
 }
 
@@ -49,7 +55,12 @@ export async function presentAlerts(db: Db, rows: AlertRow[]) {
       sort_by: search?.sort_by ?? null,
       sort_direction: search?.sort_direction ?? null,
       url: r.diamond_id !== null ? `/diamonds/${r.diamond_id}` : (r.search_url ?? '/diamonds'),
-      description: r.kind === 'price_drop' ? `Price drops of the ${name}` : r.kind === 'back_in_stock' ? `When the ${name} is available again` : `New diamonds: ${describeFilters(search!)}`,
+      description:
+        r.kind === 'price_drop'
+          ? `Price drops of the ${name}`
+          : r.kind === 'back_in_stock'
+            ? `When the ${name} is available again`
+            : `New diamonds: ${describeFilters(search!)}`,
       created_at: r.created_at,
     };
   });
@@ -62,20 +73,43 @@ export async function createAlert(db: Db, customerId: number, input: AlertCreate
     const same = mine.find((a) => a.kind === input.kind && a.diamond_id === input.diamond_id);
     if (same) return { created: false, alert: (await presentAlerts(db, [same]))[0]! };
   }
-  if (mine.length >= MAX_ALERTS) throw new HttpError(409, `You have ${MAX_ALERTS} alerts, the most we keep: delete one first`, 'alert_limit', { kind: ['too many alerts'] });
+  if (mine.length >= MAX_ALERTS)
+    throw new HttpError(409, `You have ${MAX_ALERTS} alerts, the most we keep: delete one first`, 'alert_limit', { kind: ['too many alerts'] });
   let values: Omit<AlertRow, 'id'>;
   if (input.kind === 'saved_search') {
-    const search: SavedSearch = { filters: input.diamond_filters, ...(input.sort_by ? { sort_by: input.sort_by } : {}), ...(input.sort_direction ? { sort_direction: input.sort_direction } : {}) };
+    const search: SavedSearch = {
+      filters: input.diamond_filters,
+      ...(input.sort_by ? { sort_by: input.sort_by } : {}),
+      ...(input.sort_direction ? { sort_direction: input.sort_direction } : {}),
+    };
     values = {
-      customer_id: customerId, kind: 'saved_search', diamond_id: null, filters: JSON.stringify(search), search_url: input.url ?? null,
-      last_price_cents: null, last_available: null, last_digest_at: now, last_stone_id: await newestStoneId(db), next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString(), created_at: now,
+      customer_id: customerId,
+      kind: 'saved_search',
+      diamond_id: null,
+      filters: JSON.stringify(search),
+      search_url: input.url ?? null,
+      last_price_cents: null,
+      last_available: null,
+      last_digest_at: now,
+      last_stone_id: await newestStoneId(db),
+      next_digest_at: new Date(nowMs() + DIGEST_EVERY_MS).toISOString(),
+      created_at: now,
     };
   } else {
     const stone = await db.selectFrom('diamonds').select(['id', 'status', 'is_hidden', 'price_cents']).where('id', '=', input.diamond_id).executeTakeFirst();
     if (!stone || Number(stone.is_hidden)) throw notFound(`No diamond has id ${input.diamond_id}`);
     values = {
-      customer_id: customerId, kind: input.kind, diamond_id: input.diamond_id, filters: null, search_url: null,
-      last_price_cents: Number(stone.price_cents), last_available: (await forSale(db, stone)) ? 1 : 0, last_digest_at: null, last_stone_id: null, next_digest_at: null, created_at: now,
+      customer_id: customerId,
+      kind: input.kind,
+      diamond_id: input.diamond_id,
+      filters: null,
+      search_url: null,
+      last_price_cents: Number(stone.price_cents),
+      last_available: (await forSale(db, stone)) ? 1 : 0,
+      last_digest_at: null,
+      last_stone_id: null,
+      next_digest_at: null,
+      created_at: now,
     };
   }
   const row = await db.insertInto('alerts').values(values).returningAll().executeTakeFirstOrThrow();

@@ -14,7 +14,11 @@ const keys = new WeakMap<Db, string>();
 async function linkKey(db: Db): Promise<string> {
   const known = keys.get(db);
   if (known) return known;
-  await db.insertInto('shop_settings').values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('shop_settings')
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('shop_settings').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
   keys.set(db, row.value);
   return row.value;

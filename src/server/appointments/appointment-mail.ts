@@ -11,7 +11,10 @@ import { buildIcs } from './ics.ts';
 const config = () => shopConfig.appointments;
 
 export function formatWhen(iso: string, timeZone = config().time_zone): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso)) + ` (${timeZone.split('/').at(-1)!.replace(/_/g, ' ')} time)`;
+  return (
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso)) +
+    ` (${timeZone.split('/').at(-1)!.replace(/_/g, ' ')} time)`
+  );
 }
 
 export const kindLabel = (kind: AppointmentRow['kind']) => (kind === 'video' ? 'Video consultation' : 'Showroom appointment');
@@ -67,7 +70,11 @@ export function confirmationMail(row: AppointmentRow, token: string): MailMessag
 
 export function cancellationMail(row: AppointmentRow): MailMessage {
   const when = formatWhen(row.starts_at);
-  const lines = [`Dear ${row.name},`, `Your ${kindLabel(row.kind).toLowerCase()} on ${when} (reference ${row.reference}) is cancelled.`, `You are welcome to book another time at ${siteUrl()}/book-appointment.`];
+  const lines = [
+    `Dear ${row.name},`,
+    `Your ${kindLabel(row.kind).toLowerCase()} on ${when} (reference ${row.reference}) is cancelled.`,
+    `You are welcome to book another time at ${siteUrl()}/book-appointment.`,
+  ];
   return {
     to: row.email,
     subject: `Your ${shopConfig.shop_name} appointment is cancelled`,

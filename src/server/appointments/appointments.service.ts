@@ -136,7 +136,8 @@ export async function cancelByToken(token: string, now = new Date()): Promise<Ap
   const row = token.length <= 128 ? await findByTokenHash(sha256(token)) : undefined;
   if (!row) throw invalidLink();
   if (row.status === 'cancelled') throw new HttpError(409, 'This appointment is already cancelled.', 'already_cancelled');
-  if (Date.parse(row.starts_at) <= now.getTime()) throw new HttpError(409, 'This appointment has already begun and can no longer be cancelled.', 'already_started');
+  if (Date.parse(row.starts_at) <= now.getTime())
+    throw new HttpError(409, 'This appointment has already begun and can no longer be cancelled.', 'already_started');
   const cancelled = await cancelAppointment(row.id, now.toISOString());
   if (!cancelled) throw new HttpError(409, 'This appointment is already cancelled.', 'already_cancelled');
   sendMailLater(async () => cancellationMail(cancelled));

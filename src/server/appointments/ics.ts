@@ -18,7 +18,11 @@ export interface IcsEvent {
 }
 
 /** 20261123T150000Z */
-export const icsTime = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const icsTime = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Control characters other than HTAB, which no iCalendar value may hold (RFC 5545 3.1, 3.3.11). */
 const CONTROLS = /[\x00-\x08\x0a-\x1f\x7f]/g;
@@ -36,7 +40,11 @@ export const icsText = (value: string) =>
     .replace(/\r\n|\r|\n/g, '\\n')
     .replace(CONTROLS, '');
 /** Parameter values (CN=) are quoted, so they may hold separators; quotes and control characters they may not (3.2). */
-export const icsParam = (value: string) => `"${value.replace(/"/g, "'").replace(/\r\n|\r|\n/g, ' ').replace(CONTROLS, '')}"`;
+export const icsParam = (value: string) =>
+  `"${value
+    .replace(/"/g, "'")
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(CONTROLS, '')}"`;
 /** An address in a mailto: URI: whatever validation let through, no control character reaches the line. */
 const mailto = (email: string) => `mailto:${email.replace(CONTROLS, '').replace(/[\s;:,"]/g, '')}`;
 

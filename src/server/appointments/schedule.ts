@@ -67,7 +67,8 @@ export function earliestStart(config: AppointmentsConfig, now: Temporal.Instant 
   return now.add({ minutes: config.min_notice_minutes });
 }
 
-export const isBookable = (slot: Slot, config: AppointmentsConfig, now?: Temporal.Instant) => Temporal.Instant.compare(slot.start, earliestStart(config, now)) >= 0;
+export const isBookable = (slot: Slot, config: AppointmentsConfig, now?: Temporal.Instant) =>
+  Temporal.Instant.compare(slot.start, earliestStart(config, now)) >= 0;
 
 export type StartCheck = { ok: true; slot: Slot } | { ok: false; message: string };
 
@@ -86,7 +87,10 @@ export function checkStart(start: Temporal.Instant, config: AppointmentsConfig, 
   const slots = slotsOfDay(date, config);
   const inside = slots.length > 0 && Temporal.Instant.compare(start, slots[0]!.start) >= 0 && Temporal.Instant.compare(start, slots.at(-1)!.start) <= 0;
   if (!inside) {
-    return { ok: false, message: `On ${dateLabel(date)} we receive from ${hours.open} to ${hours.close} (${config.time_zone} time). Please choose a time within our opening hours.` };
+    return {
+      ok: false,
+      message: `On ${dateLabel(date)} we receive from ${hours.open} to ${hours.close} (${config.time_zone} time). Please choose a time within our opening hours.`,
+    };
   }
   const slot = slots.find((s) => s.start.equals(start));
   if (!slot) return { ok: false, message: `Appointments start every ${config.slot_minutes} minutes. Please choose one of the times offered.` };
@@ -117,7 +121,11 @@ export function calendarMonths(config: AppointmentsConfig, now?: Temporal.Instan
 /** The first `count` open days from today, for tests and for the page's default day. */
 export function openDays(config: AppointmentsConfig, count: number, now?: Temporal.Instant): Temporal.PlainDate[] {
   const found: Temporal.PlainDate[] = [];
-  for (let date = todayIn(config, now); found.length < count && Temporal.PlainDate.compare(date, lastBookableDay(config, now)) <= 0; date = date.add({ days: 1 })) {
+  for (
+    let date = todayIn(config, now);
+    found.length < count && Temporal.PlainDate.compare(date, lastBookableDay(config, now)) <= 0;
+    date = date.add({ days: 1 })
+  ) {
     if (dayState(date, config, now).open && slotsOfDay(date, config).some((s) => isBookable(s, config, now))) found.push(date);
   }
   return found;

@@ -59,8 +59,15 @@ export async function findSetting(id: number | undefined, db?: Db): Promise<Prod
 
 export async function loadBuild(wanted: ByoSelection, options: { db?: Db } = {}): Promise<BuildView> {
   const db = options.db ?? (await getDb());
-  const [product, row, listings] = await Promise.all([findSetting(wanted.setting, db), wanted.diamond ? getDiamond(wanted.diamond, { db }) : undefined, byoListings(db)]);
-  const records = await loadItems(db, [product?.id, row?.id].filter((n): n is number => n !== undefined));
+  const [product, row, listings] = await Promise.all([
+    findSetting(wanted.setting, db),
+    wanted.diamond ? getDiamond(wanted.diamond, { db }) : undefined,
+    byoListings(db),
+  ]);
+  const records = await loadItems(
+    db,
+    [product?.id, row?.id].filter((n): n is number => n !== undefined),
+  );
   const selection: ByoSelection = { ...wanted, setting: undefined, variant: undefined, diamond: row ? Number(row.id) : undefined };
   const view: Omit<BuildView, 'links' | 'listings' | 'formated_total'> = { selection, total_cents: 0 };
   if (product) {
@@ -77,7 +84,9 @@ export async function loadBuild(wanted: ByoSelection, options: { db?: Db } = {})
   if (row) {
     const diamond = toDiamond(row, '/build-your-own/diamonds');
     view.diamond = { diamond, price_cents: Number(row.price_cents) };
-    if (!diamond.is_available) view.diamondGone = diamond.status === 'reserved' ? 'The diamond you chose has just been reserved by another client.' : 'The diamond you chose has been sold.';
+    if (!diamond.is_available)
+      view.diamondGone =
+        diamond.status === 'reserved' ? 'The diamond you chose has just been reserved by another client.' : 'The diamond you chose has been sold.';
   }
   if (view.setting && view.diamond) view.mismatch = incompatibility(view.setting.product, view.diamond.diamond);
   view.total_cents = (view.setting?.price_cents ?? 0) + (view.diamond && !view.diamondGone ? view.diamond.price_cents : 0);
@@ -85,13 +94,20 @@ export async function loadBuild(wanted: ByoSelection, options: { db?: Db } = {})
   // A stone that cannot be bought is left behind when the shopper goes to choose again.
   const onward = selectionQuery(view.diamondGone ? { ...selection, diamond: undefined } : selection);
   // Without a setting, the diamond listing is in build-your-own mode only as the first step (start=diamond).
-  const toDiamonds = selection.setting ? onward : selectionQuery({ ...(view.diamondGone ? { ...selection, diamond: undefined } : selection), start: 'diamond' });
+  const toDiamonds = selection.setting
+    ? onward
+    : selectionQuery({ ...(view.diamondGone ? { ...selection, diamond: undefined } : selection), start: 'diamond' });
   return {
     ...view,
     listings,
     ...(view.diamondGone && { goneDiamond: wanted.diamond }),
     formated_total: formatCents(view.total_cents),
-    links: { settings: withQuery(listings.settings, onward), diamonds: withQuery(listings.diamonds, toDiamonds), summary: withQuery('/build-your-own/summary', query), start: withQuery(listings.diamonds, 'start=diamond') },
+    links: {
+      settings: withQuery(listings.settings, onward),
+      diamonds: withQuery(listings.diamonds, toDiamonds),
+      summary: withQuery('/build-your-own/summary', query),
+      start: withQuery(listings.diamonds, 'start=diamond'),
+    },
   };
 }
 
@@ -105,4 +121,3 @@ export async function settingsHolding(diamond: { shape: string; carat: number },
   const settings = await productsOnSale(db, { isByo: true });
   return settings.filter((p) => !incompatibility({ accepted_shapes: acceptedShapes(p), carat_min: p.carat_min, carat_max: p.carat_max }, diamond)).length;
 }
-

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 
 /** An amount as the API answers it: `{ name: dollars, formated_name: "$1,234.56" }` (see money() in src/lib/money.ts). */
-export const amount = <K extends string>(name: K) => ({ [name]: z.number(), [`formated_${name}`]: z.string() }) as Record<K, z.ZodNumber> & Record<`formated_${K}`, z.ZodString>;
+export const amount = <K extends string>(name: K) =>
+  ({ [name]: z.number(), [`formated_${name}`]: z.string() }) as Record<K, z.ZodNumber> & Record<`formated_${K}`, z.ZodString>;
 
 /**
  * The tax of a cart (issue 30): null until an address is known (the cart then says tax is calculated at

@@ -32,7 +32,10 @@ export async function mergeGuestCart(db: Db, guestToken: string, customerId: num
     await touchCart(trx, target.id);
     const mine = await cartLines(trx, target.id);
     const theirs = await cartLines(trx, guest.id);
-    const records = await loadItems(trx, [...mine, ...theirs].map((r) => r.item_id));
+    const records = await loadItems(
+      trx,
+      [...mine, ...theirs].map((r) => r.item_id),
+    );
     const held = new Set(mine.filter((r) => records.get(r.item_id)?.kind === 'diamond').map((r) => r.item_id));
     const move: number[] = [];
     for (const { parent, child } of groupLines(theirs, records)) {

@@ -76,7 +76,11 @@ export function checkDiamond(record: DiamondRecord, choices: Choices): void {
  * A build-your-own pair: the setting must take a centre diamond, both parts must be for sale, and the
  * pair must pass the build-your-own rules (src/server/byo/byo.rules.ts: shape, carat, ring size).
  */
-export function validateByoPair(setting: ProductItemRecord, diamond: DiamondRecord, choices: Choices): { variant: ItemVariantRecord | undefined; size: SizeChoice } {
+export function validateByoPair(
+  setting: ProductItemRecord,
+  diamond: DiamondRecord,
+  choices: Choices,
+): { variant: ItemVariantRecord | undefined; size: SizeChoice } {
   if (setting.product.is_byo !== 1) {
     throw badRequest(`ids: ${setting.product.name} is not a setting that takes a diamond`, { ids: [`product ${setting.id} is not a build-your-own setting`] });
   }
@@ -99,7 +103,8 @@ export function sizeRequired(name: string): HttpError {
 export function splitPair(records: ItemRecord[]): { setting: ProductItemRecord; diamond: DiamondRecord } {
   const setting = records.find((r): r is ProductItemRecord => r.kind === 'product');
   const diamond = records.find((r): r is DiamondRecord => r.kind === 'diamond');
-  if (!setting || !diamond) throw badRequest('ids: build-your-own takes one setting and one diamond', { ids: ['build-your-own takes one setting and one diamond'] });
+  if (!setting || !diamond)
+    throw badRequest('ids: build-your-own takes one setting and one diamond', { ids: ['build-your-own takes one setting and one diamond'] });
   return { setting, diamond };
 }
 
@@ -124,12 +129,20 @@ export async function planAdd(db: Db, add: CartAdd): Promise<{ lines: NewCartLin
   const record = records.get(add.ids[0]!)!;
   if (record.kind === 'diamond') {
     checkDiamond(record, add);
-    return { records, lines: [{ item_id: record.id, variant_id: null, byo_id: null, quantity: 1, selected_size: null, custom_size: null, selected_jewelry_shape: null }] };
+    return {
+      records,
+      lines: [{ item_id: record.id, variant_id: null, byo_id: null, quantity: 1, selected_size: null, custom_size: null, selected_jewelry_shape: null }],
+    };
   }
   const variant = checkProduct(record, add);
   // A ring's size is checked and written one way ("7.5"); a piece without sizes keeps what was sent.
   const sizes = Number(record.product.has_ring_size) === 1 ? checkSize(add) : { selected_size: add.selected_size, custom_size: add.custom_size };
   if (needsSize(record, sizes)) throw sizeRequired(record.product.name);
   const written = { selected_size: sizes.selected_size ?? null, custom_size: sizes.custom_size ?? null };
-  return { records, lines: [{ ...base, ...written, item_id: record.id, variant_id: variant?.id ?? null, byo_id: null, selected_jewelry_shape: add.selected_jewelry_shape ?? null }] };
+  return {
+    records,
+    lines: [
+      { ...base, ...written, item_id: record.id, variant_id: variant?.id ?? null, byo_id: null, selected_jewelry_shape: add.selected_jewelry_shape ?? null },
+    ],
+  };
 }

@@ -57,7 +57,13 @@ async function createCart(db: Db, owner: Owner): Promise<{ cart: CartRow; token?
 export async function readCart(db: Db, cartId: number | null, known = new Map<number, ItemRecord>()): Promise<Cart> {
   if (cartId === null) return presentCart(null, [], new Map());
   const rows = await cartLines(db, cartId);
-  const records = new Map([...known, ...(await loadItems(db, rows.map((r) => r.item_id).filter((id) => !known.has(id))))]);
+  const records = new Map([
+    ...known,
+    ...(await loadItems(
+      db,
+      rows.map((r) => r.item_id).filter((id) => !known.has(id)),
+    )),
+  ]);
   return withEstimate(db, cartId, presentCart(cartId, rows, records));
 }
 
@@ -68,7 +74,8 @@ export async function readCart(db: Db, cartId: number | null, known = new Map<nu
 async function withEstimate(db: Db, cartId: number, cart: Cart): Promise<Cart> {
   const row = await db.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirst();
   if (!row || !cart.items.length || !(row.shipping_address || row.billing_address)) return cart;
-  const customer = row.customer_id === null ? undefined : await db.selectFrom('customers').select(['id', 'email']).where('id', '=', row.customer_id).executeTakeFirst();
+  const customer =
+    row.customer_id === null ? undefined : await db.selectFrom('customers').select(['id', 'email']).where('id', '=', row.customer_id).executeTakeFirst();
   const state = await checkoutState(db, row, customer);
   return {
     ...cart,
@@ -103,7 +110,8 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
     if (records.get(line.item_id)?.kind === 'diamond') {
       const held = current.filter((r) => r.item_id === line.item_id);
       const lone = held.length === 1 && held[0]!.byo_id === null && line.byo_id;
-      if (held.length && !lone) throw new HttpError(409, 'This diamond is already in your cart', 'already_in_cart', { ids: ['this diamond is already in your cart'] });
+      if (held.length && !lone)
+        throw new HttpError(409, 'This diamond is already in your cart', 'already_in_cart', { ids: ['this diamond is already in your cart'] });
       if (lone) absorbed.push(held[0]!.id);
       toInsert.push(line);
       continue;
@@ -114,7 +122,9 @@ export async function putLines(db: Db, cartId: number, current: CartLineRow[], l
       continue;
     }
     if (same.quantity >= MAX_LINE_QUANTITY) {
-      throw new HttpError(409, `At most ${MAX_LINE_QUANTITY} of one item per order`, 'quantity_limit', { quantity: [`at most ${MAX_LINE_QUANTITY} of one item`] });
+      throw new HttpError(409, `At most ${MAX_LINE_QUANTITY} of one item per order`, 'quantity_limit', {
+        quantity: [`at most ${MAX_LINE_QUANTITY} of one item`],
+      });
     }
     await setLineQuantity(db, cartId, same.id, same.quantity + 1);
   }
@@ -127,7 +137,11 @@ export async function addToCart(db: Db, owner: Owner, add: CartAdd): Promise<{ c
   await expireDueOrders(db);
   const { lines, records } = await planAdd(db, add);
   // A stone held for another shopper is theirs until the hold ends (holds/hold.service.ts).
-  await refuseHeldStones(db, [...records.values()].filter((r) => r.kind === 'diamond').map((r) => r.id), owner.customerId);
+  await refuseHeldStones(
+    db,
+    [...records.values()].filter((r) => r.kind === 'diamond').map((r) => r.id),
+    owner.customerId,
+  );
   const { cartId, token } = await writeTransaction(db, async (trx) => {
     let existing = await findCart(trx, owner);
     if (!existing) {
@@ -165,10 +179,16 @@ export async function updateQuantities(db: Db, owner: Owner, changes: QuantityCh
   const cart = await findCart(db, owner);
   if (!cart) throw new HttpError(404, 'Your cart is empty', 'not_found');
   const rows = await cartLines(db, cart.id);
-  const records = await loadItems(db, rows.map((r) => r.item_id));
+  const records = await loadItems(
+    db,
+    rows.map((r) => r.item_id),
+  );
   changes.forEach((change, i) => {
     const row = rows.find((r) => r.id === change.id);
-    if (!row) throw new HttpError(404, `data.items.${i}.id: there is no line ${change.id} in your cart`, 'not_found', { [`data.items.${i}.id`]: ['is not a line of your cart'] });
+    if (!row)
+      throw new HttpError(404, `data.items.${i}.id: there is no line ${change.id} in your cart`, 'not_found', {
+        [`data.items.${i}.id`]: ['is not a line of your cart'],
+      });
     const unique = row.byo_id !== null || records.get(row.item_id)?.kind === 'diamond';
     if (unique && change.quantity !== 1) {
       const message = 'a diamond is one of a kind: its quantity stays 1';

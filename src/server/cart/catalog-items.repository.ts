@@ -34,7 +34,13 @@ export async function loadItems(db: Db, ids: Iterable<number>): Promise<Map<numb
       .selectAll('products')
       .select('categories.slug as category')
       .select((eb) =>
-        eb.selectFrom('product_attributes').select('product_attributes.value').whereRef('product_attributes.product_id', '=', 'products.id').where('product_attributes.code', '=', 'design').limit(1).as('design'),
+        eb
+          .selectFrom('product_attributes')
+          .select('product_attributes.value')
+          .whereRef('product_attributes.product_id', '=', 'products.id')
+          .where('product_attributes.code', '=', 'design')
+          .limit(1)
+          .as('design'),
       )
       .where('products.id', 'in', wanted)
       .execute(),
@@ -46,7 +52,11 @@ export async function loadItems(db: Db, ids: Iterable<number>): Promise<Map<numb
         .innerJoin('metals', 'metals.code', 'product_variants.metal_code')
         .selectAll('product_variants')
         .select('metals.name as metal_name')
-        .where('product_variants.product_id', 'in', products.map((p) => p.id))
+        .where(
+          'product_variants.product_id',
+          'in',
+          products.map((p) => p.id),
+        )
         .orderBy('product_variants.metal_position')
         .orderBy('product_variants.total_carat_weight')
         .orderBy('product_variants.id')

@@ -70,7 +70,8 @@ export function presentItem(record: ItemRecord, variantId?: number | null, held?
   const variant = findVariant(record, variantId);
   // The drawing shows the chosen metal; without a choice, the metal the listing shows first.
   const metal = variant?.metal_code ?? variants.find((v) => v.metal_show_in_products_list === 1)?.metal_code ?? '14k_white_gold';
-  const stone = held?.kind === 'diamond' ? { shape: held.diamond.shape, length: Number(held.diamond.length_mm), width: Number(held.diamond.width_mm) } : undefined;
+  const stone =
+    held?.kind === 'diamond' ? { shape: held.diamond.shape, length: Number(held.diamond.length_mm), width: Number(held.diamond.width_mm) } : undefined;
   const image = { medium_image_url: productImageUrl(product.category, product.style, metal, { design: product.design, stone }) };
   return {
     id: product.id,

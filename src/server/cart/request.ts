@@ -46,7 +46,8 @@ export function formAware(page: string, handler: (context: APIContext) => Promis
       return context.redirect(page, 303);
     } catch (error) {
       // The page shows it to a shopper: words without a field key (src/lib/shopper-text.ts).
-      const message = error instanceof HttpError ? shopperTextFor({ status: error.status, message: error.message, code: error.code, errors: error.errors }) : GENERIC_ERROR;
+      const message =
+        error instanceof HttpError ? shopperTextFor({ status: error.status, message: error.message, code: error.code, errors: error.errors }) : GENERIC_ERROR;
       if (!(error instanceof HttpError)) errorResponse(error); // logs it
       return context.redirect(`${page}?error=${encodeURIComponent(message)}`, 303);
     }

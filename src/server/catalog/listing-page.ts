@@ -28,7 +28,21 @@ function filtersOf(url: URL): [string, string][] {
 /** The canonical address: path, filters (keys sorted, list values sorted) and the page past the first. */
 export function canonicalUrl(url: URL, path = url.pathname, page = 1): string {
   const canonical = new URL(path.replace(/(.)\/+$/, '$1'), url.origin);
-  const params: [string, string][] = filtersOf(url).map(([key, value]) => [key, /_(min|max)$/.test(key) ? value.trim() : [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))].sort().join(',')]);
+  const params: [string, string][] = filtersOf(url).map(([key, value]) => [
+    key,
+    /_(min|max)$/.test(key)
+      ? value.trim()
+      : [
+          ...new Set(
+            value
+              .split(',')
+              .map((v) => v.trim())
+              .filter(Boolean),
+          ),
+        ]
+          .sort()
+          .join(','),
+  ]);
   if (page > 1) params.push(['page', String(page)]);
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Commas between list values stay as the listing writes them (df_shape=oval,pear).
@@ -82,6 +96,9 @@ export async function loadListing(route: ListingRoute, url: URL, timing?: Record
     description: data.description,
     canonical,
     robots: isThin(url, data.page.meta.total) ? 'noindex,follow' : undefined,
-    structuredData: [itemListStructuredData(data.title, canonical, items, url.origin), breadcrumbStructuredData(listingTrail(data.title), canonical, url.origin)],
+    structuredData: [
+      itemListStructuredData(data.title, canonical, items, url.origin),
+      breadcrumbStructuredData(listingTrail(data.title), canonical, url.origin),
+    ],
   };
 }

@@ -47,9 +47,21 @@ export function diamondStructuredData(d: Diamond, origin: string, shareImage?: s
     brand: brand(),
     description: `${d.carat.toFixed(2)} ct ${d.shape} diamond, ${cutPhrase(d.cut)}, ${d.color} colour, ${d.clarity} clarity, certified by ${d.lab} (${d.certificate_number}).`,
     additionalProperty: (
-      [['Cut', d.cut], ['Colour', d.color], ['Clarity', d.clarity], ['Carat', d.carat], ['Lab', d.lab], ['Certificate', d.certificate_number]] as const
+      [
+        ['Cut', d.cut],
+        ['Colour', d.color],
+        ['Clarity', d.clarity],
+        ['Carat', d.carat],
+        ['Lab', d.lab],
+        ['Certificate', d.certificate_number],
+      ] as const
     ).map(([name, value]) => ({ '@type': 'PropertyValue' as const, name, value })),
-    offers: offer({ url, price: d.price, sku: d.sku, availability: d.status === 'available' ? 'InStock' : d.status === 'reserved' ? 'LimitedAvailability' : 'SoldOut' }),
+    offers: offer({
+      url,
+      price: d.price,
+      sku: d.sku,
+      availability: d.status === 'available' ? 'InStock' : d.status === 'reserved' ? 'LimitedAvailability' : 'SoldOut',
+    }),
   };
 }
 
@@ -60,7 +72,9 @@ export function productStructuredData(p: Product, origin: string, variant?: Prod
     '@type': 'Product',
     name: p.name,
     sku: variant?.sku ?? p.sku,
-    image: shareImage ? [new URL(variant?.image_url ?? p.base_image.medium_image_url, origin).href, shareImage] : new URL(variant?.image_url ?? p.base_image.medium_image_url, origin).href,
+    image: shareImage
+      ? [new URL(variant?.image_url ?? p.base_image.medium_image_url, origin).href, shareImage]
+      : new URL(variant?.image_url ?? p.base_image.medium_image_url, origin).href,
     url,
     brand: brand(),
     description: p.description,
@@ -69,7 +83,12 @@ export function productStructuredData(p: Product, origin: string, variant?: Prod
   };
 }
 
-export function itemListStructuredData(name: string, pageUrl: string, items: { name: string; url: string; image: string; price: number; sku: string }[], origin: string): WithContext<ItemList> {
+export function itemListStructuredData(
+  name: string,
+  pageUrl: string,
+  items: { name: string; url: string; image: string; price: number; sku: string }[],
+  origin: string,
+): WithContext<ItemList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -145,7 +164,14 @@ export function homeStructuredData(origin: string): [WithContext<Organization>, 
       logo: new URL('/favicon.svg', origin).href,
       email: shopConfig.email,
       telephone: shopConfig.phone,
-      contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', telephone: shopConfig.phone, email: shopConfig.email, areaServed: 'US', availableLanguage: 'English' },
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        telephone: shopConfig.phone,
+        email: shopConfig.email,
+        areaServed: 'US',
+        availableLanguage: 'English',
+      },
       address: postalAddress(shopConfig.appointments.showroom_address),
     },
     {
@@ -162,5 +188,10 @@ export function homeStructuredData(origin: string): [WithContext<Organization>, 
 
 /** JSON that cannot close its <script> element or break out of it. */
 export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

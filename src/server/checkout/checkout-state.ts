@@ -58,7 +58,10 @@ export function parseAddress(text: string | null): CheckoutAddress | null {
 
 export async function checkoutState(db: Db, cart: CartRow, customer: { id: number; email: string } | undefined): Promise<CheckoutState> {
   const rows = await cartLines(db, cart.id);
-  const records = await loadItems(db, rows.map((r) => r.item_id));
+  const records = await loadItems(
+    db,
+    rows.map((r) => r.item_id),
+  );
   const view = presentCart(cart.id, rows, records);
   const subtotal = Math.round(view.sub_total * 100);
   const billing = parseAddress(cart.billing_address);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { checkoutAddressSchema, PAYMENT_METHODS } from '~/features/checkout/checkout.schema.ts';
 import { amount, cartSchema } from '~/server/cart/cart.answers.ts';
 
-
 export const shippingRateSchema = z.object({
   id: z.string(),
   code: z.string(),

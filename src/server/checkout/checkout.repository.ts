@@ -36,7 +36,12 @@ export function findRecentlyOrderedCart(db: Db, customerId: number, withinMs: nu
  * PostgreSQL a second submission of the same cart waits here, then finds it inactive).
  */
 export async function claimCart(db: Db, cartId: number): Promise<boolean> {
-  const result = await db.updateTable('carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cartId).where('is_active', '=', 1).executeTakeFirst();
+  const result = await db
+    .updateTable('carts')
+    .set({ updated_at: new Date().toISOString() })
+    .where('id', '=', cartId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

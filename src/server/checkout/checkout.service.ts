@@ -94,7 +94,12 @@ export async function saveShipping(s: Shopper, rateId: string): Promise<Checkout
   const state = await stateOf(s);
   if (!state.shipping) throw fieldError(409, 'selected_shipping_rate_id', 'Enter the shipping address first', 'address_missing');
   if (!state.rates.some((r) => r.id === rateId)) {
-    throw fieldError(400, 'selected_shipping_rate_id', 'This shipping method is not available for your cart and address. Please choose one of the methods shown.', 'invalid_rate');
+    throw fieldError(
+      400,
+      'selected_shipping_rate_id',
+      'This shipping method is not available for your cart and address. Please choose one of the methods shown.',
+      'invalid_rate',
+    );
   }
   await updateCheckout(s.db, state.cart.id, { shipping_rate_id: rateId });
   return reload(s, state.cart.id);

@@ -18,7 +18,13 @@ export function discountOf(coupon: CouponRow, subtotalCents: number): number {
   return Math.max(0, Math.min(raw, subtotalCents));
 }
 
-export async function checkCoupon(db: Db, code: string, subtotalCents: number, who: { customerId?: number | null; email?: string | null }, now = new Date()): Promise<CouponCheck> {
+export async function checkCoupon(
+  db: Db,
+  code: string,
+  subtotalCents: number,
+  who: { customerId?: number | null; email?: string | null },
+  now = new Date(),
+): Promise<CouponCheck> {
   const coupon = await findCoupon(db, code);
   if (!coupon || coupon.is_active !== 1) return { problem: 'This coupon code is not valid', discountCents: 0 };
   if (coupon.expires_at && coupon.expires_at <= now.toISOString()) return { coupon, problem: 'This coupon has expired', discountCents: 0 };

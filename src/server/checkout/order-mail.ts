@@ -19,14 +19,21 @@ function mailLines(order: PlacedOrder): MailLine[] {
   return order.items.map((i: OrderLine) => {
     const image = i.product?.base_image?.medium_image_url;
     // PNG: most mail clients do not show SVG (the drawings are served in both: src/server/images/svg-response.ts).
-    return { name: i.name, detail: `${i.sku} · ${i.qty_ordered} × ${i.formated_price}`, price: i.formated_total, image: image ? absolute(image.replace(/\.svg$/, '.png')) : null };
+    return {
+      name: i.name,
+      detail: `${i.sku} · ${i.qty_ordered} × ${i.formated_price}`,
+      price: i.formated_total,
+      image: image ? absolute(image.replace(/\.svg$/, '.png')) : null,
+    };
   });
 }
 
 function totals(order: PlacedOrder): [string, string][] {
   return [
     ['Subtotal', order.formated_sub_total],
-    ...(order.discount_amount ? [[`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `−${order.formated_discount_amount}`] as [string, string]] : []),
+    ...(order.discount_amount
+      ? [[`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `−${order.formated_discount_amount}`] as [string, string]]
+      : []),
     [`Shipping (${order.shipping_method})`, order.formated_shipping_amount],
     // Tax on top of the prices before the total; VAT included in them after it ("incl. VAT $x").
     ...(order.tax_total && !order.tax_included ? [[order.tax_label ?? 'Tax', order.formated_tax_total] as [string, string]] : []),
@@ -61,14 +68,24 @@ export function orderConfirmationMail(order: PlacedOrder): MailMessage {
     to: order.email,
     subject: `Your order ${order.increment_id}`,
     text: `${[intro, ...textLines(order), ...textTotals(order), payment, ...bank].join('\n')}\n\nView your order: ${url}\n`,
-    html: mailMjml({ heading: 'Thank you for your order', paragraphs: [intro], lines: mailLines(order), totals: totals(order), after: [payment, ...bank], action: { label: 'View your order', url } }),
+    html: mailMjml({
+      heading: 'Thank you for your order',
+      paragraphs: [intro],
+      lines: mailLines(order),
+      totals: totals(order),
+      after: [payment, ...bank],
+      action: { label: 'View your order', url },
+    }),
   };
 }
 
 /** To the staff: a new order, its customer, lines and total. */
 export function staffNewOrderMail(order: PlacedOrder): MailMessage {
   const who = `${order.billing_address?.first_name ?? ''} ${order.billing_address?.last_name ?? ''}`.trim();
-  const paragraphs = [`Order ${order.increment_id} was placed by ${who || order.email} (${order.email}).`, `Payment: ${order.payment_title}; status: ${order.status_label}.`];
+  const paragraphs = [
+    `Order ${order.increment_id} was placed by ${who || order.email} (${order.email}).`,
+    `Payment: ${order.payment_title}; status: ${order.status_label}.`,
+  ];
   return {
     to: staffEmail(),
     subject: `New order ${order.increment_id}: ${order.formated_grand_total}`,
@@ -79,7 +96,10 @@ export function staffNewOrderMail(order: PlacedOrder): MailMessage {
 
 /** To the staff: an order's payment arrived. */
 export function staffOrderPaidMail(order: PlacedOrder): MailMessage {
-  const paragraphs = [`Order ${order.increment_id} (${order.email}) has been paid: ${order.formated_grand_total} by ${order.payment_title}.`, 'It is ready to be prepared and shipped.'];
+  const paragraphs = [
+    `Order ${order.increment_id} (${order.email}) has been paid: ${order.formated_grand_total} by ${order.payment_title}.`,
+    'It is ready to be prepared and shipped.',
+  ];
   return {
     to: staffEmail(),
     subject: `Order ${order.increment_id} paid: ${order.formated_grand_total}`,

@@ -78,7 +78,15 @@ export function findOrderById(db: Db, id: number) {
  * Moves the order to `status` if it is in one of `onlyFrom` (the condition is in the UPDATE, so of two
  * racing changes one wins), with the history row; `extra` columns change along with it.
  */
-export async function setOrderStatus(db: Db, orderId: number, status: string, onlyFrom: string[], extra: Partial<Pick<OrdersTable, 'cancel_reason' | 'carrier' | 'tracking_number' | 'payment_method' | 'payment_provider' | 'payment_reference' | 'paid_at'>> & { payment_captured?: number } = {}): Promise<boolean> {
+export async function setOrderStatus(
+  db: Db,
+  orderId: number,
+  status: string,
+  onlyFrom: string[],
+  extra: Partial<
+    Pick<OrdersTable, 'cancel_reason' | 'carrier' | 'tracking_number' | 'payment_method' | 'payment_provider' | 'payment_reference' | 'paid_at'>
+  > & { payment_captured?: number } = {},
+): Promise<boolean> {
   const now = nowIso();
   const result = await db
     .updateTable('orders')
@@ -104,7 +112,8 @@ export async function recordStatus(db: Db, orderId: number, status: string, at: 
 /** A guest's e-mail finds or makes the account the order belongs to (no password until first-time login). */
 export async function customerForEmail(db: Db, email: string, names: { first_name: string; last_name: string }) {
   const existing = await db.selectFrom('customers').select(['id', 'email', 'first_name', 'password_hash']).where('email', '=', email).executeTakeFirst();
-  if (existing) return { id: existing.id, email: existing.email, first_name: existing.first_name, created: false, hasPassword: existing.password_hash !== null };
+  if (existing)
+    return { id: existing.id, email: existing.email, first_name: existing.first_name, created: false, hasPassword: existing.password_hash !== null };
   const now = new Date().toISOString();
   const row = await db
     .insertInto('customers')

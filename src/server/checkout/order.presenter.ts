@@ -13,8 +13,10 @@ import { orderTax } from '~/server/tax/order-tax.presenter.ts';
 type OrderRow = Selectable<OrdersTable>;
 
 /** The page that pays an unpaid order (also the link createOrderPaymentLink gives). */
-export const orderPaymentPath = (o: { id: number; payment_token: string | null }) => `/checkout/order-payment?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
-export const successPath = (o: { id: number; payment_token: string | null }) => `/checkout/success?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
+export const orderPaymentPath = (o: { id: number; payment_token: string | null }) =>
+  `/checkout/order-payment?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
+export const successPath = (o: { id: number; payment_token: string | null }) =>
+  `/checkout/success?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
 
 export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
   const items = await findOrderItems(o.id);

@@ -16,7 +16,11 @@ const ALL: Record<PaymentMethodCode, PaymentMethod> = {
     method_title: 'Bank transfer',
     description: 'Transfer the total within 3 days using your order number as the reference; we ship once it arrives.',
   },
-  cashondelivery: { method: 'cashondelivery', method_title: 'Cash on delivery', description: 'Pay the courier in cash when your parcel arrives (US deliveries up to $5,000).' },
+  cashondelivery: {
+    method: 'cashondelivery',
+    method_title: 'Cash on delivery',
+    description: 'Pay the courier in cash when your parcel arrives (US deliveries up to $5,000).',
+  },
 };
 
 export function paymentMethods(shippingCountry: string | undefined, grandTotalCents: number): PaymentMethod[] {

@@ -52,7 +52,8 @@ export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
     placed = await placeCart(s.db, cart.id, s.customer);
   } catch (error) {
     // Only a reservation can collide here (the cart claim rules out a second order of one cart).
-    if (isUniqueViolation(error) && /diamond_reservations/.test(String((error as Error).message) + String((error as { constraint?: string }).constraint))) throw unavailable(['A diamond in your cart']);
+    if (isUniqueViolation(error) && /diamond_reservations/.test(String((error as Error).message) + String((error as { constraint?: string }).constraint)))
+      throw unavailable(['A diamond in your cart']);
     throw error;
   }
   const order = await findOrderByCart(s.db, cart.id);
@@ -153,7 +154,12 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
         qty_ordered: row.quantity,
         price_cents: unitPriceCents(record, row.variant_id),
         tax_cents: state.tax.lines.find((l) => l.key === String(row.id))?.taxCents ?? 0,
-        options: JSON.stringify({ choices: describeChoices(record, row), selected_size: row.selected_size, custom_size: row.custom_size, selected_jewelry_shape: row.selected_jewelry_shape }),
+        options: JSON.stringify({
+          choices: describeChoices(record, row),
+          selected_size: row.selected_size,
+          custom_size: row.custom_size,
+          selected_jewelry_shape: row.selected_jewelry_shape,
+        }),
       };
     }),
   );
@@ -162,12 +168,16 @@ async function place(trx: Db, cartId: number, customer: Shopper['customer']): Pr
   if (coupon && totals.discount > 0) {
     if (!(await takeCouponUse(trx, coupon.id))) throw refuse('code', 'This coupon has been used up. Please remove it to continue.', 'coupon_refused');
     // Counted after the coupon row is locked by the update: a racing order of the same shopper is seen.
-    if (coupon.per_customer_limit !== null && (await countRedemptions(trx, coupon.id, { customerId: owner.id, email: owner.email })) >= coupon.per_customer_limit) {
+    if (
+      coupon.per_customer_limit !== null &&
+      (await countRedemptions(trx, coupon.id, { customerId: owner.id, email: owner.email })) >= coupon.per_customer_limit
+    ) {
       throw refuse('code', 'You have already used this coupon. Please remove it to continue.', 'coupon_refused');
     }
     await insertRedemption(trx, { coupon_id: coupon.id, order_id: order.id, customer_id: owner.id, email: owner.email });
   }
-  if (totals.credit > 0) await insertCredit(trx, { customer_id: owner.id, amount_cents: -totals.credit, reason: `Order ${order.increment_id}`, order_id: order.id });
+  if (totals.credit > 0)
+    await insertCredit(trx, { customer_id: owner.id, amount_cents: -totals.credit, reason: `Order ${order.increment_id}`, order_id: order.id });
 
   // Cash on delivery (or a card order that costs nothing) is invoiced as it is placed; others when paid.
   if (paidNow) await assignInvoiceNumber(trx, order.id);
@@ -186,13 +196,15 @@ function checkOrderable(state: CheckoutState): void {
   // A ring put in the cart before sizes were required: it is not ordered without one.
   for (const row of state.rows) {
     const record = state.records.get(row.item_id);
-    if (record?.kind === 'product' && needsSize(record, { selected_size: row.selected_size ?? undefined, custom_size: row.custom_size ?? undefined })) throw sizeRequired(record.product.name);
+    if (record?.kind === 'product' && needsSize(record, { selected_size: row.selected_size ?? undefined, custom_size: row.custom_size ?? undefined }))
+      throw sizeRequired(record.product.name);
   }
   assertReadyForPayment(state);
   if (!state.billing?.email && state.customerId === null) throw refuse('billing.email', 'Enter your email address', 'address_missing');
   const method = state.cart.payment_method;
   if (!method) throw refuse('payment.method', 'Choose a payment method', 'payment_missing');
-  if (!state.methods.some((m) => m.method === method)) throw refuse('payment.method', 'This payment method is not available for your order. Please choose another.', 'invalid_payment_method');
+  if (!state.methods.some((m) => m.method === method))
+    throw refuse('payment.method', 'This payment method is not available for your order. Please choose another.', 'invalid_payment_method');
   if (state.coupon?.problem) throw refuse('code', `${state.coupon.problem}. Please remove it to continue.`, 'coupon_refused');
   if (state.cart.store_credit_cents > state.creditBalance) {
     throw refuse('amount', 'Your store credit balance has changed. Please apply your store credit again.', 'credit_changed');

@@ -35,7 +35,9 @@ function destinationKey(a: CheckoutAddress): string {
 }
 
 function rateId(cartId: number, address: CheckoutAddress, code: string, cents: number, subtotalCents: number): string {
-  const digest = createHash('sha256').update(`${cartId}\n${destinationKey(address)}\n${code}\n${cents}\n${subtotalCents}`).digest('base64url');
+  const digest = createHash('sha256')
+    .update(`${cartId}\n${destinationKey(address)}\n${code}\n${cents}\n${subtotalCents}`)
+    .digest('base64url');
   return `${code}_${digest.slice(0, 32)}`;
 }
 
@@ -58,7 +60,12 @@ function methodsFor(address: CheckoutAddress, subtotalCents: number): Method[] {
       description: `Fully insured, signature on delivery, ${standardDays}`,
       cents: freeStandard ? 0 : INTERNATIONAL_STANDARD_CENTS,
     },
-    { code: 'insured_express', method_title: 'Insured express', description: `Fully insured, signature on delivery, ${expressDays}`, cents: expressCents(zone, subtotalCents) },
+    {
+      code: 'insured_express',
+      method_title: 'Insured express',
+      description: `Fully insured, signature on delivery, ${expressDays}`,
+      cents: expressCents(zone, subtotalCents),
+    },
   ];
 }
 

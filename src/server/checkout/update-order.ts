@@ -51,7 +51,8 @@ export async function updateOrder(db: Db, input: z.output<typeof updateOrderSche
   await expireDueOrders(db);
   let order = await orderByToken(db, input.orderId, input.orderToken);
   assertPayable(order);
-  if (input.cart_id && input.cart_id !== order.cart_id) throw new HttpError(400, 'cart_id: this is not the cart of this order', 'bad_request', { cart_id: ['is not the cart of this order'] });
+  if (input.cart_id && input.cart_id !== order.cart_id)
+    throw new HttpError(400, 'cart_id: this is not the cart of this order', 'bad_request', { cart_id: ['is not the cart of this order'] });
   if (!UNPAID_STATUSES.includes(order.status)) return { message: 'This order is paid', order: await presentOrder(order) };
   const sessionId = input.paymentData?.session;
   if (sessionId) {
@@ -59,15 +60,20 @@ export async function updateOrder(db: Db, input: z.output<typeof updateOrderSche
     const row = await findSession(db, sessionId);
     const provider = row ? providerByCode(row.provider) : undefined;
     const payment = row && provider ? await provider.read(db, sessionId) : undefined;
-    if (!row || !provider || !payment || row.order_id !== order.id) throw new HttpError(400, 'paymentData.session: this payment is not for this order', 'bad_request', { 'paymentData.session': ['is not a payment of this order'] });
+    if (!row || !provider || !payment || row.order_id !== order.id)
+      throw new HttpError(400, 'paymentData.session: this payment is not for this order', 'bad_request', {
+        'paymentData.session': ['is not a payment of this order'],
+      });
     if (payment.state === 'paid' || payment.state === 'authorized') {
       await settleSession(db, provider, payment);
       order = (await findOrderById(db, order.id))!;
       assertPayable(order);
       if (!UNPAID_STATUSES.includes(order.status)) return { message: 'Thank you: your payment has been received', order: await presentOrder(order) };
     }
-    if (payment.state === 'declined' || row.status === 'declined') throw new HttpError(402, DECLINED_MESSAGE, 'payment_declined', { payment: [DECLINED_MESSAGE] });
-    if (payment.state === 'processing') return { message: 'Your payment is being processed; we will e-mail you once it is confirmed', order: await presentOrder(order) };
+    if (payment.state === 'declined' || row.status === 'declined')
+      throw new HttpError(402, DECLINED_MESSAGE, 'payment_declined', { payment: [DECLINED_MESSAGE] });
+    if (payment.state === 'processing')
+      return { message: 'Your payment is being processed; we will e-mail you once it is confirmed', order: await presentOrder(order) };
     if (payment.state === 'open' && payment.url) return { message: 'Continue to payment', order: await presentOrder(order), redirect_url: payment.url };
   }
   // "Pay": the open session if there is one, else a new one (payments.service.ts: one payable session per order).

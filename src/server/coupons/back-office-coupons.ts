@@ -28,28 +28,46 @@ const optionalWhole = (what: string) =>
 
 export const couponSchema = z
   .object({
-    code: z.string({ error: 'Give the code' }).trim().toUpperCase().regex(/^[A-Z0-9_-]{3,32}$/, 'Use 3 to 32 letters, digits, dashes or underscores'),
+    code: z
+      .string({ error: 'Give the code' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,32}$/, 'Use 3 to 32 letters, digits, dashes or underscores'),
     kind: z.enum(['percent', 'fixed'], { error: 'Choose a percentage or an amount' }),
-    value: z.string({ error: 'Give the discount' }).trim().regex(/^\d{1,7}(\.\d{1,2})?$/, 'Give the discount as a number, such as 10 or 25.00'),
-    min_subtotal: z.string().trim().optional().transform((v, ctx) => {
-      if (!v) return 0;
-      if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) {
-        ctx.addIssue({ code: 'custom', message: 'Give the minimum order in dollars, such as 500.00, or leave it empty' });
-        return z.NEVER;
-      }
-      return Math.round(Number(v) * 100);
-    }),
+    value: z
+      .string({ error: 'Give the discount' })
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Give the discount as a number, such as 10 or 25.00'),
+    min_subtotal: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return 0;
+        if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) {
+          ctx.addIssue({ code: 'custom', message: 'Give the minimum order in dollars, such as 500.00, or leave it empty' });
+          return z.NEVER;
+        }
+        return Math.round(Number(v) * 100);
+      }),
     usage_limit: optionalWhole('the total limit'),
     per_customer_limit: optionalWhole('the limit per e-mail address'),
-    expires_on: z.string().trim().optional().transform((v, ctx) => {
-      if (!v) return null;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T23:59:59.999Z`))) {
-        ctx.addIssue({ code: 'custom', message: 'Give a date such as 2026-12-31, or leave it empty' });
-        return z.NEVER;
-      }
-      return `${v}T23:59:59.999Z`;
-    }),
-    is_active: z.string().optional().transform((v) => (v === '1' ? (1 as const) : (0 as const))),
+    expires_on: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T23:59:59.999Z`))) {
+          ctx.addIssue({ code: 'custom', message: 'Give a date such as 2026-12-31, or leave it empty' });
+          return z.NEVER;
+        }
+        return `${v}T23:59:59.999Z`;
+      }),
+    is_active: z
+      .string()
+      .optional()
+      .transform((v) => (v === '1' ? (1 as const) : (0 as const))),
   })
   .transform((c, ctx) => {
     const n = Number(c.value);
@@ -62,7 +80,16 @@ export const couponSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Give an amount from 0.01' });
       return z.NEVER;
     }
-    return { code: c.code, kind: c.kind, value, min_subtotal_cents: c.min_subtotal, usage_limit: c.usage_limit, per_customer_limit: c.per_customer_limit, expires_at: c.expires_on, is_active: c.is_active };
+    return {
+      code: c.code,
+      kind: c.kind,
+      value,
+      min_subtotal_cents: c.min_subtotal,
+      usage_limit: c.usage_limit,
+      per_customer_limit: c.per_customer_limit,
+      expires_at: c.expires_on,
+      is_active: c.is_active,
+    };
   });
 export type CouponInput = z.output<typeof couponSchema>;
 
@@ -78,7 +105,16 @@ export async function findCouponById(id: number): Promise<Coupon> {
   return row;
 }
 
-const shown = (c: Pick<Coupon, 'code' | 'kind' | 'value' | 'min_subtotal_cents' | 'usage_limit' | 'per_customer_limit' | 'expires_at' | 'is_active'>) => ({ code: c.code, kind: c.kind, value: c.value, min_subtotal_cents: c.min_subtotal_cents, usage_limit: c.usage_limit, per_customer_limit: c.per_customer_limit, expires_at: c.expires_at, is_active: c.is_active === 1 });
+const shown = (c: Pick<Coupon, 'code' | 'kind' | 'value' | 'min_subtotal_cents' | 'usage_limit' | 'per_customer_limit' | 'expires_at' | 'is_active'>) => ({
+  code: c.code,
+  kind: c.kind,
+  value: c.value,
+  min_subtotal_cents: c.min_subtotal_cents,
+  usage_limit: c.usage_limit,
+  per_customer_limit: c.per_customer_limit,
+  expires_at: c.expires_at,
+  is_active: c.is_active === 1,
+});
 
 export async function createCoupon(actor: Actor, input: CouponInput): Promise<number> {
   const db = await getDb();
@@ -89,7 +125,13 @@ export async function createCoupon(actor: Actor, input: CouponInput): Promise<nu
     .returning('id')
     .executeTakeFirst();
   if (!row) throw new HttpError(409, 'code: This code already exists', 'validation_failed', { code: ['This code already exists: edit it instead'] });
-  await recordActivity(actor, { action: 'coupon.create', subjectType: 'coupon', subjectId: input.code, summary: `Created coupon ${input.code}`, after: shown(input) });
+  await recordActivity(actor, {
+    action: 'coupon.create',
+    subjectType: 'coupon',
+    subjectId: input.code,
+    summary: `Created coupon ${input.code}`,
+    after: shown(input),
+  });
   return row.id;
 }
 
@@ -100,12 +142,30 @@ export async function updateCoupon(actor: Actor, id: number, input: CouponInput)
     throw new HttpError(409, 'code: This code already exists', 'validation_failed', { code: ['This code already exists'] });
   }
   await db.updateTable('coupons').set(input).where('id', '=', id).execute();
-  await recordActivity(actor, { action: input.is_active ? 'coupon.edit' : 'coupon.disable', subjectType: 'coupon', subjectId: input.code, summary: `${before.is_active && !input.is_active ? 'Disabled' : 'Edited'} coupon ${input.code}`, before: shown(before), after: shown(input) });
+  await recordActivity(actor, {
+    action: input.is_active ? 'coupon.edit' : 'coupon.disable',
+    subjectType: 'coupon',
+    subjectId: input.code,
+    summary: `${before.is_active && !input.is_active ? 'Disabled' : 'Edited'} coupon ${input.code}`,
+    before: shown(before),
+    after: shown(input),
+  });
 }
 
 export async function setCouponActive(actor: Actor, id: number, active: boolean): Promise<void> {
   const db = await getDb();
   const before = await findCouponById(id);
-  await db.updateTable('coupons').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute();
-  await recordActivity(actor, { action: active ? 'coupon.enable' : 'coupon.disable', subjectType: 'coupon', subjectId: before.code, summary: `${active ? 'Enabled' : 'Disabled'} coupon ${before.code}`, before: { is_active: before.is_active === 1 }, after: { is_active: active } });
+  await db
+    .updateTable('coupons')
+    .set({ is_active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+  await recordActivity(actor, {
+    action: active ? 'coupon.enable' : 'coupon.disable',
+    subjectType: 'coupon',
+    subjectId: before.code,
+    summary: `${active ? 'Enabled' : 'Disabled'} coupon ${before.code}`,
+    before: { is_active: before.is_active === 1 },
+    after: { is_active: active },
+  });
 }

@@ -109,7 +109,9 @@ export async function restoreDatabase(url: string, from: string, { force = false
   const backup = await sqlite(from, { readonly: true });
   let orders: number;
   try {
-    const shopTables = backup.prepare(`select count(*) as n from sqlite_master where type = 'table' and name in ('kysely_migration', 'orders')`).get() as { n: number };
+    const shopTables = backup.prepare(`select count(*) as n from sqlite_master where type = 'table' and name in ('kysely_migration', 'orders')`).get() as {
+      n: number;
+    };
     if (shopTables.n !== 2) throw new BackupError(`${from} is not a backup of this shop's database (it has no orders or migrations)`);
     assertWhole(backup, `The backup ${from}`);
     orders = countOrders(backup);
@@ -129,7 +131,9 @@ export async function restoreDatabase(url: string, from: string, { force = false
       }
       if (!force && tables > 0) {
         const held = countOrders(live);
-        throw new BackupError(`${target} is a live database (${held.toLocaleString('en-US')} order${held === 1 ? '' : 's'}): add --force to replace it with ${from}`);
+        throw new BackupError(
+          `${target} is a live database (${held.toLocaleString('en-US')} order${held === 1 ? '' : 's'}): add --force to replace it with ${from}`,
+        );
       }
     } finally {
       live.close();

@@ -35,7 +35,10 @@ const pools: import('pg').Pool[] = [];
 /** The PostgreSQL pools' use (for /metrics): connections open, idle, and queries waiting for one. */
 export function poolUse(): { total: number; idle: number; waiting: number; max: number } | undefined {
   if (!pools.length) return undefined;
-  return pools.reduce((a, p) => ({ total: a.total + p.totalCount, idle: a.idle + p.idleCount, waiting: a.waiting + p.waitingCount, max: a.max + (p.options.max ?? 10) }), { total: 0, idle: 0, waiting: 0, max: 0 });
+  return pools.reduce(
+    (a, p) => ({ total: a.total + p.totalCount, idle: a.idle + p.idleCount, waiting: a.waiting + p.waitingCount, max: a.max + (p.options.max ?? 10) }),
+    { total: 0, idle: 0, waiting: 0, max: 0 },
+  );
 }
 
 /**
@@ -114,7 +117,9 @@ export async function probeDatabase(conn: Connection, timeoutMs = 2000): Promise
   try {
     await Promise.race([
       sql`select 1`.execute(conn.db),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs)),
+      ),
     ]);
     noteDatabaseUp();
   } catch (error) {

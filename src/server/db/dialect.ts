@@ -7,6 +7,5 @@ export function isSqlite(db: Kysely<any>): boolean {
 
 /** An auto-numbered integer primary key: rowid on SQLite, an identity column on PostgreSQL. */
 export function idColumn(db: Kysely<any>) {
-  return (col: ColumnDefinitionBuilder) =>
-    isSqlite(db) ? col.primaryKey() : col.primaryKey().generatedByDefaultAsIdentity();
+  return (col: ColumnDefinitionBuilder) => (isSqlite(db) ? col.primaryKey() : col.primaryKey().generatedByDefaultAsIdentity());
 }

@@ -9,9 +9,7 @@ const modules = import.meta.glob<Migration>('./migrations/[0-9]*.ts', { eager: t
 
 const provider: MigrationProvider = {
   async getMigrations() {
-    return Object.fromEntries(
-      Object.entries(modules).map(([file, migration]) => [file.replace(/^.*\/|\.ts$/g, ''), migration]),
-    );
+    return Object.fromEntries(Object.entries(modules).map(([file, migration]) => [file.replace(/^.*\/|\.ts$/g, ''), migration]));
   },
 };
 

@@ -1,8 +1,5 @@
 /** Parses DATABASE_URL into the kind of database and where it is. */
-export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dir: string | undefined };
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | undefined };
 
 export class DatabaseUrlError extends Error {}
 
@@ -30,9 +27,7 @@ export function parseDatabaseUrl(raw: string): DatabaseTarget {
   }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value);
   if (scheme && !/^(sqlite|file)$/i.test(scheme[1]!)) {
-    throw new DatabaseUrlError(
-      `DATABASE_URL uses an unsupported scheme "${scheme[1]}:" (use postgres://, pglite: or a SQLite file path)`,
-    );
+    throw new DatabaseUrlError(`DATABASE_URL uses an unsupported scheme "${scheme[1]}:" (use postgres://, pglite: or a SQLite file path)`);
   }
   const file = value.replace(/^(sqlite|file):(\/\/)?/i, '');
   if (!file) throw new DatabaseUrlError('DATABASE_URL names no SQLite file');

@@ -45,7 +45,17 @@ export function encode(s: GradedStone, live: boolean): [number, number, number] 
   const c = (key: ListFilterKey) => CODE[key].get(s[key]) ?? -1;
   const codes = [c('shape'), c('origin'), c('lab'), c('cut'), c('color'), c('clarity'), c('polish'), c('symmetry'), c('fluorescence')];
   if (codes.some((n) => n < 0)) return undefined;
-  const [shape, origin, lab, cut, color, clarity, polish, symmetry, fluorescence] = codes as [number, number, number, number, number, number, number, number, number];
+  const [shape, origin, lab, cut, color, clarity, polish, symmetry, fluorescence] = codes as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return [(live ? 0 : A_LIVE) + shape * 8 + origin * 4 + lab, cut * 90 + color * 9 + clarity, polish * 20 + symmetry * 5 + fluorescence];
 }
 

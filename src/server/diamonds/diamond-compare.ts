@@ -58,7 +58,11 @@ const ROWS: [string, (d: Diamond) => string, Score?][] = [
   ['Depth', (d) => `${d.depth.toFixed(1)}%`, (d) => -Math.abs(d.depth - 61.5)],
   ['Table', (d) => `${d.table.toFixed(1)}%`, (d) => -Math.abs(d.table - 57)],
   ['Length to width ratio', (d) => d.lw_ratio.toFixed(2)],
-  ['Measurements', (d) => `${mm(d.measurements.length)} × ${mm(d.measurements.width)} × ${mm(d.measurements.depth)} mm`, (d) => d.measurements.length * d.measurements.width],
+  [
+    'Measurements',
+    (d) => `${mm(d.measurements.length)} × ${mm(d.measurements.width)} × ${mm(d.measurements.depth)} mm`,
+    (d) => d.measurements.length * d.measurements.width,
+  ],
 ];
 
 export function compareRows(columns: CompareColumn[]): CompareRow[] {

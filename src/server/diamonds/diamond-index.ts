@@ -309,7 +309,7 @@ export class DiamondIndex implements Columns {
       run.price[r] = row.price_cents;
       run.carat[r] = row.carat;
       const codes = encode(row, isLive(row));
-      run.B[r] = codes ? codes[1] : this.B[slot] ?? 0;
+      run.B[r] = codes ? codes[1] : (this.B[slot] ?? 0);
     };
     moving.forEach(({ slot, row }, r) => {
       drop![slot] = 1;

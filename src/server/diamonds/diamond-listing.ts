@@ -55,15 +55,26 @@ export async function diamondListing(route: ListingRoute, url: URL, base = '/dia
   const byo = isEmpty(selection) ? undefined : await loadBuild(selection);
   const constraint = byo?.setting && constraintOf(byo.setting.product);
   const page = await searchDiamonds(
-    { filters: constraint ? constrainFilters(state.filters, constraint) : state.filters, sort_by: state.sort_by, sort_direction: state.sort_direction, page_number: state.page, page_size: DEFAULT_PAGE_SIZE },
+    {
+      filters: constraint ? constrainFilters(state.filters, constraint) : state.filters,
+      sort_by: state.sort_by,
+      sort_direction: state.sort_direction,
+      page_number: state.page,
+      page_size: DEFAULT_PAGE_SIZE,
+    },
     { base, timing },
   );
-  const title = slug.words ? `${slug.words} Diamonds` : route.item.admin_name ?? 'Diamonds';
+  const title = slug.words ? `${slug.words} Diamonds` : (route.item.admin_name ?? 'Diamonds');
   const count = page.meta.total.toLocaleString('en-US');
   return {
     title,
     description: `Search ${count} certified ${slug.words ? `${slug.words.toLowerCase()} ` : ''}diamonds by shape, carat, cut, colour, clarity and price. Every stone graded by GIA, IGI, AGS or HRD, with free insured shipping.`,
-    paths: { prefix: `/${route.prefix}`, ...(route.slug && { slugPath: `/${route.prefix}/${route.slug}` }), preset: slug.preset, ...(byo && { lead: selectionQuery(byo.selection) }) },
+    paths: {
+      prefix: `/${route.prefix}`,
+      ...(route.slug && { slugPath: `/${route.prefix}/${route.slug}` }),
+      preset: slug.preset,
+      ...(byo && { lead: selectionQuery(byo.selection) }),
+    },
     state,
     page,
     bounds: narrowed(await rangeBounds(), constraint),

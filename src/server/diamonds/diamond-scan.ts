@@ -177,7 +177,14 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
  * The smallest and largest value of `column` among the stones of bitmap `set` (`count` of them). Broad
  * sets: walk the column's sorted order from each end (a few probes). Narrow sets: a pass over the set.
  */
-export function extremes(arena: Arena, size: number, column: Float64Array, order: Uint32Array, set: number, count: number): { min: number; max: number } | null {
+export function extremes(
+  arena: Arena,
+  size: number,
+  column: Float64Array,
+  order: Uint32Array,
+  set: number,
+  count: number,
+): { min: number; max: number } | null {
   if (count === 0) return null;
   // Broad: at least one stone in WORD_BITS of the index.
   if (count * WORD_BITS >= size) {

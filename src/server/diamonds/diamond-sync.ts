@@ -265,7 +265,9 @@ function drain(db: Db): void {
     }
     state?.index.releaseSpare();
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    console.log(`diamond index: ${applied.toLocaleString('en-US')} changed stones applied in the background in ${s(performance.now() - started)} (reading rows ${s(reading)}, merging ${s(merging)})`);
+    console.log(
+      `diamond index: ${applied.toLocaleString('en-US')} changed stones applied in the background in ${s(performance.now() - started)} (reading rows ${s(reading)}, merging ${s(merging)})`,
+    );
   })()
     .catch((error: unknown) => console.error('diamond index: applying changes failed', error))
     .finally(() => {
@@ -290,10 +292,12 @@ function sync(db: Db, asOf = requestBegan()): Promise<void> {
       .finally(() => (inflight = undefined));
     return inflight;
   }
-  queued ??= inflight.catch(() => undefined).then(() => {
-    queued = undefined;
-    return sync(db, asOf);
-  });
+  queued ??= inflight
+    .catch(() => undefined)
+    .then(() => {
+      queued = undefined;
+      return sync(db, asOf);
+    });
   return queued;
 }
 
@@ -301,7 +305,9 @@ function startPolling(db: Db): void {
   if (timer) return;
   timer = setInterval(() => {
     // A database out of reach fails every poll: one log line per interval (db/outage.ts), not one a second.
-    sync(db).catch((error: unknown) => (isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'diamond index sync') : console.error('diamond index: sync failed', error)));
+    sync(db).catch((error: unknown) =>
+      isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'diamond index sync') : console.error('diamond index: sync failed', error),
+    );
     if (Date.now() - lastPrune > RETENTION_MS / 4) {
       lastPrune = Date.now();
       pruneChanges(db, new Date(Date.now() - RETENTION_MS).toISOString()).catch((error: unknown) => console.error('diamond index: prune failed', error));

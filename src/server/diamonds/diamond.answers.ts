@@ -71,4 +71,9 @@ export const diamondHistogramsSchema = z.object({
   price: histogramSchema.describe('Logarithmic buckets in USD, edges in whole cents'),
 });
 
-export const diamondPageSchema = z.object({ data: z.array(diamondSchema), meta: pageMetaSchema, facets: diamondFacetsSchema, histograms: diamondHistogramsSchema });
+export const diamondPageSchema = z.object({
+  data: z.array(diamondSchema),
+  meta: pageMetaSchema,
+  facets: diamondFacetsSchema,
+  histograms: diamondHistogramsSchema,
+});

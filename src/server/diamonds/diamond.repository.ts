@@ -16,8 +16,23 @@ import type { DiamondRow } from '~/server/db/schema.ts';
 import type { IndexRow } from './diamond-index.ts';
 
 const INDEX_COLUMNS = [
-  'id', 'shape', 'carat', 'cut', 'color', 'clarity', 'polish', 'symmetry', 'fluorescence', 'lab', 'origin',
-  'depth', 'table_pct', 'lw_ratio', 'price_cents', 'status', 'is_hidden',
+  'id',
+  'shape',
+  'carat',
+  'cut',
+  'color',
+  'clarity',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'origin',
+  'depth',
+  'table_pct',
+  'lw_ratio',
+  'price_cents',
+  'status',
+  'is_hidden',
 ] as const;
 
 /** pg may answer numbers as strings in some setups; the index needs numbers. */
@@ -35,7 +50,10 @@ function toIndexRow(r: IndexRow): IndexRow {
 }
 
 export async function countDiamonds(db: Db): Promise<number> {
-  const row = await db.selectFrom('diamonds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('diamonds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -54,7 +72,11 @@ export async function indexRowsByIds(db: Db, ids: number[]): Promise<IndexRow[]>
   const out: IndexRow[] = [];
   // Well under both databases' limit on bound parameters (SQLite 32,766, PostgreSQL 65,535).
   for (let i = 0; i < ids.length; i += 5000) {
-    const rows = await db.selectFrom('diamonds').select(INDEX_COLUMNS).where('id', 'in', ids.slice(i, i + 5000)).execute();
+    const rows = await db
+      .selectFrom('diamonds')
+      .select(INDEX_COLUMNS)
+      .where('id', 'in', ids.slice(i, i + 5000))
+      .execute();
     out.push(...rows.map((r) => toIndexRow(r as IndexRow)));
   }
   return out;
@@ -122,7 +144,10 @@ async function currentSnapshot(db: Db): Promise<Snapshot> {
 
 export async function changeWatermark(db: Db): Promise<Watermark> {
   if (isSqlite(db)) {
-    const row = await db.selectFrom('catalog_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const row = await db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
     return Number(row?.id ?? 0);
   }
   return currentSnapshot(db);

@@ -53,13 +53,20 @@ export function indexLimitProblems(shape: IndexShape = { lists: LIST_FILTERS, hi
       );
     }
     if (grades.length > COUNT_SLOTS) {
-      problems.push(`Diamond facet "${key}" has ${grades.length} grades, more than the ${COUNT_SLOTS} counts between OUT_COUNTS and OUT_F64: move OUT_F64 (and HEAD) up in src/server/diamonds/index-limits.ts.`);
+      problems.push(
+        `Diamond facet "${key}" has ${grades.length} grades, more than the ${COUNT_SLOTS} counts between OUT_COUNTS and OUT_F64: move OUT_F64 (and HEAD) up in src/server/diamonds/index-limits.ts.`,
+      );
     }
   }
   if (shape.histogramBuckets >= BYTE_VALUES) {
-    problems.push(`HIST_BUCKETS (${shape.histogramBuckets}) does not fit the one-byte bucket codes (at most ${BYTE_VALUES - 1}): widen caratBucket and priceBucket (diamond-arena.ts) to Uint16Array and the count_u8 kernel.`);
+    problems.push(
+      `HIST_BUCKETS (${shape.histogramBuckets}) does not fit the one-byte bucket codes (at most ${BYTE_VALUES - 1}): widen caratBucket and priceBucket (diamond-arena.ts) to Uint16Array and the count_u8 kernel.`,
+    );
   }
-  if (BYTE_VALUES > COUNT_SLOTS) problems.push(`The ${BYTE_VALUES} bucket counts do not fit between OUT_COUNTS and OUT_F64: move OUT_F64 (and HEAD) up in src/server/diamonds/index-limits.ts.`);
+  if (BYTE_VALUES > COUNT_SLOTS)
+    problems.push(
+      `The ${BYTE_VALUES} bucket counts do not fit between OUT_COUNTS and OUT_F64: move OUT_F64 (and HEAD) up in src/server/diamonds/index-limits.ts.`,
+    );
   if (OUT_F64 + 2 * 8 > HEAD) problems.push('The extremes at OUT_F64 run past HEAD: raise HEAD in src/server/diamonds/index-limits.ts.');
   return problems;
 }

@@ -169,7 +169,9 @@ export function fetchMedia(url: string, kind: MediaKind): Promise<CachedMedia | 
   if (cached) return Promise.resolve(cached);
   let job = inFlight.get(url);
   if (!job) {
-    job = download(url, kind).catch(() => undefined).finally(() => inFlight.delete(url));
+    job = download(url, kind)
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(url));
     inFlight.set(url, job);
   }
   return job;

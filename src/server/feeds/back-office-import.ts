@@ -21,17 +21,38 @@ export async function importUpload(actor: Actor, request: Request): Promise<numb
   const boundary = boundaryOf(request.headers.get('content-type'));
   if (!boundary || !request.body) throw badRequest('Send the stock file from the form');
   const max = config.adminImportMaxBytes;
-  if (Number(request.headers.get('content-length')) > max) throw new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
+  if (Number(request.headers.get('content-length')) > max)
+    throw new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
   const upload = await readMultipartUpload(request.body, boundary, max);
   const source = (upload.fields.source ?? '').trim() || 'default';
-  if (!SOURCE_PATTERN.test(source)) throw new HttpError(400, 'source: letters, digits, dots, dashes or underscores (at most 64)', 'validation_failed', { source: ['Use letters, digits, dots, dashes or underscores (at most 64)'] });
-  const options = importQuerySchema.parse({ source, ...(upload.fields.dry_run ? { dry_run: 'true' } : {}), ...(upload.fields.replace ? { replace: 'true' } : {}) });
+  if (!SOURCE_PATTERN.test(source))
+    throw new HttpError(400, 'source: letters, digits, dots, dashes or underscores (at most 64)', 'validation_failed', {
+      source: ['Use letters, digits, dots, dashes or underscores (at most 64)'],
+    });
+  const options = importQuerySchema.parse({
+    source,
+    ...(upload.fields.dry_run ? { dry_run: 'true' } : {}),
+    ...(upload.fields.replace ? { replace: 'true' } : {}),
+  });
   let summary: ImportSummary;
   try {
-    summary = await importDiamonds(await getDb(), upload.file, { format: formatOf(upload.fileName), replace: options.replace, dryRun: options.dry_run, source, markup: shopMarkup() });
+    summary = await importDiamonds(await getDb(), upload.file, {
+      format: formatOf(upload.fileName),
+      replace: options.replace,
+      dryRun: options.dry_run,
+      source,
+      markup: shopMarkup(),
+    });
   } catch (error) {
-    const message = error instanceof FeedHeaderError ? `${error.message} (missing: ${error.missing.join(', ')})` : error instanceof Error ? error.message : String(error);
-    await recordActivity(actor, { action: 'stock.import_failed', subjectType: 'feed', subjectId: source, summary: `The stock file ${upload.fileName} was refused: ${message}`, after: { file: upload.fileName } });
+    const message =
+      error instanceof FeedHeaderError ? `${error.message} (missing: ${error.missing.join(', ')})` : error instanceof Error ? error.message : String(error);
+    await recordActivity(actor, {
+      action: 'stock.import_failed',
+      subjectType: 'feed',
+      subjectId: source,
+      summary: `The stock file ${upload.fileName} was refused: ${message}`,
+      after: { file: upload.fileName },
+    });
     if (error instanceof FeedHeaderError) throw new HttpError(400, `file: ${message}`, 'header_refused', { file: [message] });
     if (error instanceof FeedFormatError) throw new HttpError(400, `file: ${message}`, 'validation_failed', { file: [message] });
     throw error;

@@ -18,7 +18,17 @@ import { excerpt, readLab } from './feed-codes.ts';
 import { readRow, type FeedStone } from './feed-row.ts';
 import { readFeed, type FeedFormat } from './feed-reader.ts';
 import { withScratch, type ImportScratch } from './import-scratch.ts';
-import { delistStones, insertStones, listedStones, refreshStatistics, sameStone, skuHolders, stonesByCertificate, updateStones, withFewerCheckpoints } from './import.repository.ts';
+import {
+  delistStones,
+  insertStones,
+  listedStones,
+  refreshStatistics,
+  sameStone,
+  skuHolders,
+  stonesByCertificate,
+  updateStones,
+  withFewerCheckpoints,
+} from './import.repository.ts';
 import type { z } from 'zod';
 import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
@@ -63,7 +73,8 @@ interface Checked {
 
 export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | string>, options: ImportOptions = {}): Promise<ImportSummary> {
   const source = options.source ?? 'default';
-  if (!SOURCE_PATTERN.test(source)) throw new Error(`The source name ${JSON.stringify(source)} must be letters, digits, dots, dashes or underscores (at most 64)`);
+  if (!SOURCE_PATTERN.test(source))
+    throw new Error(`The source name ${JSON.stringify(source)} must be letters, digits, dots, dashes or underscores (at most 64)`);
   try {
     const summary = await withScratch(db, (session, seen) => withFewerCheckpoints(session, () => run(session, seen, input, source, options)));
     importRuns.inc({ result: summary.dry_run ? 'dry_run' : 'done' });
@@ -81,8 +92,19 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
   const markup = options.markup ?? [];
   const batchSize = options.batchSize ?? 5000;
   const summary: ImportSummary = {
-    source, dry_run: dryRun, replace: options.replace ?? false,
-    read: 0, inserted: 0, updated: 0, unchanged: 0, delisted: 0, rejected: 0, skipped: 0, rejections: [], unknown_columns: [], ms: 0,
+    source,
+    dry_run: dryRun,
+    replace: options.replace ?? false,
+    read: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    delisted: 0,
+    rejected: 0,
+    skipped: 0,
+    rejections: [],
+    unknown_columns: [],
+    ms: 0,
   };
   /** Counts and hands on a batch's rejected rows, sorted: batches settle in file order, so all of them are. */
   const report = async (rejected: Rejection[]) => {
@@ -123,7 +145,12 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
     };
     const keys = rows.flatMap((c) => (c.key ? [c.key] : []));
     const earlier = await seen.lookup('certificate', keys);
-    const earlierSkus = dryRun ? await seen.lookup('sku', rows.flatMap((c) => (c.stone && c.sku ? [c.sku] : []))) : new Map<string, number>();
+    const earlierSkus = dryRun
+      ? await seen.lookup(
+          'sku',
+          rows.flatMap((c) => (c.stone && c.sku ? [c.sku] : [])),
+        )
+      : new Map<string, number>();
     const named = new Map<string, number>();
     const skus = new Map<string, number>();
     const batch: Pending[] = [];
@@ -131,7 +158,8 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
       const reasons = [...c.reasons];
       const first = c.key === undefined ? undefined : (earlier.get(c.key) ?? named.get(c.key));
       if (first !== undefined) reasons.push(`duplicate certificate ${c.key} in the file (first on line ${first})`);
-      if (c.stone && c.sku && (skus.has(c.sku) || earlierSkus.has(c.sku)) && first === undefined) reasons.push(`duplicate stock number ${JSON.stringify(c.sku)} in the file`);
+      if (c.stone && c.sku && (skus.has(c.sku) || earlierSkus.has(c.sku)) && first === undefined)
+        reasons.push(`duplicate stock number ${JSON.stringify(c.sku)} in the file`);
       if (c.key !== undefined && first === undefined) named.set(c.key, c.line);
       if (reasons.length || !c.stone) {
         reject(c.line, c.sku, reasons);
@@ -170,7 +198,10 @@ async function run(db: Db, seen: ImportScratch, input: AsyncIterable<Uint8Array 
   if (options.replace) {
     const now = new Date().toISOString();
     for await (const page of listedStones(db, source)) {
-      const named = await seen.lookup('certificate', page.map((s) => `${s.lab} ${s.certificate_number}`));
+      const named = await seen.lookup(
+        'certificate',
+        page.map((s) => `${s.lab} ${s.certificate_number}`),
+      );
       const gone = page.filter((s) => !named.has(`${s.lab} ${s.certificate_number}`)).map((s) => s.id);
       if (!gone.length) continue;
       if (dryRun) summary.delisted += gone.length;
@@ -205,9 +236,15 @@ async function writeBatch(
 ): Promise<void> {
   const work = async (trx: Db) => {
     const now = new Date().toISOString();
-    const known = await stonesByCertificate(trx, batch.map((p) => p.stone.certificate_number));
+    const known = await stonesByCertificate(
+      trx,
+      batch.map((p) => p.stone.certificate_number),
+    );
     // A stock number needs checking only where it would change hands: new stones, and known stones the file renumbers.
-    const holders = await skuHolders(trx, batch.filter((p) => known.get(p.stone.certificate_number)?.sku !== p.stone.sku).map((p) => p.stone.sku));
+    const holders = await skuHolders(
+      trx,
+      batch.filter((p) => known.get(p.stone.certificate_number)?.sku !== p.stone.sku).map((p) => p.stone.sku),
+    );
     const inserts: FeedStone[] = [];
     const updates: { id: number; stone: FeedStone; delisting: boolean }[] = [];
     const counts = { inserted: 0, updated: 0, unchanged: 0, delisted: 0, skipped: 0 };
@@ -245,7 +282,8 @@ async function writeBatch(
     }
     const done = dryRun ? new Set(updates.map((u) => u.id)) : await updateStones(trx, updates, now);
     for (const u of updates) {
-      if (!done.has(u.id)) counts.skipped++; // reserved between the read and the write
+      if (!done.has(u.id))
+        counts.skipped++; // reserved between the read and the write
       else if (u.delisting) counts.delisted++;
       else counts.updated++;
     }

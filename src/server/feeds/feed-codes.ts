@@ -38,7 +38,26 @@ export const SHAPE_CODES: Record<Shape, readonly string[]> = {
   princess: ['Princess', 'PRN', 'PR', 'PRIN', 'PN', 'PC', 'MDSQB', 'SMB'],
   marquise: ['Marquise', 'MQB', 'M', 'MQ'],
   asscher: ['Asscher', 'A', 'CSS', 'CSSC', 'AC'],
-  cushion: ['Cushion', 'Cushion Brilliant', 'Cushion Modified', 'Cushion Modified Brilliant', 'CB', 'C', 'CUX', 'CU', 'CMB', 'CUSH', 'CUS', 'RCRMB', 'CRC', 'CSC', 'CX', 'RCSB', 'SCMB', 'SCX'],
+  cushion: [
+    'Cushion',
+    'Cushion Brilliant',
+    'Cushion Modified',
+    'Cushion Modified Brilliant',
+    'CB',
+    'C',
+    'CUX',
+    'CU',
+    'CMB',
+    'CUSH',
+    'CUS',
+    'RCRMB',
+    'CRC',
+    'CSC',
+    'CX',
+    'RCSB',
+    'SCMB',
+    'SCX',
+  ],
   heart: ['Heart', 'H', 'HS', 'HT', 'MHRC'],
   oval: ['Oval', 'O', 'OV', 'OMB'],
   radiant: ['Radiant', 'R', 'RAD', 'RA', 'RC', 'RDN', 'CRB', 'RCRB'],
@@ -133,7 +152,8 @@ export function readFinish(raw: string, label: 'polish' | 'symmetry'): Read<Fini
   const key = valueKey(raw);
   const v = FINISHES.get(key);
   if (v) return { value: v };
-  if (['P', 'POOR', 'I', 'ID', 'IDEAL', 'VGEX', 'GVG', 'FG'].includes(key)) return { reason: `${label} ${quoted(raw)} is not a grade the shop sells (EX, VG, G, F)` };
+  if (['P', 'POOR', 'I', 'ID', 'IDEAL', 'VGEX', 'GVG', 'FG'].includes(key))
+    return { reason: `${label} ${quoted(raw)} is not a grade the shop sells (EX, VG, G, F)` };
   return { reason: `unknown ${label} code ${quoted(raw)} (EX, VG, G, F)` };
 }
 
@@ -141,7 +161,8 @@ export function readFluorescence(raw: string): Read<Fluorescence> {
   const key = valueKey(raw);
   const v = FLUORESCENCES.get(key);
   if (v) return { value: v };
-  if (['SL', 'SLT', 'SLIGHT', 'VSL', 'VSLT', 'VERYSLIGHT'].includes(key)) return { reason: `fluorescence ${quoted(raw)} (Slight) is not a grade the shop sells (NON, FNT, MED, STG, VST)` };
+  if (['SL', 'SLT', 'SLIGHT', 'VSL', 'VSLT', 'VERYSLIGHT'].includes(key))
+    return { reason: `fluorescence ${quoted(raw)} (Slight) is not a grade the shop sells (NON, FNT, MED, STG, VST)` };
   return { reason: `unknown fluorescence ${quoted(raw)} (NON, FNT, MED, STG, VST)` };
 }
 
@@ -180,6 +201,7 @@ export function readColor(raw: string, fancy: string): Read<Color> {
 export function readClarity(raw: string): Read<Clarity> {
   const key = valueKey(raw);
   if ((CLARITIES as readonly string[]).includes(key)) return { value: key as Clarity };
-  if (['SI3', 'I2', 'I3', 'P1', 'P2', 'P3', 'LC', 'LOUPECLEAN'].includes(key)) return { reason: `clarity ${quoted(raw)} is not sold (the shop sells FL to I1)` };
+  if (['SI3', 'I2', 'I3', 'P1', 'P2', 'P3', 'LC', 'LOUPECLEAN'].includes(key))
+    return { reason: `clarity ${quoted(raw)} is not sold (the shop sells FL to I1)` };
   return { reason: `unknown clarity ${quoted(raw)} (FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2, I1)` };
 }

@@ -18,7 +18,8 @@ export function parseDecimal(text: string): Decimal | undefined {
   const plain = PLAIN.exec(text);
   if (plain) return { units: BigInt(plain[1]! + (plain[2] ?? '')), scale: plain[2]?.length ?? 0 };
   let t = text.replace(/[\s$€£]/g, '');
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, ''); // thousands separators
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t))
+    t = t.replace(/,/g, ''); // thousands separators
   else if (/^-?\d+,\d+$/.test(t)) t = t.replace(',', '.'); // a decimal comma
   const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(t);
   if (!m || (!m[2] && !m[3])) return undefined;

@@ -80,7 +80,15 @@ export async function* readFeed(source: Source, format?: FeedFormat, onUnknown?:
 }
 
 async function* readCsv(text: AsyncGenerator<string>, delimiter: string, onUnknown?: OnUnknownColumns): AsyncGenerator<FeedRecord> {
-  const parser = parse({ delimiter, bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, max_record_size: MAX_LINE_CHARS });
+  const parser = parse({
+    delimiter,
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_LINE_CHARS,
+  });
   // A failing source (a body over its limit, a dropped connection) destroys the parser: its error surfaces below.
   pipeline(Readable.from(text), parser).catch(() => undefined);
   let columns: [FeedField, number][] | undefined;
@@ -183,4 +191,3 @@ async function* readJsonLines(text: AsyncGenerator<string>, onUnknown?: OnUnknow
   }
   if (!checked) throw new FeedFormatError('The file has no JSON object');
 }
-

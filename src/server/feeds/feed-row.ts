@@ -9,8 +9,20 @@ import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedField } from './feed-columns.ts';
 import { markupFor, parseDecimal, retailCents, toNumber, type Decimal } from './feed-money.ts';
 import {
-  FANCY_NOT_SOLD, noCutGrade, quoted, readAvailability, readClarity, readColor, readCut, readFinish, readFluorescence, readLab, readOrigin, readShape,
-  type Availability, type Read,
+  FANCY_NOT_SOLD,
+  noCutGrade,
+  quoted,
+  readAvailability,
+  readClarity,
+  readColor,
+  readCut,
+  readFinish,
+  readFluorescence,
+  readLab,
+  readOrigin,
+  readShape,
+  type Availability,
+  type Read,
 } from './feed-codes.ts';
 
 export type RawRow = Partial<Record<FeedField, string>>;
@@ -18,14 +30,47 @@ export type RawRow = Partial<Record<FeedField, string>>;
 /** A stone as the feed describes it, in the shop's vocabulary, its price already marked up. */
 export type FeedStone = Pick<
   DiamondRow,
-  'sku' | 'carat' | 'certificate_number' | 'depth' | 'table_pct' | 'length_mm' | 'width_mm' | 'depth_mm' | 'lw_ratio' | 'price_cents' | 'image_url' | 'video_url'
-> & { shape: Shape; cut: Cut; color: Color; clarity: Clarity; polish: Finish; symmetry: Finish; fluorescence: Fluorescence; lab: Lab; origin: Origin; availability: Availability };
+  | 'sku'
+  | 'carat'
+  | 'certificate_number'
+  | 'depth'
+  | 'table_pct'
+  | 'length_mm'
+  | 'width_mm'
+  | 'depth_mm'
+  | 'lw_ratio'
+  | 'price_cents'
+  | 'image_url'
+  | 'video_url'
+> & {
+  shape: Shape;
+  cut: Cut;
+  color: Color;
+  clarity: Clarity;
+  polish: Finish;
+  symmetry: Finish;
+  fluorescence: Fluorescence;
+  lab: Lab;
+  origin: Origin;
+  availability: Availability;
+};
 
 export type RowResult = { stone: FeedStone } | { reasons: string[] };
 
 const LABELS: Partial<Record<FeedField, string>> = {
-  stock: 'stock number', shape: 'shape', carat: 'carat', color: 'colour', clarity: 'clarity', cut: 'cut grade', polish: 'polish',
-  symmetry: 'symmetry', fluorescence: 'fluorescence', lab: 'lab', certificate: 'certificate number', depth: 'depth %', table: 'table %',
+  stock: 'stock number',
+  shape: 'shape',
+  carat: 'carat',
+  color: 'colour',
+  clarity: 'clarity',
+  cut: 'cut grade',
+  polish: 'polish',
+  symmetry: 'symmetry',
+  fluorescence: 'fluorescence',
+  lab: 'lab',
+  certificate: 'certificate number',
+  depth: 'depth %',
+  table: 'table %',
 };
 
 const MAX_CARAT = 30;
@@ -97,7 +142,8 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
     reasons.push(`carat ${quoted(caratText)} must be more than 0 and at most ${MAX_CARAT}`);
   }
   // A fancy-colour stone often leaves Color blank and fills the fancy columns: it is not sold, not "missing".
-  const color = !text('color') && text('fancy_color') ? void reasons.push(FANCY_NOT_SOLD(text('fancy_color'))) : grade('color', (v) => readColor(v, text('fancy_color')));
+  const color =
+    !text('color') && text('fancy_color') ? void reasons.push(FANCY_NOT_SOLD(text('fancy_color'))) : grade('color', (v) => readColor(v, text('fancy_color')));
   const clarity = grade('clarity', readClarity);
   // Labs grade cut on round brilliants only: a fancy shape without a cut grade has none ('Not graded');
   // a round one without it is refused.
@@ -151,10 +197,28 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   if (!(price_cents > 0)) return { reasons: ['price must be more than 0'] };
   return {
     stone: {
-      sku: sku!, shape: shape!, carat: carat!, cut: cut!, color: color!, clarity: clarity!, polish: polish!, symmetry: symmetry!,
-      fluorescence: fluorescence!, lab: lab!, certificate_number: certificate!, origin: (origin as { value: Origin }).value,
-      depth: depth!, table_pct: table!, length_mm, width_mm, depth_mm, lw_ratio: Math.round((length_mm / width_mm) * 100) / 100,
-      price_cents, availability: (availability as { value: Availability }).value, image_url, video_url,
+      sku: sku!,
+      shape: shape!,
+      carat: carat!,
+      cut: cut!,
+      color: color!,
+      clarity: clarity!,
+      polish: polish!,
+      symmetry: symmetry!,
+      fluorescence: fluorescence!,
+      lab: lab!,
+      certificate_number: certificate!,
+      origin: (origin as { value: Origin }).value,
+      depth: depth!,
+      table_pct: table!,
+      length_mm,
+      width_mm,
+      depth_mm,
+      lw_ratio: Math.round((length_mm / width_mm) * 100) / 100,
+      price_cents,
+      availability: (availability as { value: Availability }).value,
+      image_url,
+      video_url,
     },
   };
 }

@@ -50,7 +50,9 @@ export async function runImport(argv: string[]): Promise<number> {
       onProgress: (s) => {
         if (!tty) return;
         const pct = size ? Math.min(100, Math.floor((stream.bytesRead / size) * 100)) : 100;
-        process.stderr.write(`\rImporting ${path.basename(file)}: ${pct}% · ${n(s.read)} read · ${n(s.inserted)} new · ${n(s.updated)} updated · ${n(s.rejected)} rejected `);
+        process.stderr.write(
+          `\rImporting ${path.basename(file)}: ${pct}% · ${n(s.read)} read · ${n(s.inserted)} new · ${n(s.updated)} updated · ${n(s.rejected)} rejected `,
+        );
       },
     });
     if (tty) process.stderr.write('\n');
@@ -68,4 +70,3 @@ export async function runImport(argv: string[]): Promise<number> {
     await conn.close();
   }
 }
-

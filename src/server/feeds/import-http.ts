@@ -31,8 +31,8 @@ import { recordActivity } from '~/server/staff/activity.ts';
 
 export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
 
-const tooLarge = (max: number) => new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
-
+const tooLarge = (max: number) =>
+  new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
 
 async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
   let size = 0;
@@ -68,15 +68,34 @@ export async function importOverHttp(context: APIContext): Promise<ImportSummary
   const cleanup = () => (dir ? fs.promises.rm(dir, { recursive: true, force: true }) : Promise.resolve());
   let summary: ImportSummary;
   try {
-    summary = await importDiamonds(await getDb(), limited(request.body, max), { format, replace, dryRun, source, markup: shopMarkup(), onRejection: rejects?.add });
+    summary = await importDiamonds(await getDb(), limited(request.body, max), {
+      format,
+      replace,
+      dryRun,
+      source,
+      markup: shopMarkup(),
+      onRejection: rejects?.add,
+    });
     await rejects?.close();
     const { rejections: _rows, ...counts } = summary;
-    await recordActivity(actor, { action: dryRun ? 'stock.import_dry_run' : 'stock.import', subjectType: 'feed', subjectId: summary.source, summary: `${dryRun ? 'Tried' : 'Imported'} a stock file for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.delisted} delisted, ${summary.rejected} rejected`, after: counts });
+    await recordActivity(actor, {
+      action: dryRun ? 'stock.import_dry_run' : 'stock.import',
+      subjectType: 'feed',
+      subjectId: summary.source,
+      summary: `${dryRun ? 'Tried' : 'Imported'} a stock file for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.delisted} delisted, ${summary.rejected} rejected`,
+      after: counts,
+    });
   } catch (error) {
     rejects?.destroy();
     await cleanup();
-    await recordActivity(actor, { action: 'stock.import_failed', subjectType: 'feed', subjectId: source, summary: `A stock file was refused: ${error instanceof Error ? error.message : String(error)}` }).catch(() => undefined);
-    if (error instanceof FeedHeaderError) throw new HttpError(400, error.message, 'header_refused', { header: error.missing.map((m) => `missing column: ${m}`) });
+    await recordActivity(actor, {
+      action: 'stock.import_failed',
+      subjectType: 'feed',
+      subjectId: source,
+      summary: `A stock file was refused: ${error instanceof Error ? error.message : String(error)}`,
+    }).catch(() => undefined);
+    if (error instanceof FeedHeaderError)
+      throw new HttpError(400, error.message, 'header_refused', { header: error.missing.map((m) => `missing column: ${m}`) });
     if (error instanceof FeedFormatError) throw badRequest(error.message);
     throw error;
   }

@@ -55,7 +55,9 @@ export async function withScratch<T>(db: Db, work: (db: Db, scratch: ImportScrat
   const table = `import_seen_${process.pid}_${++tables}`;
   const run = async (session: Db) => {
     // On SQLite without a rowid: the rows are kept in their key's order, one b-tree to write instead of two.
-    await sql`create temporary table ${sql.table(table)} (kind text not null, key text not null, line integer not null, primary key (kind, key))${sql.raw(isSqlite(session) ? ' without rowid' : '')}`.execute(session);
+    await sql`create temporary table ${sql.table(table)} (kind text not null, key text not null, line integer not null, primary key (kind, key))${sql.raw(isSqlite(session) ? ' without rowid' : '')}`.execute(
+      session,
+    );
     try {
       return await work(session, new ImportScratch(session, table));
     } finally {

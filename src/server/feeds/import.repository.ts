@@ -30,7 +30,12 @@ export const among = (db: Db, column: string, values: string[] | number[]) =>
 export async function stonesByCertificate(db: Db, certificates: string[]): Promise<Map<string, DiamondRow>> {
   const found = new Map<string, DiamondRow>();
   for (const part of chunks([...new Set(certificates)])) {
-    for (const row of await db.selectFrom('diamonds').selectAll().where(among(db, 'certificate_number', part)).execute()) found.set(row.certificate_number, row);
+    for (const row of await db
+      .selectFrom('diamonds')
+      .selectAll()
+      .where(among(db, 'certificate_number', part))
+      .execute())
+      found.set(row.certificate_number, row);
   }
   return found;
 }
@@ -39,7 +44,12 @@ export async function stonesByCertificate(db: Db, certificates: string[]): Promi
 export async function skuHolders(db: Db, skus: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const part of chunks([...new Set(skus)])) {
-    for (const row of await db.selectFrom('diamonds').select(['sku', 'certificate_number']).where(among(db, 'sku', part)).execute()) found.set(row.sku, row.certificate_number);
+    for (const row of await db
+      .selectFrom('diamonds')
+      .select(['sku', 'certificate_number'])
+      .where(among(db, 'sku', part))
+      .execute())
+      found.set(row.sku, row.certificate_number);
   }
   return found;
 }
@@ -71,10 +81,28 @@ export async function* listedStones(db: Db, source: string, page = 5000): AsyncG
 }
 
 const columns = (s: FeedStone) => ({
-  sku: s.sku, shape: s.shape, carat: s.carat, cut: s.cut, color: s.color, clarity: s.clarity, polish: s.polish, symmetry: s.symmetry,
-  fluorescence: s.fluorescence, lab: s.lab, certificate_number: s.certificate_number, origin: s.origin, depth: s.depth,
-  table_pct: s.table_pct, length_mm: s.length_mm, width_mm: s.width_mm, depth_mm: s.depth_mm, lw_ratio: s.lw_ratio,
-  price_cents: s.price_cents, availability: s.availability, image_url: s.image_url, video_url: s.video_url,
+  sku: s.sku,
+  shape: s.shape,
+  carat: s.carat,
+  cut: s.cut,
+  color: s.color,
+  clarity: s.clarity,
+  polish: s.polish,
+  symmetry: s.symmetry,
+  fluorescence: s.fluorescence,
+  lab: s.lab,
+  certificate_number: s.certificate_number,
+  origin: s.origin,
+  depth: s.depth,
+  table_pct: s.table_pct,
+  length_mm: s.length_mm,
+  width_mm: s.width_mm,
+  depth_mm: s.depth_mm,
+  lw_ratio: s.lw_ratio,
+  price_cents: s.price_cents,
+  availability: s.availability,
+  image_url: s.image_url,
+  video_url: s.video_url,
   is_hidden: s.availability === 'NA' ? (1 as const) : (0 as const),
 });
 
@@ -90,10 +118,30 @@ export function sameStone(row: DiamondRow, s: FeedStone): boolean {
 
 /** A stone's columns as arrays of one PostgreSQL type each, for `unnest`: a few parameters for any number of rows. */
 const PG_TYPES = {
-  id: 'integer', sku: 'text', shape: 'text', carat: 'double precision', cut: 'text', color: 'text', clarity: 'text', polish: 'text',
-  symmetry: 'text', fluorescence: 'text', lab: 'text', certificate_number: 'text', origin: 'text', depth: 'double precision',
-  table_pct: 'double precision', length_mm: 'double precision', width_mm: 'double precision', depth_mm: 'double precision',
-  lw_ratio: 'double precision', price_cents: 'integer', availability: 'text', image_url: 'text', video_url: 'text', is_hidden: 'integer',
+  id: 'integer',
+  sku: 'text',
+  shape: 'text',
+  carat: 'double precision',
+  cut: 'text',
+  color: 'text',
+  clarity: 'text',
+  polish: 'text',
+  symmetry: 'text',
+  fluorescence: 'text',
+  lab: 'text',
+  certificate_number: 'text',
+  origin: 'text',
+  depth: 'double precision',
+  table_pct: 'double precision',
+  length_mm: 'double precision',
+  width_mm: 'double precision',
+  depth_mm: 'double precision',
+  lw_ratio: 'double precision',
+  price_cents: 'integer',
+  availability: 'text',
+  image_url: 'text',
+  video_url: 'text',
+  is_hidden: 'integer',
 } as const;
 type PgColumn = keyof typeof PG_TYPES;
 const PG_COLUMNS = Object.keys(PG_TYPES) as PgColumn[];
@@ -154,7 +202,7 @@ const SQLITE_ROWS = 500;
 function statementSizes(n: number): number[] {
   const sizes: number[] = [];
   for (; n >= SQLITE_ROWS; n -= SQLITE_ROWS) sizes.push(SQLITE_ROWS);
-  for (let size = 256; size >= 1; size /= 2) if (n >= size) (sizes.push(size), (n -= size));
+  for (let size = 256; size >= 1; size /= 2) if (n >= size) sizes.push(size), (n -= size);
   return sizes;
 }
 

@@ -13,7 +13,8 @@ export function readMarkupFile(file: string): Markup {
   } catch (error) {
     throw new MarkupFileError(`The markup file ${file} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const list = data && typeof data === 'object' && !Array.isArray(data) && 'diamond_markup' in data ? (data as { diamond_markup: unknown }).diamond_markup : data;
+  const list =
+    data && typeof data === 'object' && !Array.isArray(data) && 'diamond_markup' in data ? (data as { diamond_markup: unknown }).diamond_markup : data;
   const result = markupSchema.safeParse(list);
   if (!result.success) {
     throw new MarkupFileError(result.error.issues.map((i) => `${file} at ${formatPath(i.path)}: ${i.message}`).join('\n'));

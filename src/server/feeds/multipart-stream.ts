@@ -40,7 +40,8 @@ export async function readMultipartUpload(body: ReadableStream<Uint8Array>, boun
       return false;
     }
     total += r.value.byteLength;
-    if (total > maxBytes) throw new HttpError(413, `The file is larger than ${maxBytes.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
+    if (total > maxBytes)
+      throw new HttpError(413, `The file is larger than ${maxBytes.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
     buf = buf.length ? Buffer.concat([buf, r.value]) : Buffer.from(r.value);
     return true;
   };
@@ -57,7 +58,8 @@ export async function readMultipartUpload(body: ReadableStream<Uint8Array>, boun
     const at = await until(delimiter, MAX_HEADER + MAX_FIELD);
     buf = buf.subarray(at + delimiter.length);
     while (buf.length < 2 && (await more()));
-    if (buf.subarray(0, 2).toString() === '--') throw new HttpError(400, 'file: Choose a stock file to upload', 'validation_failed', { file: ['Choose a stock file to upload'] });
+    if (buf.subarray(0, 2).toString() === '--')
+      throw new HttpError(400, 'file: Choose a stock file to upload', 'validation_failed', { file: ['Choose a stock file to upload'] });
     const headEnd = await until(CRLF2, MAX_HEADER);
     const head = buf.subarray(0, headEnd).toString('utf8');
     buf = buf.subarray(headEnd + CRLF2.length);

@@ -55,18 +55,27 @@ async function subject(db: Db, input: HintInput): Promise<{ name: string; url: s
 }
 
 export async function dropHint(db: Db, sender: { id: number; first_name: string; email: string }, input: HintInput): Promise<void> {
-  if (input.email === sender.email.toLowerCase()) throw new HttpError(400, 'email: send the hint to someone else', 'bad_request', { email: ['send the hint to someone else'] });
+  if (input.email === sender.email.toLowerCase())
+    throw new HttpError(400, 'email: send the hint to someone else', 'bad_request', { email: ['send the hint to someone else'] });
   const item = await subject(db, input);
   await take([
     { limit: shopperLimit(), key: String(sender.id) },
     { limit: addressLimit(), key: input.email },
   ]);
-  const lines = [`Hello,`, `${sender.first_name} has been admiring the ${item.name} at ${siteUrl().replace(/^https?:\/\//, '')} and thought you should know.`, ...(input.note ? [`${sender.first_name} adds: “${input.note}”`] : [])];
+  const lines = [
+    `Hello,`,
+    `${sender.first_name} has been admiring the ${item.name} at ${siteUrl().replace(/^https?:\/\//, '')} and thought you should know.`,
+    ...(input.note ? [`${sender.first_name} adds: “${input.note}”`] : []),
+  ];
   const message: MailMessage = {
     to: input.email,
     subject: `A little hint from ${sender.first_name}`,
     text: `${lines.join('\n\n')}\n\n${item.name}: ${item.url}\nPicture: ${item.picture}\n`,
-    html: mailMjml({ paragraphs: lines, lines: [{ name: item.name, price: '', image: item.picture }], action: { label: `See the ${item.name}`, url: item.url } }),
+    html: mailMjml({
+      paragraphs: lines,
+      lines: [{ name: item.name, price: '', image: item.picture }],
+      action: { label: `See the ${item.name}`, url: item.url },
+    }),
     replyTo: sender.email,
   };
   await queueMail(db, message);

@@ -22,7 +22,11 @@ export async function holdPlacedMail(db: Db, hold: HoldRow): Promise<MailMessage
   return message(
     p.customer.email,
     `We are holding the ${p.name} for you`,
-    [`Hello ${p.customer.first_name},`, `The ${p.name} is yours to think over until ${whenWords(hold.expires_at)}: no one else can buy it meanwhile.`, 'When you are ready, add it to your cart and check out as usual.'],
+    [
+      `Hello ${p.customer.first_name},`,
+      `The ${p.name} is yours to think over until ${whenWords(hold.expires_at)}: no one else can buy it meanwhile.`,
+      'When you are ready, add it to your cart and check out as usual.',
+    ],
     { label: 'See your diamond', url: p.url },
   );
 }
@@ -49,7 +53,11 @@ export async function holdEndedMail(db: Db, hold: HoldRow, reason: string): Prom
   return message(
     p.customer.email,
     `Your hold on the ${p.name} ${what}`,
-    [`Hello ${p.customer.first_name},`, `Your hold on the ${p.name} ${what}.`, ...(reason === 'delisted' ? [] : ['It may still be available: have another look if you are still thinking of it.'])],
+    [
+      `Hello ${p.customer.first_name},`,
+      `Your hold on the ${p.name} ${what}.`,
+      ...(reason === 'delisted' ? [] : ['It may still be available: have another look if you are still thinking of it.']),
+    ],
     { label: 'See the diamond', url: p.url },
   );
 }
@@ -60,7 +68,11 @@ export async function holdRepricedMail(db: Db, hold: HoldRow, oldCents: number, 
   return message(
     p.customer.email,
     `The price of the ${p.name} you hold has changed`,
-    [`Hello ${p.customer.first_name},`, `The price of the ${p.name} you are holding has ${word}: it was ${formatCents(oldCents)}, it is now ${formatCents(newCents)}.`, `Your hold lasts until ${whenWords(hold.expires_at)}.`],
+    [
+      `Hello ${p.customer.first_name},`,
+      `The price of the ${p.name} you are holding has ${word}: it was ${formatCents(oldCents)}, it is now ${formatCents(newCents)}.`,
+      `Your hold lasts until ${whenWords(hold.expires_at)}.`,
+    ],
     { label: 'See the diamond', url: p.url },
   );
 }

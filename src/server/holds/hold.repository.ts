@@ -8,7 +8,13 @@ export type HoldRow = Selectable<DiamondHoldsTable>;
 
 /** The live hold on a stone that has not run out at `now` (an expired one waits for the pass). */
 export function liveHold(db: Db, diamondId: number, now: string): Promise<HoldRow | undefined> {
-  return db.selectFrom('diamond_holds').selectAll().where('diamond_id', '=', diamondId).where('ended_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  return db
+    .selectFrom('diamond_holds')
+    .selectAll()
+    .where('diamond_id', '=', diamondId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 /** Live holds on any of these stones. */
@@ -23,27 +29,55 @@ export function openHold(db: Db, diamondId: number): Promise<HoldRow | undefined
 }
 
 export async function countLiveHolds(db: Db, customerId: number, now: string): Promise<number> {
-  const row = await db.selectFrom('diamond_holds').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).where('ended_at', 'is', null).where('expires_at', '>', now).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('diamond_holds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The customer's most recent hold on this stone. */
 export function lastHoldOn(db: Db, customerId: number, diamondId: number): Promise<HoldRow | undefined> {
-  return db.selectFrom('diamond_holds').selectAll().where('customer_id', '=', customerId).where('diamond_id', '=', diamondId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('diamond_holds')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('diamond_id', '=', diamondId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function insertHold(db: Db, values: Omit<HoldRow, 'id' | 'reminded_at' | 'ended_at' | 'end_reason'>): Promise<HoldRow> {
-  return db.insertInto('diamond_holds').values({ ...values, reminded_at: null, ended_at: null, end_reason: null }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('diamond_holds')
+    .values({ ...values, reminded_at: null, ended_at: null, end_reason: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Ends a hold that is still open; false when another request or server ended it first. */
 export async function markEnded(db: Db, id: number, reason: string, now: string): Promise<boolean> {
-  const r = await db.updateTable('diamond_holds').set({ ended_at: now, end_reason: reason }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('diamond_holds')
+    .set({ ended_at: now, end_reason: reason })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 export async function markReminded(db: Db, id: number, now: string): Promise<boolean> {
-  const r = await db.updateTable('diamond_holds').set({ reminded_at: now }).where('id', '=', id).where('reminded_at', 'is', null).where('ended_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('diamond_holds')
+    .set({ reminded_at: now })
+    .where('id', '=', id)
+    .where('reminded_at', 'is', null)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -59,16 +93,29 @@ export async function claimDueHold(db: Db, what: 'end' | 'reminder', now: string
   }
   const { rows } =
     what === 'end'
-      ? await sql<HoldRow>`select * from diamond_holds where ended_at is null and expires_at <= ${now} order by expires_at, id limit 1 for update skip locked`.execute(db)
-      : await sql<HoldRow>`select * from diamond_holds where ended_at is null and reminded_at is null and remind_at <= ${now} and expires_at > ${now} order by remind_at, id limit 1 for update skip locked`.execute(db);
+      ? await sql<HoldRow>`select * from diamond_holds where ended_at is null and expires_at <= ${now} order by expires_at, id limit 1 for update skip locked`.execute(
+          db,
+        )
+      : await sql<HoldRow>`select * from diamond_holds where ended_at is null and reminded_at is null and remind_at <= ${now} and expires_at > ${now} order by remind_at, id limit 1 for update skip locked`.execute(
+          db,
+        );
   const row = rows[0];
   return row && { ...row, id: Number(row.id), diamond_id: Number(row.diamond_id), customer_id: Number(row.customer_id), price_cents: Number(row.price_cents) };
 }
 
 /** The earliest moment an open hold needs the pass (its reminder or its end); null when none. */
 export async function nextHoldDueAt(db: Db): Promise<string | null> {
-  const end = await db.selectFrom('diamond_holds').select((eb) => eb.fn.min('expires_at').as('at')).where('ended_at', 'is', null).executeTakeFirst();
-  const remind = await db.selectFrom('diamond_holds').select((eb) => eb.fn.min('remind_at').as('at')).where('ended_at', 'is', null).where('reminded_at', 'is', null).executeTakeFirst();
+  const end = await db
+    .selectFrom('diamond_holds')
+    .select((eb) => eb.fn.min('expires_at').as('at'))
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  const remind = await db
+    .selectFrom('diamond_holds')
+    .select((eb) => eb.fn.min('remind_at').as('at'))
+    .where('ended_at', 'is', null)
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst();
   const times = [end?.at, remind?.at].filter((t): t is string => typeof t === 'string');
   return times.length ? times.sort()[0]! : null;
 }

@@ -21,7 +21,19 @@ import { lockCustomer } from '~/server/checkout/order-writer.repository.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
 import { diamondName } from '~/server/diamonds/diamonds.service.ts';
 import { HOLD_AGAIN_AFTER_MS, holdHours, holdsPerCustomer, onHoldWords, reminderHours, whenWords } from './hold-settings.ts';
-import { claimDueHold, countLiveHolds, insertHold, lastHoldOn, liveHold, liveHolds, markEnded, markReminded, openHold, touchStone, type HoldRow } from './hold.repository.ts';
+import {
+  claimDueHold,
+  countLiveHolds,
+  insertHold,
+  lastHoldOn,
+  liveHold,
+  liveHolds,
+  markEnded,
+  markReminded,
+  openHold,
+  touchStone,
+  type HoldRow,
+} from './hold.repository.ts';
 import { holdEndedMail, holdPlacedMail, holdReminderMail } from './hold-mail.ts';
 
 export interface HoldView {
@@ -84,7 +96,13 @@ export async function placeHold(db: Db, customerId: number, diamondId: number): 
       const startMs = nowMs();
       const now = new Date(startMs).toISOString();
       await lockCustomer(trx, customerId);
-      const locked = await trx.updateTable('diamonds').set({ updated_at: now }).where('id', '=', diamondId).where('status', '=', 'available').where('is_hidden', '=', 0).executeTakeFirst();
+      const locked = await trx
+        .updateTable('diamonds')
+        .set({ updated_at: now })
+        .where('id', '=', diamondId)
+        .where('status', '=', 'available')
+        .where('is_hidden', '=', 0)
+        .executeTakeFirst();
       if (Number(locked.numUpdatedRows) !== 1) {
         const stone = await trx.selectFrom('diamonds').select(['status', 'is_hidden']).where('id', '=', diamondId).executeTakeFirst();
         if (!stone || Number(stone.is_hidden)) throw notFound(`No diamond has id ${diamondId}`);
@@ -96,12 +114,22 @@ export async function placeHold(db: Db, customerId: number, diamondId: number): 
       else if (open) throw heldForOther(open);
       const limit = holdsPerCustomer();
       if ((await countLiveHolds(trx, customerId, now)) >= limit) {
-        throw refuse(409, limit === 1 ? 'You are already holding a diamond: release it first to hold another' : `You are already holding ${limit} diamonds, the most at once: release one first`, 'hold_limit');
+        throw refuse(
+          409,
+          limit === 1
+            ? 'You are already holding a diamond: release it first to hold another'
+            : `You are already holding ${limit} diamonds, the most at once: release one first`,
+          'hold_limit',
+        );
       }
       const last = await lastHoldOn(trx, customerId, diamondId);
       const lastEnd = last ? Date.parse(last.ended_at ?? last.expires_at) : undefined;
       if (lastEnd !== undefined && startMs - lastEnd < HOLD_AGAIN_AFTER_MS) {
-        throw refuse(409, `You held this diamond in the last day; you can hold it again from ${whenWords(new Date(lastEnd + HOLD_AGAIN_AFTER_MS).toISOString())}`, 'hold_again_too_soon');
+        throw refuse(
+          409,
+          `You held this diamond in the last day; you can hold it again from ${whenWords(new Date(lastEnd + HOLD_AGAIN_AFTER_MS).toISOString())}`,
+          'hold_again_too_soon',
+        );
       }
       const stone = await trx.selectFrom('diamonds').select('price_cents').where('id', '=', diamondId).executeTakeFirstOrThrow();
       const endMs = startMs + holdHours() * 3_600_000;
@@ -204,7 +232,13 @@ export async function runHoldPass(db: Db): Promise<number> {
 // Staff -------------------------------------------------------------------------------------------
 
 export async function staffHolds(db: Db, all: boolean): Promise<(HoldView & { customer_email: string })[]> {
-  let q = db.selectFrom('diamond_holds').innerJoin('customers', 'customers.id', 'diamond_holds.customer_id').selectAll('diamond_holds').select('customers.email as customer_email').orderBy('diamond_holds.id', 'desc').limit(200);
+  let q = db
+    .selectFrom('diamond_holds')
+    .innerJoin('customers', 'customers.id', 'diamond_holds.customer_id')
+    .selectAll('diamond_holds')
+    .select('customers.email as customer_email')
+    .orderBy('diamond_holds.id', 'desc')
+    .limit(200);
   if (!all) q = q.where('diamond_holds.ended_at', 'is', null);
   const rows = await q.execute();
   const views = await view(db, rows);
@@ -216,7 +250,7 @@ export async function staffRelease(db: Db, holdId: number): Promise<HoldView> {
     const hold = await trx.selectFrom('diamond_holds').selectAll().where('id', '=', holdId).executeTakeFirst();
     if (!hold) throw notFound(`No hold has id ${holdId}`);
     if (!(await endHold(trx, hold, 'staff'))) throw refuse(409, 'This hold has already ended', 'hold_ended', 'id');
-    return (await trx.selectFrom('diamond_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow());
+    return await trx.selectFrom('diamond_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
   });
   return (await view(db, [ended]))[0]!;
 }

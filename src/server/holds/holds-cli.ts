@@ -27,7 +27,16 @@ export async function runHolds(argv: string[]): Promise<number> {
     await migrateToLatest(conn.db);
     if (command === 'list') {
       const rows = await staffHolds(conn.db, rest.includes('--all'));
-      for (const h of rows) console.log([String(h.id).padStart(6), `diamond ${h.diamond_id}`, h.customer_email, `until ${h.expires_at}`, h.ended_at ? `ended ${h.ended_at} (${h.end_reason})` : 'live'].join('  '));
+      for (const h of rows)
+        console.log(
+          [
+            String(h.id).padStart(6),
+            `diamond ${h.diamond_id}`,
+            h.customer_email,
+            `until ${h.expires_at}`,
+            h.ended_at ? `ended ${h.ended_at} (${h.end_reason})` : 'live',
+          ].join('  '),
+        );
       console.log(`${rows.length} hold${rows.length === 1 ? '' : 's'}`);
       return 0;
     }

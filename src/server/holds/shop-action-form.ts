@@ -28,11 +28,20 @@ export function shopActionForm(fallback: (context: APIContext) => string, handle
     const page = backTo(context, fallback(context));
     try {
       const answer = (await handler(context)) as { message?: string } | Response;
-      const message = answer instanceof Response ? ((await answer.clone().json().catch(() => ({}))) as { message?: string }).message : answer.message;
+      const message =
+        answer instanceof Response
+          ? (
+              (await answer
+                .clone()
+                .json()
+                .catch(() => ({}))) as { message?: string }
+            ).message
+          : answer.message;
       return context.redirect(message ? withParam(page, 'notice', message) : page, 303);
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) return context.redirect(`/customer?redirect=${encodeURIComponent(page)}`, 303);
-      const message = error instanceof HttpError ? shopperTextFor({ status: error.status, message: error.message, code: error.code, errors: error.errors }) : GENERIC_ERROR;
+      const message =
+        error instanceof HttpError ? shopperTextFor({ status: error.status, message: error.message, code: error.code, errors: error.errors }) : GENERIC_ERROR;
       if (!(error instanceof HttpError)) errorResponse(error); // logs it
       return context.redirect(withParam(page, 'error', message), 303);
     }

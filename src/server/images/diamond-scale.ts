@@ -20,8 +20,16 @@ function stone(shape: Shape, cx: number, cy: number, lengthMm: number, widthMm: 
 /** Four claws holding the stone on the band. */
 function prongs(cx: number, cy: number, lengthMm: number, widthMm: number): string {
   const [a, b] = [(widthMm * K) / 2, (lengthMm * K) / 2];
-  return [[-1, -1], [1, -1], [1, 1], [-1, 1]]
-    .map(([sx, sy]) => `<circle cx="${r1(cx + sx! * a * 0.68)}" cy="${r1(cy + sy! * b * 0.68)}" r="${r1(Math.max(1.6, K * 0.35))}" fill="url(#gold)" stroke="#9c7a2c" stroke-width=".4"/>`)
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ]
+    .map(
+      ([sx, sy]) =>
+        `<circle cx="${r1(cx + sx! * a * 0.68)}" cy="${r1(cy + sy! * b * 0.68)}" r="${r1(Math.max(1.6, K * 0.35))}" fill="url(#gold)" stroke="#9c7a2c" stroke-width=".4"/>`,
+    )
     .join('');
 }
 

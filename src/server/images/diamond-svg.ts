@@ -49,8 +49,14 @@ function superellipse(t: number, rx: number, ry: number, n: number): Point {
 
 function octagon(t: number, w: number, h: number, corner: number): Point {
   const pts: Point[] = [
-    [-w + corner, -h], [w - corner, -h], [w, -h + corner], [w, h - corner],
-    [w - corner, h], [-w + corner, h], [-w, h - corner], [-w, -h + corner],
+    [-w + corner, -h],
+    [w - corner, -h],
+    [w, -h + corner],
+    [w, h - corner],
+    [w - corner, h],
+    [-w + corner, h],
+    [-w, h - corner],
+    [-w, -h + corner],
   ];
   const pos = t * pts.length;
   const i = Math.floor(pos) % pts.length;

@@ -40,7 +40,9 @@ export async function cachedPngResponse(key: string, draw: () => string, request
   if (!hit) {
     let underWay = pngDrawing.get(key);
     if (!underWay) {
-      underWay = drawPng(draw(), { fitTo: { mode: 'width', value: PNG_WIDTH }, background: '#ffffff', font: { loadSystemFonts: false } }).then((b) => new Uint8Array(b));
+      underWay = drawPng(draw(), { fitTo: { mode: 'width', value: PNG_WIDTH }, background: '#ffffff', font: { loadSystemFonts: false } }).then(
+        (b) => new Uint8Array(b),
+      );
       pngDrawing.set(key, underWay);
       const done = () => pngDrawing.delete(key);
       underWay.then(done, done);
@@ -50,7 +52,10 @@ export async function cachedPngResponse(key: string, draw: () => string, request
       png = await underWay;
     } catch (error) {
       if (error instanceof HttpError && error.status === 503) {
-        return new Response(error.message, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...error.headers } });
+        return new Response(error.message, {
+          status: 503,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...error.headers },
+        });
       }
       throw error;
     }

@@ -37,7 +37,12 @@ export async function assignInvoiceNumber(trx: Db, orderId: number): Promise<str
   const at = nowIso();
   const year = Number(at.slice(0, 4));
   const number = formatDocumentNumber('invoice', year, await nextNumber(trx, 'invoice', year));
-  const result = await trx.updateTable('orders').set({ invoice_number: number, invoiced_at: at }).where('id', '=', orderId).where('invoice_number', 'is', null).executeTakeFirst();
+  const result = await trx
+    .updateTable('orders')
+    .set({ invoice_number: number, invoiced_at: at })
+    .where('id', '=', orderId)
+    .where('invoice_number', 'is', null)
+    .executeTakeFirst();
   // Another transaction numbered it meanwhile: ours rolls back, its number with it (no gap).
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`order ${orderId} was invoiced twice at once`);
   return number;
@@ -56,7 +61,12 @@ export async function assignCreditNoteNumber(trx: Db, refundId: number): Promise
   const at = nowIso();
   const year = Number(at.slice(0, 4));
   const number = formatDocumentNumber('credit_note', year, await nextNumber(trx, 'credit_note', year));
-  const result = await trx.updateTable('order_refunds').set({ credit_note_number: number, credit_noted_at: at }).where('id', '=', refundId).where('credit_note_number', 'is', null).executeTakeFirst();
+  const result = await trx
+    .updateTable('order_refunds')
+    .set({ credit_note_number: number, credit_noted_at: at })
+    .where('id', '=', refundId)
+    .where('credit_note_number', 'is', null)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`refund ${refundId} was numbered twice at once`);
   return number;
 }

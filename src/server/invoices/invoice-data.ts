@@ -64,7 +64,14 @@ function parseJson<T>(text: string | null): T | null {
 function addressLines(a: CheckoutAddress | null, email: string): string[] {
   if (!a) return [email];
   const cityLine = [a.city, a.state, a.postcode].filter(Boolean).join(' ');
-  return [`${a.first_name} ${a.last_name}`.trim(), a.address1, ...(a.address2 ? [a.address2] : []), cityLine, countryName(a.country) ?? a.country, email].filter((l): l is string => Boolean(l && l.trim()));
+  return [
+    `${a.first_name} ${a.last_name}`.trim(),
+    a.address1,
+    ...(a.address2 ? [a.address2] : []),
+    cityLine,
+    countryName(a.country) ?? a.country,
+    email,
+  ].filter((l): l is string => Boolean(l && l.trim()));
 }
 
 const rate = (millionths: number) => `${(millionths / 10_000).toFixed(4).replace(/0+$/, '').replace(/\.$/, '')}%`;
@@ -74,7 +81,18 @@ export async function invoiceData(db: Db, order: OrderRow): Promise<InvoiceData 
   const items = await db
     .selectFrom('order_items')
     .leftJoin('diamonds', 'diamonds.id', 'order_items.item_id')
-    .select(['order_items.name', 'order_items.sku', 'order_items.qty_ordered', 'order_items.price_cents', 'order_items.tax_cents', 'order_items.options', 'diamonds.id as diamond_id', 'diamonds.carat', 'diamonds.lab', 'diamonds.certificate_number'])
+    .select([
+      'order_items.name',
+      'order_items.sku',
+      'order_items.qty_ordered',
+      'order_items.price_cents',
+      'order_items.tax_cents',
+      'order_items.options',
+      'diamonds.id as diamond_id',
+      'diamonds.carat',
+      'diamonds.lab',
+      'diamonds.certificate_number',
+    ])
     .where('order_items.order_id', '=', order.id)
     .orderBy('order_items.id')
     .execute();
@@ -85,7 +103,15 @@ export async function invoiceData(db: Db, order: OrderRow): Promise<InvoiceData 
       details.unshift(`${Number(i.carat).toFixed(2)} ct`);
       details.push(`Certificate ${i.lab} ${i.certificate_number}`);
     }
-    return { name: i.name, sku: i.sku, details, quantity: i.qty_ordered, unit_price_cents: i.price_cents, total_cents: i.price_cents * i.qty_ordered, tax_cents: i.tax_cents };
+    return {
+      name: i.name,
+      sku: i.sku,
+      details,
+      quantity: i.qty_ordered,
+      unit_price_cents: i.price_cents,
+      total_cents: i.price_cents * i.qty_ordered,
+      tax_cents: i.tax_cents,
+    };
   });
   const refunds = await db
     .selectFrom('order_refunds')
@@ -95,7 +121,13 @@ export async function invoiceData(db: Db, order: OrderRow): Promise<InvoiceData 
     .orderBy('id')
     .execute();
   const seller = shopConfig.tax?.seller;
-  const how = [order.payment_provider === 'banktransfer' ? 'Bank transfer' : paymentTitle(order.payment_method), order.payment_reference ? `(reference ${order.payment_reference})` : '', formatCents(order.grand_total_cents)].filter(Boolean).join(' ');
+  const how = [
+    order.payment_provider === 'banktransfer' ? 'Bank transfer' : paymentTitle(order.payment_method),
+    order.payment_reference ? `(reference ${order.payment_reference})` : '',
+    formatCents(order.grand_total_cents),
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     number: order.invoice_number,
     date: (order.invoiced_at ?? order.created_at).slice(0, 10),
@@ -110,12 +142,26 @@ export async function invoiceData(db: Db, order: OrderRow): Promise<InvoiceData 
     shipping_cents: order.shipping_cents,
     shipping_method: order.shipping_method,
     shipping_tax_cents: order.shipping_tax_cents,
-    tax: order.tax_label && order.tax_cents > 0 ? { label: `${taxLineLabel(order.tax_label, order.tax_included === 1)} ${rate(order.tax_rate_millionths)}`, rate: order.tax_rate_millionths / 1_000_000, included: order.tax_included === 1, cents: order.tax_cents } : null,
+    tax:
+      order.tax_label && order.tax_cents > 0
+        ? {
+            label: `${taxLineLabel(order.tax_label, order.tax_included === 1)} ${rate(order.tax_rate_millionths)}`,
+            rate: order.tax_rate_millionths / 1_000_000,
+            included: order.tax_included === 1,
+            cents: order.tax_cents,
+          }
+        : null,
     store_credit_cents: order.store_credit_cents,
     total_cents: order.grand_total_cents,
     payment: [how, ...(order.store_credit_cents > 0 ? [`Store credit ${formatCents(order.store_credit_cents)}`] : [])].join('; '),
     credit_notes: refunds
       .filter((r) => LIVE_REFUND.includes(r.status))
-      .map((r) => ({ number: r.credit_note_number!, date: (r.credit_noted_at ?? '').slice(0, 10), amount_cents: r.amount_cents, tax_cents: r.tax_cents, reason: r.reason })),
+      .map((r) => ({
+        number: r.credit_note_number!,
+        date: (r.credit_noted_at ?? '').slice(0, 10),
+        amount_cents: r.amount_cents,
+        tax_cents: r.tax_cents,
+        reason: r.reason,
+      })),
   };
 }

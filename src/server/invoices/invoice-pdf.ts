@@ -8,7 +8,12 @@ import { formatCents } from '~/lib/money.ts';
 import type { CreditNote, InvoiceData } from './invoice-data.ts';
 
 /** Helvetica is WinAnsi: characters outside it are written as their nearest plain form. */
-const plain = (s: string) => s.replace(/[−–—]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+const plain = (s: string) =>
+  s
+    .replace(/[−–—]/g, '-')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string, date: string): Promise<Buffer> {
   const when = new Date(`${date}T00:00:00Z`);
@@ -64,7 +69,15 @@ export function invoicePdf(data: InvoiceData): Promise<Buffer> {
         amountRow(doc, `${line.name} (${line.sku})`, formatCents(line.total_cents));
         doc.fontSize(9).font('Helvetica');
         if (line.details.length) doc.text(plain(line.details.join(', ')), { width: 340 });
-        doc.text(plain(`${line.quantity} x ${formatCents(line.unit_price_cents)}${data.tax ? `, ${data.tax.included ? 'incl.' : ''} tax ${formatCents(line.tax_cents)}` : ''}`.replace(',  tax', ', tax')), { width: 340 });
+        doc.text(
+          plain(
+            `${line.quantity} x ${formatCents(line.unit_price_cents)}${data.tax ? `, ${data.tax.included ? 'incl.' : ''} tax ${formatCents(line.tax_cents)}` : ''}`.replace(
+              ',  tax',
+              ', tax',
+            ),
+          ),
+          { width: 340 },
+        );
         doc.fontSize(10).moveDown(0.4);
       }
       doc.moveDown(0.5);
@@ -78,7 +91,8 @@ export function invoicePdf(data: InvoiceData): Promise<Buffer> {
       if (data.tax && data.shipping_tax_cents > 0) amountRow(doc, 'of which tax on shipping', formatCents(data.shipping_tax_cents));
       doc.moveDown();
       doc.font('Helvetica').text(plain(`Paid: ${data.payment}`));
-      for (const note of data.credit_notes) doc.text(plain(`Credit note ${note.number} (${note.date}): ${formatCents(note.amount_cents)}, of which tax ${formatCents(note.tax_cents)}`));
+      for (const note of data.credit_notes)
+        doc.text(plain(`Credit note ${note.number} (${note.date}): ${formatCents(note.amount_cents)}, of which tax ${formatCents(note.tax_cents)}`));
     },
     title,
     data.date,
@@ -95,7 +109,10 @@ export function creditNotePdf(data: InvoiceData, note: CreditNote): Promise<Buff
         ['Invoice number', data.number],
         ['Order number', data.order_number],
       ]);
-      doc.font('Helvetica').fontSize(10).text(plain(`Reason: ${note.reason}`));
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(plain(`Reason: ${note.reason}`));
       doc.moveDown();
       amountRow(doc, 'Refunded', formatCents(note.amount_cents), true);
       amountRow(doc, data.tax ? `of which ${data.tax.label}` : 'of which tax', formatCents(note.tax_cents));

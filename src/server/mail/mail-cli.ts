@@ -15,8 +15,24 @@ export const MAIL_USAGE = 'usage: npm run mail -- list [--failed | --status pend
 const STATUSES = ['pending', 'sent', 'failed'] as const;
 
 function describe(m: OutboxEntry): string {
-  const state = m.status === 'pending' ? `pending (attempt ${m.attempts + 1}, next ${m.next_attempt_at})` : m.status === 'sent' ? `sent ${m.sent_at}` : `failed after ${m.attempts} attempts`;
-  return [String(m.id).padStart(6), m.status.padEnd(7), m.created_at, m.kind.padEnd(18), m.to, `“${m.subject ?? '(not rendered yet)'}”`, state, m.status !== 'sent' && m.last_error ? `· ${m.last_error}` : ''].join('  ').trimEnd();
+  const state =
+    m.status === 'pending'
+      ? `pending (attempt ${m.attempts + 1}, next ${m.next_attempt_at})`
+      : m.status === 'sent'
+        ? `sent ${m.sent_at}`
+        : `failed after ${m.attempts} attempts`;
+  return [
+    String(m.id).padStart(6),
+    m.status.padEnd(7),
+    m.created_at,
+    m.kind.padEnd(18),
+    m.to,
+    `“${m.subject ?? '(not rendered yet)'}”`,
+    state,
+    m.status !== 'sent' && m.last_error ? `· ${m.last_error}` : '',
+  ]
+    .join('  ')
+    .trimEnd();
 }
 
 export async function runMail(argv: string[]): Promise<number> {

@@ -16,7 +16,8 @@ export async function listOverHttp(context: APIContext): Promise<z.output<typeof
   const parsed = mailListQuerySchema.safeParse(Object.fromEntries(context.url.searchParams));
   if (!parsed.success) throw validationError(parsed.error);
   const { status, failed, limit } = parsed.data;
-  if (failed && status && status !== 'failed') throw badRequest('failed: cannot be combined with another status', { failed: ['cannot be combined with another status'] });
+  if (failed && status && status !== 'failed')
+    throw badRequest('failed: cannot be combined with another status', { failed: ['cannot be combined with another status'] });
   const data = await listOutbox(await getDb(), { status: failed ? 'failed' : status, limit });
   return { data: data as z.output<typeof mailListAnswerSchema>['data'] };
 }
@@ -27,6 +28,11 @@ export async function resendOverHttp(context: APIContext): Promise<z.output<type
   if (!parsed.success) throw badRequest('id: must be a message number', { id: ['must be a message number'] });
   const entry = await resend(await getDb(), parsed.data.id);
   if (!entry) throw notFound(`No message ${parsed.data.id} in the outbox`);
-  await recordActivity(actor, { action: 'mail.resend', subjectType: 'mail', subjectId: String(entry.id), summary: `Queued message ${entry.id} to be sent again` });
+  await recordActivity(actor, {
+    action: 'mail.resend',
+    subjectType: 'mail',
+    subjectId: String(entry.id),
+    summary: `Queued message ${entry.id} to be sent again`,
+  });
   return { message: `Message ${entry.id} is queued to be sent again`, data: entry as z.output<typeof mailResendAnswerSchema>['data'] };
 }

@@ -30,7 +30,8 @@ function pollMs(): number {
 export function startMailSender(db: Db): void {
   if (started) return;
   started = true;
-  if (!config.smtpUrl && env('NODE_ENV') === 'production') log.warn('SMTP_URL is not set: e-mail is written to var/mail/ of the server that sends it, not delivered (set SMTP_URL on every server)');
+  if (!config.smtpUrl && env('NODE_ENV') === 'production')
+    log.warn('SMTP_URL is not set: e-mail is written to var/mail/ of the server that sends it, not delivered (set SMTP_URL on every server)');
   const kick = () => void sendDue(db);
   onQueued(kick);
   setInterval(kick, pollMs()).unref();
@@ -76,7 +77,10 @@ async function attempt(db: Db, row: OutboxRow, token: string): Promise<void> {
   }
   await markSent(db, row.id, token);
   mailSent.inc();
-  log.info({ mailId: row.id, kind, recipient: maskEmails(row.recipient), attempt: row.attempts }, `Mail ${row.id} (${kind}) sent to ${maskEmails(row.recipient)}`);
+  log.info(
+    { mailId: row.id, kind, recipient: maskEmails(row.recipient), attempt: row.attempts },
+    `Mail ${row.id} (${kind}) sent to ${maskEmails(row.recipient)}`,
+  );
 }
 
 async function render(db: Db, row: OutboxRow, token: string): Promise<StoredMessage> {
@@ -99,7 +103,8 @@ async function failed(db: Db, row: OutboxRow, token: string, error: unknown): Pr
     return;
   }
   log.error(fields, `Mail ${row.id} (${kind}) to ${maskEmails(row.recipient)} failed after ${row.attempts} attempts: ${reason}`);
-  if (!isStaffTemplate(row.template) && row.recipient !== staffEmail()) await queue(db, { message: failedMailNotice(row, reason), dedupeKey: `mail:${row.id}:failed:${row.created_at}:${row.attempts}` });
+  if (!isStaffTemplate(row.template) && row.recipient !== staffEmail())
+    await queue(db, { message: failedMailNotice(row, reason), dedupeKey: `mail:${row.id}:failed:${row.created_at}:${row.attempts}` });
 }
 
 /** To the staff: a message to a customer could not be delivered; how to send it again. */
@@ -109,5 +114,10 @@ function failedMailNotice(row: OutboxRow, reason: string): StoredMessage {
     `Last error: ${reason}`,
     `Once the cause is fixed, send it again with: npm run mail -- resend ${row.id} (or POST /api/admin/mail/${row.id}/resend).`,
   ];
-  return { to: staffEmail(), subject: `E-mail ${row.id} could not be delivered`, text: `${paragraphs.join('\n')}\n`, html: mailMjml({ heading: 'An e-mail could not be delivered', paragraphs }) };
+  return {
+    to: staffEmail(),
+    subject: `E-mail ${row.id} could not be delivered`,
+    text: `${paragraphs.join('\n')}\n`,
+    html: mailMjml({ heading: 'An e-mail could not be delivered', paragraphs }),
+  };
 }

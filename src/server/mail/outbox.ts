@@ -85,7 +85,13 @@ export async function queue(db: Db, outgoing: Outgoing, now = new Date()): Promi
 export async function claimDue(db: Db, limit: number, now = new Date()): Promise<{ token: string; rows: OutboxRow[] }> {
   const token = randomBytes(9).toString('base64url');
   const rows = await writeTransaction(db, async (trx) => {
-    let due = trx.selectFrom('mail_outbox').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', now.toISOString()).orderBy('id').limit(limit);
+    let due = trx
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now.toISOString())
+      .orderBy('id')
+      .limit(limit);
     if (!isSqlite(trx)) due = due.forUpdate().skipLocked();
     const ids = (await due.execute()).map((r) => r.id);
     if (!ids.length) return [];
@@ -101,11 +107,21 @@ export async function claimDue(db: Db, limit: number, now = new Date()): Promise
 
 /** A template rendered at its first attempt: the message is kept, so a retry or a resend sends the same one. */
 export async function storeRendered(db: Db, id: number, token: string, message: StoredMessage): Promise<void> {
-  await db.updateTable('mail_outbox').set({ message: JSON.stringify(message), subject: message.subject, recipient: message.to }).where('id', '=', id).where('claimed_by', '=', token).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ message: JSON.stringify(message), subject: message.subject, recipient: message.to })
+    .where('id', '=', id)
+    .where('claimed_by', '=', token)
+    .execute();
 }
 
 export async function markSent(db: Db, id: number, token: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now.toISOString(), last_error: null, claimed_by: null }).where('id', '=', id).where('claimed_by', '=', token).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: now.toISOString(), last_error: null, claimed_by: null })
+    .where('id', '=', id)
+    .where('claimed_by', '=', token)
+    .execute();
 }
 
 /** A failed attempt: tried again after the back-off, or, after the last attempt, failed (returns true then). */
@@ -113,7 +129,11 @@ export async function markAttemptFailed(db: Db, row: OutboxRow, token: string, e
   const last = row.attempts >= outboxSettings.maxAttempts;
   await db
     .updateTable('mail_outbox')
-    .set(last ? { status: 'failed', last_error: error, claimed_by: null } : { next_attempt_at: new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(), last_error: error, claimed_by: null })
+    .set(
+      last
+        ? { status: 'failed', last_error: error, claimed_by: null }
+        : { next_attempt_at: new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(), last_error: error, claimed_by: null },
+    )
     .where('id', '=', row.id)
     .where('claimed_by', '=', token)
     .execute();
@@ -148,14 +168,22 @@ export const toEntry = (r: OutboxRow): OutboxEntry => ({
 
 /** The newest messages first, optionally of one status. */
 export async function listOutbox(db: Db, options: { status?: 'pending' | 'sent' | 'failed'; limit?: number } = {}): Promise<OutboxEntry[]> {
-  let q = db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(options.limit ?? 50);
+  let q = db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 50);
   if (options.status) q = q.where('status', '=', options.status);
   return (await q.execute()).map(toEntry);
 }
 
 /** Queues a message again (failed, or sent and asked for again): pending, attempts from zero, due now. Undefined: no such message. */
 export async function resend(db: Db, id: number, now = new Date()): Promise<OutboxEntry | undefined> {
-  await db.updateTable('mail_outbox').set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), last_error: null, claimed_by: null, sent_at: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), last_error: null, claimed_by: null, sent_at: null })
+    .where('id', '=', id)
+    .execute();
   const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (row) setImmediate(() => listeners.forEach((l) => l()));
   return row && toEntry(row);

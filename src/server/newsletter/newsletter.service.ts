@@ -5,11 +5,7 @@
  */
 import { consume, type Limit } from '~/server/security/rate-limit.ts';
 import { insertSubscriber } from './subscriber.repository.ts';
-import {
-  ALREADY_SUBSCRIBED_MESSAGE,
-  SUBSCRIBED_MESSAGE,
-  type SubscribeAnswer,
-} from '~/features/newsletter/newsletter.schema.ts';
+import { ALREADY_SUBSCRIBED_MESSAGE, SUBSCRIBED_MESSAGE, type SubscribeAnswer } from '~/features/newsletter/newsletter.schema.ts';
 
 export const SUBSCRIBE_LIMIT: Limit = { bucket: 'newsletter', max: 20, windowMs: 10 * 60_000 };
 

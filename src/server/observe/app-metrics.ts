@@ -37,23 +37,48 @@ export function registerAppMetrics(db: Db): void {
     set({}, (await answers(db)) ? 1 : 0);
   });
   gaugeOnScrape('aurelle_orders', 'Orders by status', ['status'], 'max', async (set) => {
-    const rows = await quietly(() => db.selectFrom('orders').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute());
+    const rows = await quietly(() =>
+      db
+        .selectFrom('orders')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute(),
+    );
     for (const r of rows ?? []) set({ status: r.status }, Number(r.n));
   });
-  gaugeOnScrape('aurelle_mail_outbox', 'Messages in the mail outbox by status (pending: waiting or being retried; failed: gave up)', ['status'], 'max', async (set) => {
-    const rows = await quietly(() => db.selectFrom('mail_outbox').select(['status', sql<number>`count(*)`.as('n')]).where('status', 'in', ['pending', 'failed']).groupBy('status').execute());
-    set({ status: 'pending' }, 0);
-    set({ status: 'failed' }, 0);
-    for (const r of rows ?? []) set({ status: r.status }, Number(r.n));
-  });
-  gaugeOnScrape('aurelle_db_pool_connections', 'PostgreSQL pool connections of this worker: open, idle, and queries waiting for one', ['state', 'worker'], 'sum', (set) => {
-    const use = poolUse();
-    if (!use) return;
-    set({ state: 'open', worker }, use.total);
-    set({ state: 'idle', worker }, use.idle);
-    set({ state: 'waiting', worker }, use.waiting);
-    set({ state: 'max', worker }, use.max);
-  });
+  gaugeOnScrape(
+    'aurelle_mail_outbox',
+    'Messages in the mail outbox by status (pending: waiting or being retried; failed: gave up)',
+    ['status'],
+    'max',
+    async (set) => {
+      const rows = await quietly(() =>
+        db
+          .selectFrom('mail_outbox')
+          .select(['status', sql<number>`count(*)`.as('n')])
+          .where('status', 'in', ['pending', 'failed'])
+          .groupBy('status')
+          .execute(),
+      );
+      set({ status: 'pending' }, 0);
+      set({ status: 'failed' }, 0);
+      for (const r of rows ?? []) set({ status: r.status }, Number(r.n));
+    },
+  );
+  gaugeOnScrape(
+    'aurelle_db_pool_connections',
+    'PostgreSQL pool connections of this worker: open, idle, and queries waiting for one',
+    ['state', 'worker'],
+    'sum',
+    (set) => {
+      const use = poolUse();
+      if (!use) return;
+      set({ state: 'open', worker }, use.total);
+      set({ state: 'idle', worker }, use.idle);
+      set({ state: 'waiting', worker }, use.waiting);
+      set({ state: 'max', worker }, use.max);
+    },
+  );
 }
 
 async function answers(db: Db): Promise<boolean> {

@@ -95,7 +95,11 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
     },
     serializers: { err: maskedError, error: maskedError },
   };
-  const stream = destination ?? (prettyWanted() ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) : pino.destination({ dest: 1, sync: false }));
+  const stream =
+    destination ??
+    (prettyWanted()
+      ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true })
+      : pino.destination({ dest: 1, sync: false }));
   return pino(options, stream);
 }
 
@@ -127,7 +131,10 @@ export function logThrottled(key: string, level: 'warn' | 'error', fields: Recor
         repeats.delete(key);
         return;
       }
-      log[level]({ ...fields, repeatKey: key, repeated: entry.count, intervalSeconds: intervalMs / 1000 }, `${message} (${entry.count} more times in the last ${intervalMs / 1000} s)`);
+      log[level](
+        { ...fields, repeatKey: key, repeated: entry.count, intervalSeconds: intervalMs / 1000 },
+        `${message} (${entry.count} more times in the last ${intervalMs / 1000} s)`,
+      );
       entry.count = 0;
     }, intervalMs),
   };

@@ -29,10 +29,16 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse): P
     res.end(body);
   };
   if (!token) return send(404, JSON.stringify({ message: 'Not found', code: 'not_found' }));
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, JSON.stringify({ message: 'Use GET for this endpoint', code: 'method_not_allowed' }), undefined, { allow: 'GET' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(405, JSON.stringify({ message: 'Use GET for this endpoint', code: 'method_not_allowed' }), undefined, { allow: 'GET' });
   const given = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
   if (!timingSafeEqual(digest(given), digest(token))) {
-    return send(401, JSON.stringify({ message: 'This endpoint needs the metrics token: Authorization: Bearer <METRICS_TOKEN>', code: 'unauthorized' }), undefined, { 'www-authenticate': 'Bearer' });
+    return send(
+      401,
+      JSON.stringify({ message: 'This endpoint needs the metrics token: Authorization: Bearer <METRICS_TOKEN>', code: 'unauthorized' }),
+      undefined,
+      { 'www-authenticate': 'Bearer' },
+    );
   }
   try {
     const text = cluster.isWorker && process.send ? await clusterMetrics() : await register.metrics();

@@ -35,12 +35,22 @@ export const requestDuration = metric(
 
 export const requestsTotal = metric(
   'http_requests_total',
-  () => new client.Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'] as const }),
+  () =>
+    new client.Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+    }),
 );
 
 export const responseBytes = metric(
   'http_response_bytes_total',
-  () => new client.Counter({ name: 'http_response_bytes_total', help: 'Bytes sent in answer bodies (after compression), by route pattern', labelNames: ['route'] as const }),
+  () =>
+    new client.Counter({
+      name: 'http_response_bytes_total',
+      help: 'Bytes sent in answer bodies (after compression), by route pattern',
+      labelNames: ['route'] as const,
+    }),
 );
 
 export const diamondSearchDuration = metric(
@@ -55,19 +65,37 @@ export const diamondSearchDuration = metric(
 
 export const importRuns = metric(
   'aurelle_import_runs_total',
-  () => new client.Counter({ name: 'aurelle_import_runs_total', help: 'Diamond stock imports run by this server (POST /api/admin/diamonds/import), by result', labelNames: ['result'] as const }),
+  () =>
+    new client.Counter({
+      name: 'aurelle_import_runs_total',
+      help: 'Diamond stock imports run by this server (POST /api/admin/diamonds/import), by result',
+      labelNames: ['result'] as const,
+    }),
 );
 
 export const importRows = metric(
   'aurelle_import_rows_total',
-  () => new client.Counter({ name: 'aurelle_import_rows_total', help: 'Rows of diamond stock imports by outcome (inserted, updated, unchanged, delisted, rejected, skipped)', labelNames: ['outcome'] as const }),
+  () =>
+    new client.Counter({
+      name: 'aurelle_import_rows_total',
+      help: 'Rows of diamond stock imports by outcome (inserted, updated, unchanged, delisted, rejected, skipped)',
+      labelNames: ['outcome'] as const,
+    }),
 );
 
-export const mailSent = metric('aurelle_mail_sent_total', () => new client.Counter({ name: 'aurelle_mail_sent_total', help: 'E-mails delivered to the SMTP server (or written to var/mail)' }));
+export const mailSent = metric(
+  'aurelle_mail_sent_total',
+  () => new client.Counter({ name: 'aurelle_mail_sent_total', help: 'E-mails delivered to the SMTP server (or written to var/mail)' }),
+);
 
 export const mailAttemptFailures = metric(
   'aurelle_mail_send_failures_total',
-  () => new client.Counter({ name: 'aurelle_mail_send_failures_total', help: 'Failed delivery attempts (each retried until the last), by whether it was the last', labelNames: ['final'] as const }),
+  () =>
+    new client.Counter({
+      name: 'aurelle_mail_send_failures_total',
+      help: 'Failed delivery attempts (each retried until the last), by whether it was the last',
+      labelNames: ['final'] as const,
+    }),
 );
 
 /** A gauge whose value is read at scrape time. */

@@ -64,7 +64,20 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, serve:
     responseBytes.inc({ route }, bytes);
     const level = status >= 500 ? 'error' : status === 404 ? 'debug' : 'info';
     // Built only when written: a flood of 404s (logged at debug) makes no garbage of its own.
-    if (log.isLevelEnabled(level)) log[level]({ reqId: context.id, method: context.method, route, path: maskUrl(url), status, ms: Math.round(ms * 10) / 10, bytes, aborted: !res.writableFinished || undefined }, 'request');
+    if (log.isLevelEnabled(level))
+      log[level](
+        {
+          reqId: context.id,
+          method: context.method,
+          route,
+          path: maskUrl(url),
+          status,
+          ms: Math.round(ms * 10) / 10,
+          bytes,
+          aborted: !res.writableFinished || undefined,
+        },
+        'request',
+      );
   };
   res.once('finish', done);
   res.once('close', done);
@@ -91,15 +104,20 @@ function byteLength(chunk: unknown, encoding: unknown): number {
 export function routeConsoleToLog(): void {
   const format = (args: unknown[]) => {
     const error = args.find((a) => a instanceof Error) as Error | undefined;
-    const text = args.filter((a) => a !== error).map((a) => (typeof a === 'string' ? a : inspectShort(a))).join(' ');
+    const text = args
+      .filter((a) => a !== error)
+      .map((a) => (typeof a === 'string' ? a : inspectShort(a)))
+      .join(' ');
     return { error, text: text || error?.message || '' };
   };
-  const to = (fallback: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
-    const { error, text } = format(args);
-    const level = levelOf(text) ?? fallback;
-    if (error) log[level]({ err: error }, text);
-    else log[level](text);
-  };
+  const to =
+    (fallback: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const { error, text } = format(args);
+      const level = levelOf(text) ?? fallback;
+      if (error) log[level]({ err: error }, text);
+      else log[level](text);
+    };
   console.log = to('info');
   console.info = to('info');
   console.warn = to('warn');

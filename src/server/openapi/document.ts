@@ -14,7 +14,14 @@ import { customerSchema } from '~/server/accounts/accounts.answers.ts';
 import { addressSchema } from '~/server/addresses/addresses.answers.ts';
 import { appointmentSchema } from '~/server/appointments/appointments.answers.ts';
 import { cartItemSchema, cartSchema, lineProductSchema, lineVariantSchema } from '~/server/cart/cart.answers.ts';
-import { checkoutCartSchema, orderLineSchema, paymentMethodSchema, placedOrderSchema, regionSchema, shippingRateSchema } from '~/server/checkout/checkout.answers.ts';
+import {
+  checkoutCartSchema,
+  orderLineSchema,
+  paymentMethodSchema,
+  placedOrderSchema,
+  regionSchema,
+  shippingRateSchema,
+} from '~/server/checkout/checkout.answers.ts';
 import { diamondFacetsSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { productSchema, productFacetsSchema } from '~/server/products/product.answers.ts';
 import { wishlistEntrySchema } from '~/server/wishlist/wishlist.answers.ts';
@@ -49,7 +56,9 @@ const NAMED: [z.ZodType, string][] = [
 ];
 
 /** The document describes itself loosely: it is OpenAPI 3.1, checked by the suite with an OpenAPI validator. */
-const documentAnswerSchema = z.object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose();
+const documentAnswerSchema = z
+  .object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) })
+  .loose();
 
 /** Every operation, the document's own included. */
 export const allOperations: Operation[] = [
@@ -93,7 +102,10 @@ function clean(schema: JsonSchema): JsonSchema {
 
 function parameters(o: Operation, inline: (s: z.ZodType) => JsonSchema) {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [['path', o.params], ['query', o.query]] as const) {
+  for (const [where, schema] of [
+    ['path', o.params],
+    ['query', o.query],
+  ] as const) {
     if (!schema) continue;
     const json = inline(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
@@ -133,7 +145,9 @@ export function buildDocument(): JsonSchema {
     for (const [status, schema] of Object.entries(o.answers)) {
       responses[status] = {
         description: STATUS_TEXT[Number(status)] ?? 'OK',
-        ...(o.cacheable ? { headers: { 'Cache-Control': { description: 'The same for every caller: shared caches may keep it', schema: { type: 'string' } } } } : {}),
+        ...(o.cacheable
+          ? { headers: { 'Cache-Control': { description: 'The same for every caller: shared caches may keep it', schema: { type: 'string' } } } }
+          : {}),
         content: { 'application/json': { schema: answerRef(o, Number(status), schema) } },
       };
     }
@@ -142,7 +156,16 @@ export function buildDocument(): JsonSchema {
       for (const t of o.fileAnswer.types) ok.content[t] = { schema: { type: 'string', contentMediaType: t, description: o.fileAnswer.description } };
     }
     if (o.form) responses['303'] = { description: STATUS_TEXT[303], headers: { Location: { schema: { type: 'string' } } } };
-    const errors = new Set([400, 413, 414, 503, ...(o.method === 'get' ? [] : [403, 408]), ...(o.access === 'customer' ? [401] : []), ...(o.access === 'admin' ? [403] : []), ...(o.errors ?? [])]);
+    const errors = new Set([
+      400,
+      413,
+      414,
+      503,
+      ...(o.method === 'get' ? [] : [403, 408]),
+      ...(o.access === 'customer' ? [401] : []),
+      ...(o.access === 'admin' ? [403] : []),
+      ...(o.errors ?? []),
+    ]);
     for (const status of [...errors].sort()) {
       const special = o.errorAnswers?.[status];
       responses[status] = {
@@ -156,13 +179,15 @@ export function buildDocument(): JsonSchema {
       description: o.fileBody.description,
       content: Object.fromEntries(o.fileBody.types.map((t) => [t, { schema: { type: 'string' } }])),
     };
-    const body = file || (o.body && {
-      required: false,
-      content: {
-        'application/json': { schema: requestRef(o, o.body) },
-        ...(o.form ? { 'application/x-www-form-urlencoded': { schema: requestRef(o, o.body) } } : {}),
-      },
-    });
+    const body =
+      file ||
+      (o.body && {
+        required: false,
+        content: {
+          'application/json': { schema: requestRef(o, o.body) },
+          ...(o.form ? { 'application/x-www-form-urlencoded': { schema: requestRef(o, o.body) } } : {}),
+        },
+      });
     (paths[o.path] ??= {})[o.method] = {
       operationId: operationId(o),
       tags: [o.tag],
@@ -176,7 +201,9 @@ export function buildDocument(): JsonSchema {
   }
 
   const components = (registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') => {
-    const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
+    const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as {
+      schemas: Record<string, JsonSchema>;
+    };
     return Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, clean(s)]));
   };
 
@@ -199,7 +226,13 @@ export function buildDocument(): JsonSchema {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /api/customer/login (httpOnly; 30 days).' },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'The `token` that POST /api/customer/login answers (the same session as the cookie).' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN of the server; /api/admin/… answers 404 while it is unset.' },
-        staffSession: { type: 'apiKey', in: 'cookie', name: 'aurelle_staff', description: 'A back-office staff session (sign-in at /admin/login), within the rights of the staff member\'s role; a role without the right gets 403 (docs/staff.md).' },
+        staffSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'aurelle_staff',
+          description:
+            "A back-office staff session (sign-in at /admin/login), within the rights of the staff member's role; a role without the right gets 403 (docs/staff.md).",
+        },
       },
     },
   };

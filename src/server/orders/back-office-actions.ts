@@ -45,10 +45,16 @@ export async function runOrderAction(actor: Actor, reference: string, action: st
     }
     case 'resend': {
       const id = Number(values.mail);
-      const mail = Number.isInteger(id) ? await db.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'template']).where('id', '=', id).executeTakeFirst() : undefined;
+      const mail = Number.isInteger(id)
+        ? await db.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'template']).where('id', '=', id).executeTakeFirst()
+        : undefined;
       if (!mail || mail.recipient !== order.email) throw notFound('That e-mail is not one of this order');
       await resend(db, mail.id);
-      await recordActivity(actor, { ...orderActivity('resend', order), summary: `Resent "${mail.subject ?? mail.template}" for order ${order.increment_id} to ${mail.recipient}`, after: { mail: mail.id } });
+      await recordActivity(actor, {
+        ...orderActivity('resend', order),
+        summary: `Resent "${mail.subject ?? mail.template}" for order ${order.increment_id} to ${mail.recipient}`,
+        after: { mail: mail.id },
+      });
       return back('resent');
     }
     case 'note': {

@@ -17,11 +17,19 @@ import type { OrderRow } from './order.repository.ts';
 export const ORDER_STATUSES = ['pending', 'pending_payment', 'processing', 'shipped', 'completed', 'canceled'] as const;
 export const PER_PAGE = 25;
 
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-26').optional().or(z.literal('').transform(() => undefined));
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-26')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 export const orderFilterSchema = z.object({
   q: z.string().trim().max(200, 'Use at most 200 characters').optional(),
-  status: z.enum(ORDER_STATUSES, { error: 'Choose a status from the list' }).optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(ORDER_STATUSES, { error: 'Choose a status from the list' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   from: day,
   to: day,
   page: z.coerce.number({ error: 'Use a page number' }).int('Use a page number').min(1, 'Use a page number').max(100_000).default(1),
@@ -70,11 +78,34 @@ const nameOf = (address: string) => {
   }
 };
 
-function toListRow(o: Pick<OrderRow, 'increment_id' | 'created_at' | 'email' | 'billing_address' | 'status' | 'cancel_reason' | 'payment_method' | 'grand_total_cents'> & { items: number | string | null }): OrderListRow {
-  return { increment_id: o.increment_id, created_at: o.created_at, email: o.email, name: nameOf(o.billing_address), status: o.status, status_label: statusLabel(o.status, o.cancel_reason), payment_method: o.payment_method, grand_total_cents: o.grand_total_cents, items: Number(o.items ?? 0) };
+function toListRow(
+  o: Pick<OrderRow, 'increment_id' | 'created_at' | 'email' | 'billing_address' | 'status' | 'cancel_reason' | 'payment_method' | 'grand_total_cents'> & {
+    items: number | string | null;
+  },
+): OrderListRow {
+  return {
+    increment_id: o.increment_id,
+    created_at: o.created_at,
+    email: o.email,
+    name: nameOf(o.billing_address),
+    status: o.status,
+    status_label: statusLabel(o.status, o.cancel_reason),
+    payment_method: o.payment_method,
+    grand_total_cents: o.grand_total_cents,
+    items: Number(o.items ?? 0),
+  };
 }
 
-const listColumns = ['orders.increment_id', 'orders.created_at', 'orders.email', 'orders.billing_address', 'orders.status', 'orders.cancel_reason', 'orders.payment_method', 'orders.grand_total_cents'] as const;
+const listColumns = [
+  'orders.increment_id',
+  'orders.created_at',
+  'orders.email',
+  'orders.billing_address',
+  'orders.status',
+  'orders.cancel_reason',
+  'orders.payment_method',
+  'orders.grand_total_cents',
+] as const;
 
 export async function searchOrders(f: OrderFilter, perPage = PER_PAGE): Promise<{ rows: OrderListRow[]; total: number; pages: number }> {
   const db = await getDb();
@@ -82,7 +113,13 @@ export async function searchOrders(f: OrderFilter, perPage = PER_PAGE): Promise<
   const [rows, count] = await Promise.all([
     base
       .select(listColumns)
-      .select((eb) => eb.selectFrom('order_items').select((e) => e.fn.sum<number>('qty_ordered').as('n')).whereRef('order_items.order_id', '=', 'orders.id').as('items'))
+      .select((eb) =>
+        eb
+          .selectFrom('order_items')
+          .select((e) => e.fn.sum<number>('qty_ordered').as('n'))
+          .whereRef('order_items.order_id', '=', 'orders.id')
+          .as('items'),
+      )
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(perPage)
@@ -99,12 +136,23 @@ export async function ordersCsv(f: OrderFilter): Promise<string> {
   const db = await getDb();
   const rows = await filtered(db, f)
     .select(listColumns)
-    .select((eb) => eb.selectFrom('order_items').select((e) => e.fn.sum<number>('qty_ordered').as('n')).whereRef('order_items.order_id', '=', 'orders.id').as('items'))
+    .select((eb) =>
+      eb
+        .selectFrom('order_items')
+        .select((e) => e.fn.sum<number>('qty_ordered').as('n'))
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .as('items'),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50_000)
     .execute();
-  const lines = [['order', 'placed_at', 'status', 'customer', 'email', 'items', 'payment_method', 'total'], ...rows.map(toListRow).map((r) => [r.increment_id, r.created_at, r.status_label, r.name, r.email, String(r.items), r.payment_method, (r.grand_total_cents / 100).toFixed(2)])];
+  const lines = [
+    ['order', 'placed_at', 'status', 'customer', 'email', 'items', 'payment_method', 'total'],
+    ...rows
+      .map(toListRow)
+      .map((r) => [r.increment_id, r.created_at, r.status_label, r.name, r.email, String(r.items), r.payment_method, (r.grand_total_cents / 100).toFixed(2)]),
+  ];
   return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -163,14 +211,20 @@ export async function orderDetail(reference: string) {
       .execute(),
   ]);
   const stoneIds = items.map((i) => i.diamond_id).filter((id): id is number => typeof id === 'number');
-  const stones = stoneIds.length ? await db.selectFrom('diamonds').select(['id', 'carat', 'lab', 'certificate_number']).where('id', 'in', stoneIds).execute() : [];
+  const stones = stoneIds.length
+    ? await db.selectFrom('diamonds').select(['id', 'carat', 'lab', 'certificate_number']).where('id', 'in', stoneIds).execute()
+    : [];
   return {
     order,
     view,
     items: items.map((i) => {
       const options = parseJson<{ choices?: string[] }>(i.options) ?? {};
       const stone = stones.find((d) => d.id === i.diamond_id);
-      return { ...i, choices: Array.isArray(options.choices) ? options.choices : [], stone: stone ? { carat: Number(stone.carat), lab: stone.lab, certificate: stone.certificate_number } : undefined };
+      return {
+        ...i,
+        choices: Array.isArray(options.choices) ? options.choices : [],
+        stone: stone ? { carat: Number(stone.carat), lab: stone.lab, certificate: stone.certificate_number } : undefined,
+      };
     }),
     billing: parseJson<Address>(order.billing_address) ?? {},
     shipping: parseJson<Address>(order.shipping_address) ?? {},
@@ -201,7 +255,16 @@ export async function dashboardFigures(now = new Date(), timeZone = 'UTC') {
       .executeTakeFirstOrThrow();
     return { orders: Number(r.n), cents: Number(r.cents ?? 0) };
   };
-  const count = async (statuses: string[]) => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', statuses).executeTakeFirstOrThrow()).n);
+  const count = async (statuses: string[]) =>
+    Number(
+      (
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', 'in', statuses)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const soon = new Date(now.getTime() + 24 * 3600_000).toISOString();
   const expiring = await db
     .selectFrom('orders')
@@ -225,7 +288,21 @@ export async function dashboardFigures(now = new Date(), timeZone = 'UTC') {
 
 /** The start of the shop's day, week (Monday) or month containing `now`, in the shop's time zone. */
 export function shopMidnight(now: Date, timeZone: string, unit: 'day' | 'week' | 'month'): Date {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
   const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   const offset = local - Math.floor(now.getTime() / 1000) * 1000;
   let y = Number(parts.year);

@@ -12,7 +12,12 @@ const WORDS: Record<string, string> = {
   note: 'Added a note to',
 };
 
-export function orderActivity(action: keyof typeof WORDS, view: Pick<StaffOrderView, 'increment_id' | 'status'>, detail: Record<string, unknown> = {}, before?: { status: string }): ActivityEntry {
+export function orderActivity(
+  action: keyof typeof WORDS,
+  view: Pick<StaffOrderView, 'increment_id' | 'status'>,
+  detail: Record<string, unknown> = {},
+  before?: { status: string },
+): ActivityEntry {
   let summary = `${WORDS[action]} order ${view.increment_id}`;
   if (action === 'ship') summary += ` (${detail.carrier} ${detail.tracking})`;
   if (action === 'refund' && typeof detail.amount_cents === 'number') summary = `Refunded ${formatCents(detail.amount_cents)} on order ${view.increment_id}`;

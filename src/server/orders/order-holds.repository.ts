@@ -15,7 +15,15 @@ import { UNPAID_STATUSES as UNPAID } from './order-status.ts';
  */
 export async function claimDueOrder(db: Db, nowIso: string): Promise<number | undefined> {
   if (isSqlite(db)) {
-    const row = await db.selectFrom('orders').select('id').where('status', 'in', UNPAID).where('payment_due_at', '<=', nowIso).orderBy('payment_due_at').orderBy('id').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', 'in', UNPAID)
+      .where('payment_due_at', '<=', nowIso)
+      .orderBy('payment_due_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return row?.id;
   }
   const { rows } = await sql<{ id: number }>`
@@ -51,7 +59,12 @@ export async function heldStones(db: Db, orderId: number): Promise<number[]> {
 export async function releaseStones(db: Db, orderId: number, now: string): Promise<number[]> {
   const stones = await heldStones(db, orderId);
   if (!stones.length) return [];
-  await db.updateTable('diamonds').set({ status: 'available', updated_at: now }).where('id', 'in', stones).where('status', 'in', ['reserved', 'sold']).execute();
+  await db
+    .updateTable('diamonds')
+    .set({ status: 'available', updated_at: now })
+    .where('id', 'in', stones)
+    .where('status', 'in', ['reserved', 'sold'])
+    .execute();
   await db.deleteFrom('diamond_reservations').where('order_id', '=', orderId).execute();
   return stones;
 }
@@ -80,7 +93,10 @@ export async function refundStoreCredit(db: Db, order: Pick<OrderRow, 'id' | 'cu
     .executeTakeFirstOrThrow();
   const spent = -Number(row.n);
   if (spent <= 0) return 0;
-  await db.insertInto('store_credit_ledger').values({ customer_id: order.customer_id, amount_cents: spent, reason: `${reason} (order ${order.increment_id})`, order_id: order.id, created_at: now }).execute();
+  await db
+    .insertInto('store_credit_ledger')
+    .values({ customer_id: order.customer_id, amount_cents: spent, reason: `${reason} (order ${order.increment_id})`, order_id: order.id, created_at: now })
+    .execute();
   return spent;
 }
 

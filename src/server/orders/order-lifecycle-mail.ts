@@ -65,9 +65,16 @@ export function shippedOrderMail(order: OrderRow): MailMessage {
 export function canceledOrderMail(order: OrderRow, refundCents: number, released = false): MailMessage {
   const paragraphs = [
     `Your order ${order.increment_id} has been cancelled.`,
-    ...(refundCents > 0 ? [`We have refunded ${formatCents(refundCents)} to your original payment method; depending on your bank it can take 5 to 10 business days to appear.`] : []),
+    ...(refundCents > 0
+      ? [`We have refunded ${formatCents(refundCents)} to your original payment method; depending on your bank it can take 5 to 10 business days to appear.`]
+      : []),
     ...(released ? ['The amount authorised on your card has been released: nothing has been charged.'] : []),
     ...(order.store_credit_cents > 0 ? ['The store credit it used is back in your account.'] : []),
   ];
-  return { to: order.email, subject: `Your order ${order.increment_id} has been cancelled`, text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`, html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }) };
+  return {
+    to: order.email,
+    subject: `Your order ${order.increment_id} has been cancelled`,
+    text: `${paragraphs.join('\n')}\n\nView your order: ${orderUrl(order)}\n`,
+    html: simpleHtml(paragraphs, { label: 'View your order', url: orderUrl(order) }),
+  };
 }

@@ -30,8 +30,25 @@ import { findOrderById, setOrderStatus } from '~/server/checkout/order-writer.re
 import type { OrderRow } from './order.repository.ts';
 import type { ShipRequest, staffOrderSchema } from './staff.answers.ts';
 export { shipRequestSchema } from './staff.answers.ts';
-import { claimDueOrder, findOrderByReference, giveBackCouponUse, nextDueAt, refundStoreCredit, releaseStones, statusHistory } from './order-holds.repository.ts';
-import { captureIfAuthorized, markTransferPaid, planRefund, refundOrder, runRefunds, runVoids, settleBeforeExpiry, settleSession } from '~/server/payments/payments.service.ts';
+import {
+  claimDueOrder,
+  findOrderByReference,
+  giveBackCouponUse,
+  nextDueAt,
+  refundStoreCredit,
+  releaseStones,
+  statusHistory,
+} from './order-holds.repository.ts';
+import {
+  captureIfAuthorized,
+  markTransferPaid,
+  planRefund,
+  refundOrder,
+  runRefunds,
+  runVoids,
+  settleBeforeExpiry,
+  settleSession,
+} from '~/server/payments/payments.service.ts';
 import { expireOpenSessions, LIVE_REFUND, refundsOf, takenSessions } from '~/server/payments/payment-session.repository.ts';
 import { providerByCode } from '~/server/payments/payment-provider.ts';
 import { refundHistory } from '~/server/payments/payment-history.ts';
@@ -132,7 +149,9 @@ function intervalMs(): number {
 export function startExpiryTimer(db: Db): void {
   if (timer) return;
   const tick = () => {
-    expireDueOrders(db).catch((error) => (isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'order expiry') : console.error('Order expiry failed:', error)));
+    expireDueOrders(db).catch((error) =>
+      isDatabaseUnavailable(error) ? noteDatabaseUnavailable(error, 'order expiry') : console.error('Order expiry failed:', error),
+    );
   };
   timer = setInterval(tick, intervalMs());
   timer.unref();
@@ -141,7 +160,6 @@ export function startExpiryTimer(db: Db): void {
 
 // ---------------------------------------------------------------------------------------------------
 // Staff: ship and cancel
-
 
 export async function orderByReference(db: Db, reference: string): Promise<OrderRow> {
   const order = await findOrderByReference(db, reference);
@@ -155,7 +173,11 @@ export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView
   const refunds = await refundsOf(db, order.id);
   const paid = (await takenSessions(db, order.id)).reduce((s, p) => s + p.amount_cents, 0);
   const refunded = refunds.filter((r) => LIVE_REFUND.includes(r.status)).reduce((s, r) => s + r.amount_cents, 0);
-  const statuses = history.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? order.cancel_reason : null), created_at: h.created_at }));
+  const statuses = history.map((h) => ({
+    status: h.status,
+    status_label: statusLabel(h.status, h.status === 'canceled' ? order.cancel_reason : null),
+    created_at: h.created_at,
+  }));
   return {
     id: order.id,
     increment_id: order.increment_id,
@@ -172,7 +194,16 @@ export async function staffView(db: Db, order: OrderRow): Promise<StaffOrderView
     refunded_cents: refunded,
     refundable_cents: Math.max(0, paid - refunded),
     status_history: [...statuses, ...refundHistory(refunds)].sort((a, b) => a.created_at.localeCompare(b.created_at)),
-    refunds: refunds.map((r) => ({ amount_cents: r.amount_cents, reason: r.reason, created_at: r.created_at, provider: r.provider, provider_refund_id: r.provider_refund_id, status: r.status, tax_cents: r.tax_cents, credit_note_number: r.credit_note_number })),
+    refunds: refunds.map((r) => ({
+      amount_cents: r.amount_cents,
+      reason: r.reason,
+      created_at: r.created_at,
+      provider: r.provider,
+      provider_refund_id: r.provider_refund_id,
+      status: r.status,
+      tax_cents: r.tax_cents,
+      credit_note_number: r.credit_note_number,
+    })),
     tax_cents: order.tax_cents,
     tax_label: order.tax_label,
     tax_included: order.tax_included === 1,
@@ -199,7 +230,12 @@ export async function shipOrder(db: Db, reference: string, input: ShipRequest): 
   });
   if (!shipped) {
     const current = (await findOrderById(db, order.id))!;
-    throw new HttpError(409, `Only an order in processing can be shipped; this one is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_shippable', { status: [current.status] });
+    throw new HttpError(
+      409,
+      `Only an order in processing can be shipped; this one is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`,
+      'order_not_shippable',
+      { status: [current.status] },
+    );
   }
   const after = (await findOrderById(db, order.id))!;
   return staffView(db, after);
@@ -227,7 +263,12 @@ export async function cancelOrder(db: Db, reference: string): Promise<StaffOrder
   });
   if (done === undefined) {
     const current = (await findOrderById(db, order.id))!;
-    throw new HttpError(409, `This order cannot be cancelled: it is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`, 'order_not_cancelable', { status: [current.status] });
+    throw new HttpError(
+      409,
+      `This order cannot be cancelled: it is ${statusLabel(current.status, current.cancel_reason).toLowerCase()}`,
+      'order_not_cancelable',
+      { status: [current.status] },
+    );
   }
   // Each open session is expired at its provider; one paid meanwhile is refunded at once (settleSession).
   for (const s of done.open) {
@@ -251,7 +292,12 @@ export async function cancelOrder(db: Db, reference: string): Promise<StaffOrder
 // ---------------------------------------------------------------------------------------------------
 // Staff: refunds and bank transfers
 
-export async function refundByReference(db: Db, reference: string, amountCents: number, reason: string | undefined): Promise<{ view: StaffOrderView; refundedCents: number }> {
+export async function refundByReference(
+  db: Db,
+  reference: string,
+  amountCents: number,
+  reason: string | undefined,
+): Promise<{ view: StaffOrderView; refundedCents: number }> {
   const order = await orderByReference(db, reference);
   const { refundedCents } = await refundOrder(db, order, amountCents, reason);
   return { view: await staffView(db, (await findOrderById(db, order.id))!), refundedCents };
@@ -262,4 +308,3 @@ export async function markPaidByReference(db: Db, reference: string, transferRef
   await markTransferPaid(db, order, transferReference);
   return staffView(db, (await findOrderById(db, order.id))!);
 }
-

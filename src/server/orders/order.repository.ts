@@ -10,7 +10,11 @@ export type OrderRow = Selectable<OrdersTable>;
 
 export async function countOrders(customerId: number): Promise<number> {
   const db = await getDb();
-  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -75,7 +79,13 @@ export async function findOrderItems(orderId: number) {
       'diamonds.width_mm as diamond_width',
     ])
     .select((eb) =>
-      eb.selectFrom('product_attributes').select('product_attributes.value').whereRef('product_attributes.product_id', '=', 'products.id').where('product_attributes.code', '=', 'design').limit(1).as('product_design'),
+      eb
+        .selectFrom('product_attributes')
+        .select('product_attributes.value')
+        .whereRef('product_attributes.product_id', '=', 'products.id')
+        .where('product_attributes.code', '=', 'design')
+        .limit(1)
+        .as('product_design'),
     )
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.id')

@@ -57,20 +57,31 @@ function describe(o: StaffOrderView): string {
 export async function runOrders(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || !['list', 'ship', 'cancel', 'refund', 'mark-paid', 'expire', 'invoice'].includes(command)) throw new CliUsageError(ORDERS_USAGE);
-  const known: Record<string, string[]> = { list: ['status', 'limit'], ship: ['carrier', 'tracking'], refund: ['amount', 'reason'], 'mark-paid': ['reference'], invoice: ['out', 'credit-note'] };
+  const known: Record<string, string[]> = {
+    list: ['status', 'limit'],
+    ship: ['carrier', 'tracking'],
+    refund: ['amount', 'reason'],
+    'mark-paid': ['reference'],
+    invoice: ['out', 'credit-note'],
+  };
   const { positional, values } = options(rest, known[command] ?? []);
   if (command === 'list' && values.status && !STATUSES.includes(values.status)) throw new CliUsageError(`--status takes one of ${STATUSES.join(', ')}`);
   const limit = values.limit === undefined ? 100 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliUsageError('--limit takes a whole number from 1 to 10000');
-  if (['ship', 'cancel', 'refund', 'mark-paid', 'invoice'].includes(command) && positional.length !== 1) throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
+  if (['ship', 'cancel', 'refund', 'mark-paid', 'invoice'].includes(command) && positional.length !== 1)
+    throw new CliUsageError(`${command} takes one order number\n${ORDERS_USAGE}`);
   if ((command === 'list' || command === 'expire') && positional.length) throw new CliUsageError(`unexpected ${positional[0]}\n${ORDERS_USAGE}`);
   let ship: ReturnType<typeof shipRequestSchema.parse> | undefined;
   if (command === 'ship') {
     const parsed = shipRequestSchema.safeParse({ carrier: values.carrier, tracking: values.tracking });
-    if (!parsed.success) throw new CliUsageError(`${parsed.error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ')}\n${ORDERS_USAGE}`);
+    if (!parsed.success)
+      throw new CliUsageError(
+        `${parsed.error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ')}\n${ORDERS_USAGE}`,
+      );
     ship = parsed.data;
   }
-  const flagIssues = (error: { issues: { path: PropertyKey[]; message: string }[] }) => error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ');
+  const flagIssues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
+    error.issues.map((i) => (i.path.length ? `--${String(i.path[0])}: ${i.message.replace(/^\w+: /, '')}` : i.message)).join('; ');
   let refund: ReturnType<typeof refundRequestSchema.parse> | undefined;
   if (command === 'refund') {
     if (values.amount === undefined) throw new CliUsageError(`refund needs --amount, in dollars such as 120.00\n${ORDERS_USAGE}`);
@@ -97,7 +108,19 @@ export async function runOrders(argv: string[]): Promise<number> {
     if (command === 'list') {
       const rows = await listOrdersByStatus(db, values.status, limit);
       for (const o of rows) {
-        console.log([o.increment_id, o.status.padEnd(15), statusLabel(o.status, o.cancel_reason).padEnd(31), formatCents(o.grand_total_cents).padStart(12), o.created_at, o.email, o.tracking_number ? `${o.carrier} ${o.tracking_number}` : ''].join('  ').trimEnd());
+        console.log(
+          [
+            o.increment_id,
+            o.status.padEnd(15),
+            statusLabel(o.status, o.cancel_reason).padEnd(31),
+            formatCents(o.grand_total_cents).padStart(12),
+            o.created_at,
+            o.email,
+            o.tracking_number ? `${o.carrier} ${o.tracking_number}` : '',
+          ]
+            .join('  ')
+            .trimEnd(),
+        );
       }
       console.log(`${rows.length} order${rows.length === 1 ? '' : 's'}${values.status ? ` in ${values.status}` : ''}`);
     } else if (command === 'expire') {

@@ -30,7 +30,11 @@ export { UNPAID_STATUSES, statusLabel };
 
 /** GET /api/orders: ?page (from 1, default 1) & limit (1–50, default 10). */
 export const orderPageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
     .int(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
@@ -120,7 +124,11 @@ async function presentHistory(o: OrderRow): Promise<OrderDetail['status_history'
   const db = await getDb();
   const rows = await statusHistory(db, o.id);
   const list = rows.length ? rows : [{ status: o.status, created_at: o.created_at }];
-  const statuses = list.map((h) => ({ status: h.status, status_label: statusLabel(h.status, h.status === 'canceled' ? o.cancel_reason : null), created_at: h.created_at }));
+  const statuses = list.map((h) => ({
+    status: h.status,
+    status_label: statusLabel(h.status, h.status === 'canceled' ? o.cancel_reason : null),
+    created_at: h.created_at,
+  }));
   // Refunds are part of the order's story: "Refunded $120.00" at the time the provider was asked.
   return [...statuses, ...refundHistory(await refundsOf(db, o.id))].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

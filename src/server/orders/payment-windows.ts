@@ -7,7 +7,10 @@ import type { Db } from '~/server/db/database.ts';
 import { cardHoldMinutes, transferHoldHours } from './payment-hold.ts';
 
 export async function recordPaymentWindows(db: Db): Promise<void> {
-  for (const [status, minutes] of [['pending_payment', cardHoldMinutes()], ['pending', transferHoldHours() * 60]] as const) {
+  for (const [status, minutes] of [
+    ['pending_payment', cardHoldMinutes()],
+    ['pending', transferHoldHours() * 60],
+  ] as const) {
     await db
       .insertInto('order_payment_windows')
       .values({ status, minutes })

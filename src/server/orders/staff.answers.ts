@@ -14,14 +14,25 @@ export const shipRequestSchema = z.object({
 export type ShipRequest = z.output<typeof shipRequestSchema>;
 
 /** An amount in dollars with at most two decimals, as money is written (120, 120.5, "120.00"). */
-const dollars = z.union([z.number(), z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount: a sum in dollars such as 120.00')], { error: 'amount: give the sum to refund in dollars, such as 120.00' }).transform((v, ctx) => {
-  const cents = Math.round(Number(v) * 100);
-  if (!Number.isFinite(Number(v)) || Math.abs(Number(v) * 100 - cents) > 1e-6 || cents < 1 || cents > 100_000_000_00) {
-    ctx.addIssue({ code: 'custom', message: 'amount: a sum in dollars from 0.01, with at most two decimals' });
-    return z.NEVER;
-  }
-  return cents;
-});
+const dollars = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount: a sum in dollars such as 120.00'),
+    ],
+    { error: 'amount: give the sum to refund in dollars, such as 120.00' },
+  )
+  .transform((v, ctx) => {
+    const cents = Math.round(Number(v) * 100);
+    if (!Number.isFinite(Number(v)) || Math.abs(Number(v) * 100 - cents) > 1e-6 || cents < 1 || cents > 100_000_000_00) {
+      ctx.addIssue({ code: 'custom', message: 'amount: a sum in dollars from 0.01, with at most two decimals' });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /** The refund request: `amount` in dollars (the API's unit for money) and why. */
 export const refundRequestSchema = z.object({
@@ -49,7 +60,7 @@ export const staffOrderSchema = z.object({
   payment_provider: z.string().nullable(),
   /** The payment at its provider (Stripe's PaymentIntent id) or the bank transfer's reference. */
   payment_reference: z.string().nullable(),
-  paid_cents: z.number().int().describe('What the order\'s payments took'),
+  paid_cents: z.number().int().describe("What the order's payments took"),
   refunded_cents: z.number().int().describe('Refunds asked for and not refused by the provider'),
   refundable_cents: z.number().int().describe('What can still be refunded'),
   /** Money handed back, each refund as its provider answered it. */
@@ -79,7 +90,17 @@ export const staffInvoiceSchema = z.object({
   order_date: z.string(),
   seller: z.object({ name: z.string(), address: z.array(z.string()), tax_id: z.string().nullable() }),
   buyer: z.array(z.string()),
-  lines: z.array(z.object({ name: z.string(), sku: z.string(), details: z.array(z.string()), quantity: z.number().int(), unit_price_cents: z.number().int(), total_cents: z.number().int(), tax_cents: z.number().int() })),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      sku: z.string(),
+      details: z.array(z.string()),
+      quantity: z.number().int(),
+      unit_price_cents: z.number().int(),
+      total_cents: z.number().int(),
+      tax_cents: z.number().int(),
+    }),
+  ),
   subtotal_cents: z.number().int(),
   discount_cents: z.number().int(),
   coupon_code: z.string().nullable(),

@@ -30,7 +30,10 @@ export async function sendPaymentMail(build: () => Promise<MailMessage | undefin
 
 export async function receiptMail(db: Db, order: OrderRow, options: { revived: boolean }): Promise<MailMessage> {
   const placed = await presentOrder(order);
-  const how = order.payment_provider === 'banktransfer' ? `your bank transfer${order.payment_reference ? ` (reference ${order.payment_reference})` : ''}` : 'your card payment';
+  const how =
+    order.payment_provider === 'banktransfer'
+      ? `your bank transfer${order.payment_reference ? ` (reference ${order.payment_reference})` : ''}`
+      : 'your card payment';
   const paragraphs = [
     `Thank you: we have received ${how} of ${placed.formated_grand_total} for your order ${order.increment_id}.`,
     ...(options.revived ? ['Your payment arrived after the order had been released, and its pieces were still available: we have reinstated your order.'] : []),

@@ -15,7 +15,16 @@ export const TAKEN: SessionStatus[] = ['paid', 'authorized'];
 
 export async function insertSession(
   db: Db,
-  values: { id: string; provider: string; order_id: number; amount_cents: number; return_url: string; url: string | null; status?: SessionStatus; payment_ref?: string | null },
+  values: {
+    id: string;
+    provider: string;
+    order_id: number;
+    amount_cents: number;
+    return_url: string;
+    url: string | null;
+    status?: SessionStatus;
+    payment_ref?: string | null;
+  },
 ): Promise<void> {
   const now = nowIso();
   await db
@@ -33,20 +42,37 @@ export function findOpenSession(db: Db, orderId: number): Promise<PaymentSession
 }
 
 export async function countSessions(db: Db, orderId: number): Promise<number> {
-  const row = await db.selectFrom('payment_sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('payment_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The order's payments that took money, oldest first. */
 export function takenSessions(db: Db, orderId: number): Promise<PaymentSessionRow[]> {
-  return db.selectFrom('payment_sessions').selectAll().where('order_id', '=', orderId).where('status', 'in', TAKEN).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('payment_sessions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', 'in', TAKEN)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**
  * Moves a session from one of `from` to `status` (the condition is in the UPDATE: of two racing
  * changes one wins); answers whether it moved.
  */
-export async function moveSession(db: Db, id: string, status: SessionStatus, from: SessionStatus[], extra: { payment_ref?: string | null; card_last4?: string | null; amount_cents?: number } = {}): Promise<boolean> {
+export async function moveSession(
+  db: Db,
+  id: string,
+  status: SessionStatus,
+  from: SessionStatus[],
+  extra: { payment_ref?: string | null; card_last4?: string | null; amount_cents?: number } = {},
+): Promise<boolean> {
   const result = await db
     .updateTable('payment_sessions')
     .set({ ...extra, status, updated_at: nowIso() })
@@ -58,7 +84,12 @@ export async function moveSession(db: Db, id: string, status: SessionStatus, fro
 
 /** Every open session of the order ends (the order no longer waits for a payment). */
 export async function expireOpenSessions(db: Db, orderId: number): Promise<void> {
-  await db.updateTable('payment_sessions').set({ status: 'expired', updated_at: nowIso() }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
+  await db
+    .updateTable('payment_sessions')
+    .set({ status: 'expired', updated_at: nowIso() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -74,7 +105,16 @@ export function refundsOf(db: Db, orderId: number): Promise<RefundRow[]> {
 
 export async function insertRefundRow(
   db: Db,
-  values: { order_id: number; amount_cents: number; tax_cents?: number; reason: string; provider: string | null; provider_refund_id?: string | null; payment_session_id?: string | null; status: string },
+  values: {
+    order_id: number;
+    amount_cents: number;
+    tax_cents?: number;
+    reason: string;
+    provider: string | null;
+    provider_refund_id?: string | null;
+    payment_session_id?: string | null;
+    status: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('order_refunds')

@@ -18,14 +18,26 @@ export interface ProviderSetting {
 export function providerSetting(env: NodeJS.ProcessEnv = process.env): ProviderSetting {
   const production = (env.NODE_ENV ?? 'production') === 'production';
   const asked = env.PAYMENT_PROVIDER?.trim().toLowerCase() || (production && env.PAYMENT_TEST_GATEWAY !== '1' ? '' : 'test');
-  if (!asked) return { code: undefined, note: 'Card payments are off: no PAYMENT_PROVIDER is set (set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take cards, or PAYMENT_TEST_GATEWAY=1 for a demo with test cards).' };
-  if (!(PROVIDER_CODES as readonly string[]).includes(asked)) return { code: undefined, note: `Card payments are off: PAYMENT_PROVIDER=${asked} is not one of ${PROVIDER_CODES.join(', ')}.` };
+  if (!asked)
+    return {
+      code: undefined,
+      note: 'Card payments are off: no PAYMENT_PROVIDER is set (set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take cards, or PAYMENT_TEST_GATEWAY=1 for a demo with test cards).',
+    };
+  if (!(PROVIDER_CODES as readonly string[]).includes(asked))
+    return { code: undefined, note: `Card payments are off: PAYMENT_PROVIDER=${asked} is not one of ${PROVIDER_CODES.join(', ')}.` };
   if (asked === 'test' && production && env.PAYMENT_TEST_GATEWAY !== '1') {
-    return { code: undefined, note: 'Card payments are off: the test gateway takes no real money and is refused in production (PAYMENT_TEST_GATEWAY=1 allows it on purpose).' };
+    return {
+      code: undefined,
+      note: 'Card payments are off: the test gateway takes no real money and is refused in production (PAYMENT_TEST_GATEWAY=1 allows it on purpose).',
+    };
   }
-  if (asked === 'stripe' && !env.STRIPE_SECRET_KEY?.trim()) return { code: undefined, note: 'Card payments are off: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.' };
+  if (asked === 'stripe' && !env.STRIPE_SECRET_KEY?.trim())
+    return { code: undefined, note: 'Card payments are off: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.' };
   if (asked === 'stripe' && !env.STRIPE_WEBHOOK_SECRET?.trim()) {
-    return { code: 'stripe', note: "Stripe: STRIPE_WEBHOOK_SECRET is unset, so Stripe's notifications are refused; payments are still confirmed when shoppers return and by the expiry pass." };
+    return {
+      code: 'stripe',
+      note: "Stripe: STRIPE_WEBHOOK_SECRET is unset, so Stripe's notifications are refused; payments are still confirmed when shoppers return and by the expiry pass.",
+    };
   }
   if (asked === 'test' && production) return { code: 'test', note: 'Card payments go to the TEST GATEWAY (PAYMENT_TEST_GATEWAY=1): no real money is taken.' };
   return { code: asked as ProviderCode };

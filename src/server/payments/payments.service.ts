@@ -58,7 +58,10 @@ async function orderToPay(db: Db, order: OrderRow, attempt: number): Promise<Ord
   ];
   const sum = itemized.reduce((s, l) => s + l.unitAmountCents * l.quantity, 0);
   // Providers take no negative lines: with a discount or store credit the order is one line for its total.
-  const lines = sum === order.grand_total_cents && itemized.every((l) => l.unitAmountCents > 0) ? itemized : [{ name: `Order ${order.increment_id}: ${items.map((i) => i.name).join(', ')}`.slice(0, 250), unitAmountCents: order.grand_total_cents, quantity: 1 }];
+  const lines =
+    sum === order.grand_total_cents && itemized.every((l) => l.unitAmountCents > 0)
+      ? itemized
+      : [{ name: `Order ${order.increment_id}: ${items.map((i) => i.name).join(', ')}`.slice(0, 250), unitAmountCents: order.grand_total_cents, quantity: 1 }];
   const due = order.payment_due_at ? Date.parse(order.payment_due_at) : NaN;
   return {
     orderId: order.id,
@@ -92,7 +95,14 @@ export async function openPayment(db: Db, order: OrderRow): Promise<PaymentStart
     const attempt = (await countSessions(db, order.id)) + 1;
     const session = await provider.open(db, await orderToPay(db, order, attempt));
     try {
-      await insertSession(db, { id: session.id, provider: provider.code, order_id: order.id, amount_cents: session.amountCents, return_url: orderPaymentPath(order), url: session.url });
+      await insertSession(db, {
+        id: session.id,
+        provider: provider.code,
+        order_id: order.id,
+        amount_cents: session.amountCents,
+        return_url: orderPaymentPath(order),
+        url: session.url,
+      });
       return { redirectUrl: session.url! };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -102,7 +112,15 @@ export async function openPayment(db: Db, order: OrderRow): Promise<PaymentStart
       if (same?.status === 'open') return { redirectUrl: same.url ?? session.url! };
       const ended = await provider.expire(db, session.id);
       if (MONEY.includes(ended.state)) {
-        await insertSession(db, { id: session.id, provider: provider.code, order_id: order.id, amount_cents: session.amountCents, return_url: orderPaymentPath(order), url: null, status: 'expired' }).catch(() => undefined);
+        await insertSession(db, {
+          id: session.id,
+          provider: provider.code,
+          order_id: order.id,
+          amount_cents: session.amountCents,
+          return_url: orderPaymentPath(order),
+          url: null,
+          status: 'expired',
+        }).catch(() => undefined);
         return { settled: await settleSession(db, provider, ended) };
       }
     }
@@ -115,7 +133,8 @@ async function keepOrEnd(db: Db, row: PaymentSessionRow, provider: PaymentProvid
   const holder = providerByCode(row.provider) ?? provider;
   const seen = await holder.read(db, row.id);
   if (seen && MONEY.includes(seen.state)) return { settled: await settleSession(db, holder, seen) };
-  if (seen?.state === 'processing') throw new HttpError(409, 'Your payment is being processed; we will e-mail you as soon as it is confirmed.', 'payment_processing');
+  if (seen?.state === 'processing')
+    throw new HttpError(409, 'Your payment is being processed; we will e-mail you as soon as it is confirmed.', 'payment_processing');
   if (seen?.state === 'open' && holder === provider && row.amount_cents === order.grand_total_cents && seen.url) return { redirectUrl: seen.url };
   const ended = seen?.state === 'open' ? await holder.expire(db, row.id) : seen;
   if (ended && MONEY.includes(ended.state)) return { settled: await settleSession(db, holder, ended) };
@@ -140,13 +159,25 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
   const result = await writeTransaction(db, async (trx) => {
     const status = session.state as 'paid' | 'authorized';
     if (row) {
-      if (!(await moveSession(trx, session.id, status, ['open', 'expired', 'declined'], { payment_ref: session.paymentRef, amount_cents: session.amountCents }))) return { outcome: 'already' as const };
+      if (
+        !(await moveSession(trx, session.id, status, ['open', 'expired', 'declined'], { payment_ref: session.paymentRef, amount_cents: session.amountCents }))
+      )
+        return { outcome: 'already' as const };
     } else {
       // A session this shop has no row of (its insert was lost): recorded now, once.
       const order = await findOrderById(trx, orderId);
       if (!order) return { outcome: 'not_paid' as const };
       try {
-        await insertSession(trx, { id: session.id, provider: provider.code, order_id: orderId, amount_cents: session.amountCents, return_url: orderPaymentPath(order), url: null, status, payment_ref: session.paymentRef });
+        await insertSession(trx, {
+          id: session.id,
+          provider: provider.code,
+          order_id: orderId,
+          amount_cents: session.amountCents,
+          return_url: orderPaymentPath(order),
+          url: null,
+          status,
+          payment_ref: session.paymentRef,
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return { outcome: 'already' as const };
         throw error;
@@ -155,7 +186,13 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
     await lockOrder(trx, orderId);
     const order = (await findOrderById(trx, orderId))!;
     const captured = status === 'paid' ? 1 : 0;
-    const payment = { payment_method: 'card', payment_provider: provider.code, payment_reference: session.paymentRef, paid_at: nowIso(), payment_captured: captured };
+    const payment = {
+      payment_method: 'card',
+      payment_provider: provider.code,
+      payment_reference: session.paymentRef,
+      paid_at: nowIso(),
+      payment_captured: captured,
+    };
     if (session.amountCents === order.grand_total_cents && UNPAID_STATUSES.includes(order.status)) {
       await setOrderStatus(trx, order.id, 'processing', UNPAID_STATUSES, payment);
       await sellReservedDiamonds(trx, order.id);
@@ -163,7 +200,13 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
       return { outcome: 'paid' as const, order: order.id };
     }
     // Revived only when it lapsed for want of this payment; an order the shop cancelled stays cancelled.
-    if (session.amountCents === order.grand_total_cents && order.status === 'canceled' && order.cancel_reason === EXPIRED_REASON && !(await hadMoneyBefore(trx, order.id, session.id)) && (await revive(trx, order))) {
+    if (
+      session.amountCents === order.grand_total_cents &&
+      order.status === 'canceled' &&
+      order.cancel_reason === EXPIRED_REASON &&
+      !(await hadMoneyBefore(trx, order.id, session.id)) &&
+      (await revive(trx, order))
+    ) {
       await setOrderStatus(trx, order.id, 'processing', ['canceled'], { ...payment, cancel_reason: null });
       await assignInvoiceNumber(trx, order.id);
       await expireOpenSessions(trx, order.id);
@@ -174,7 +217,14 @@ export async function settleSession(db: Db, provider: PaymentProvider, session: 
     const refundId =
       status === 'authorized'
         ? undefined
-        : await insertRefundRow(trx, { order_id: order.id, amount_cents: session.amountCents, reason: `Payment for order ${order.increment_id} received after it could no longer be kept`, provider: provider.code, payment_session_id: session.id, status: 'pending' });
+        : await insertRefundRow(trx, {
+            order_id: order.id,
+            amount_cents: session.amountCents,
+            reason: `Payment for order ${order.increment_id} received after it could no longer be kept`,
+            provider: provider.code,
+            payment_session_id: session.id,
+            status: 'pending',
+          });
     return { outcome: 'refunded' as const, order: order.id, refundId, authorized: status === 'authorized' };
   });
   if (result.outcome === 'paid' || result.outcome === 'revived') {
@@ -217,15 +267,32 @@ async function revive(trx: Db, order: OrderRow): Promise<boolean> {
     .orderBy('diamonds.id')
     .execute();
   if (stones.some((s) => s.status !== 'available' || s.is_hidden)) return false;
-  for (const s of stones) if (!(await takeDiamond(trx, s.id, order.id, 'sold'))) throw new HttpError(409, 'A stone of this order was just taken', 'stone_taken');
+  for (const s of stones)
+    if (!(await takeDiamond(trx, s.id, order.id, 'sold'))) throw new HttpError(409, 'A stone of this order was just taken', 'stone_taken');
   if (order.customer_id !== null && order.store_credit_cents > 0) {
-    await trx.insertInto('store_credit_ledger').values({ customer_id: order.customer_id, amount_cents: -order.store_credit_cents, reason: `Order ${order.increment_id} (reinstated on payment)`, order_id: order.id, created_at: nowIso() }).execute();
+    await trx
+      .insertInto('store_credit_ledger')
+      .values({
+        customer_id: order.customer_id,
+        amount_cents: -order.store_credit_cents,
+        reason: `Order ${order.increment_id} (reinstated on payment)`,
+        order_id: order.id,
+        created_at: nowIso(),
+      })
+      .execute();
   }
   if (order.coupon_code) {
     const coupon = await trx.selectFrom('coupons').select('id').where('code', '=', order.coupon_code).executeTakeFirst();
     if (coupon) {
-      await trx.updateTable('coupons').set((eb) => ({ times_used: eb('times_used', '+', 1) })).where('id', '=', coupon.id).execute();
-      await trx.insertInto('coupon_redemptions').values({ coupon_id: coupon.id, order_id: order.id, customer_id: order.customer_id, email: order.email, created_at: nowIso() }).execute();
+      await trx
+        .updateTable('coupons')
+        .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+        .where('id', '=', coupon.id)
+        .execute();
+      await trx
+        .insertInto('coupon_redemptions')
+        .values({ coupon_id: coupon.id, order_id: order.id, customer_id: order.customer_id, email: order.email, created_at: nowIso() })
+        .execute();
     }
   }
   return true;
@@ -264,7 +331,12 @@ export async function settleBeforeExpiry(db: Db, now: string, limit = 100): Prom
     } catch (error) {
       // The provider did not answer: the order waits for the next pass rather than be cancelled unasked.
       console.error(`Payment check of session ${s.id} failed:`, error);
-      await db.updateTable('orders').set({ payment_due_at: new Date(nowMs() + 60_000).toISOString() }).where('id', '=', (await findSession(db, s.id))!.order_id).where('status', 'in', UNPAID_STATUSES).execute();
+      await db
+        .updateTable('orders')
+        .set({ payment_due_at: new Date(nowMs() + 60_000).toISOString() })
+        .where('id', '=', (await findSession(db, s.id))!.order_id)
+        .where('status', 'in', UNPAID_STATUSES)
+        .execute();
     }
   }
   return settled;
@@ -318,7 +390,13 @@ export async function planRefund(trx: Db, order: OrderRow, amountCents: number |
     const part = Math.min(available, rest);
     if (p.status === 'authorized') {
       // Not captured yet: a whole release voids it; a part cannot be refunded before capture.
-      if (part !== available) throw new HttpError(409, 'amount: this payment is only authorised; cancel the order to release it, or refund after it is captured', 'refund_before_capture', { amount: ['is less than the authorised payment'] });
+      if (part !== available)
+        throw new HttpError(
+          409,
+          'amount: this payment is only authorised; cancel the order to release it, or refund after it is captured',
+          'refund_before_capture',
+          { amount: ['is less than the authorised payment'] },
+        );
       plan.voids.push({ provider: p.provider, paymentRef: p.payment_ref ?? '' });
       await moveSession(trx, p.id, 'expired', ['authorized']);
     } else {
@@ -326,7 +404,17 @@ export async function planRefund(trx: Db, order: OrderRow, amountCents: number |
       const tax = refundTaxCents(order, moneyBack + part) - taxBack;
       moneyBack += part;
       taxBack += tax;
-      plan.rowIds.push(await insertRefundRow(trx, { order_id: order.id, amount_cents: part, tax_cents: tax, reason, provider: p.provider, payment_session_id: p.id, status: manual ? 'manual' : 'pending' }));
+      plan.rowIds.push(
+        await insertRefundRow(trx, {
+          order_id: order.id,
+          amount_cents: part,
+          tax_cents: tax,
+          reason,
+          provider: p.provider,
+          payment_session_id: p.id,
+          status: manual ? 'manual' : 'pending',
+        }),
+      );
     }
     plan.amountCents += part;
     rest -= part;
@@ -350,13 +438,21 @@ export async function runRefunds(db: Db, rowIds: number[]): Promise<number> {
       continue;
     }
     const provider = providerByCode(row.provider ?? '');
-    const payment = row.payment_session_id ? await findSession(db, row.payment_session_id) : (await takenSessions(db, row.order_id)).find((p) => p.provider === row.provider);
+    const payment = row.payment_session_id
+      ? await findSession(db, row.payment_session_id)
+      : (await takenSessions(db, row.order_id)).find((p) => p.provider === row.provider);
     if (!provider || !payment?.payment_ref) {
       await updateRefundRow(db, id, { status: 'failed' });
       continue;
     }
     try {
-      const refund = await provider.refund({ paymentRef: payment.payment_ref, amountCents: row.amount_cents, orderId: row.order_id, refundRowId: id, idempotencyKey: `refund-${row.order_id}-${id}` });
+      const refund = await provider.refund({
+        paymentRef: payment.payment_ref,
+        amountCents: row.amount_cents,
+        orderId: row.order_id,
+        refundRowId: id,
+        idempotencyKey: `refund-${row.order_id}-${id}`,
+      });
       // The provider's notification may have recorded this refund already (charge.refunded): one row.
       const twin = await db.selectFrom('order_refunds').select('id').where('provider_refund_id', '=', refund.id).where('id', '!=', id).executeTakeFirst();
       if (twin) await db.deleteFrom('order_refunds').where('id', '=', twin.id).execute();
@@ -403,7 +499,9 @@ export async function refundOrder(db: Db, order: OrderRow, amountCents: number, 
   if (accepted === 0) throw new HttpError(502, 'The payment provider did not accept the refund; nothing was refunded. Please try again.', 'refund_failed');
   const after = (await findOrderById(db, order.id))!;
   const taxBack = plan.rowIds.length
-    ? (await db.selectFrom('order_refunds').select(['tax_cents', 'status']).where('id', 'in', plan.rowIds).execute()).filter((r) => LIVE_REFUND.includes(r.status)).reduce((s, r) => s + r.tax_cents, 0)
+    ? (await db.selectFrom('order_refunds').select(['tax_cents', 'status']).where('id', 'in', plan.rowIds).execute())
+        .filter((r) => LIVE_REFUND.includes(r.status))
+        .reduce((s, r) => s + r.tax_cents, 0)
     : 0;
   await sendPaymentMail(() => refundMail(after, accepted, why, taxBack));
   return { refundedCents: accepted };
@@ -418,15 +516,37 @@ export async function markTransferPaid(db: Db, order: OrderRow, reference: strin
   const moved = await writeTransaction(db, async (trx) => {
     const current = (await findOrderById(trx, order.id))!;
     if (current.payment_method !== 'banktransfer') return false;
-    if (!(await setOrderStatus(trx, order.id, 'processing', ['pending'], { payment_provider: 'banktransfer', payment_reference: ref, paid_at: nowIso(), payment_captured: 1 }))) return false;
+    if (
+      !(await setOrderStatus(trx, order.id, 'processing', ['pending'], {
+        payment_provider: 'banktransfer',
+        payment_reference: ref,
+        paid_at: nowIso(),
+        payment_captured: 1,
+      }))
+    )
+      return false;
     await sellReservedDiamonds(trx, order.id);
-    await insertSession(trx, { id: `bt_${order.id}`, provider: 'banktransfer', order_id: order.id, amount_cents: current.grand_total_cents, return_url: '', url: null, status: 'paid', payment_ref: ref });
+    await insertSession(trx, {
+      id: `bt_${order.id}`,
+      provider: 'banktransfer',
+      order_id: order.id,
+      amount_cents: current.grand_total_cents,
+      return_url: '',
+      url: null,
+      status: 'paid',
+      payment_ref: ref,
+    });
     return true;
   });
   const after = (await findOrderById(db, order.id))!;
   if (!moved) {
-    const why = after.payment_method !== 'banktransfer' ? 'it is not paid by bank transfer' : `it is ${after.status === 'canceled' ? 'cancelled' : after.status.replace(/_/g, ' ')}`;
-    throw new HttpError(409, `Only a bank-transfer order waiting for its payment can be marked paid; ${why}`, 'order_not_awaiting_transfer', { status: [after.status] });
+    const why =
+      after.payment_method !== 'banktransfer'
+        ? 'it is not paid by bank transfer'
+        : `it is ${after.status === 'canceled' ? 'cancelled' : after.status.replace(/_/g, ' ')}`;
+    throw new HttpError(409, `Only a bank-transfer order waiting for its payment can be marked paid; ${why}`, 'order_not_awaiting_transfer', {
+      status: [after.status],
+    });
   }
   await sendPaymentMail(() => receiptMail(db, after, { revived: false }));
 }
@@ -442,4 +562,3 @@ export async function captureIfAuthorized(db: Db, orderId: number): Promise<void
   }
   if (held.length) await db.updateTable('orders').set({ payment_captured: 1 }).where('id', '=', orderId).execute();
 }
-

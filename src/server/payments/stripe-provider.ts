@@ -25,7 +25,9 @@ export function stripeClient(): Stripe {
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'Aurelle storefront' },
-    ...(target ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(target
+      ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
   });
   client = { key, api, stripe };
   return stripe;
@@ -79,11 +81,17 @@ export const stripeProvider: PaymentProvider = {
       {
         mode: 'payment',
         currency: 'usd',
-        line_items: order.lines.map((l) => ({ quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitAmountCents, product_data: { name: l.name } } })),
+        line_items: order.lines.map((l) => ({
+          quantity: l.quantity,
+          price_data: { currency: 'usd', unit_amount: l.unitAmountCents, product_data: { name: l.name } },
+        })),
         client_reference_id: order.incrementId,
         customer_email: order.email,
         metadata: { order_id: String(order.orderId) },
-        payment_intent_data: { metadata: { order_id: String(order.orderId), increment_id: order.incrementId }, ...(manual ? { capture_method: 'manual' as const } : {}) },
+        payment_intent_data: {
+          metadata: { order_id: String(order.orderId), increment_id: order.incrementId },
+          ...(manual ? { capture_method: 'manual' as const } : {}),
+        },
         success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
         cancel_url: back,
         expires_at: expiresAt(order),
@@ -117,7 +125,11 @@ export const stripeProvider: PaymentProvider = {
   },
   async refund(payment) {
     const refund = await stripeClient().refunds.create(
-      { payment_intent: payment.paymentRef, amount: payment.amountCents, metadata: { order_id: String(payment.orderId), refund_row: String(payment.refundRowId) } },
+      {
+        payment_intent: payment.paymentRef,
+        amount: payment.amountCents,
+        metadata: { order_id: String(payment.orderId), refund_row: String(payment.refundRowId) },
+      },
       { idempotencyKey: payment.idempotencyKey },
     );
     return { id: refund.id, status: refund.status ?? 'pending' };

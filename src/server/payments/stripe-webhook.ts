@@ -28,7 +28,10 @@ export async function handleStripeWebhook(db: Db, rawBody: string, signature: st
   try {
     event = await stripeClient().webhooks.constructEventAsync(rawBody, signature, secret, TOLERANCE_S);
   } catch (error) {
-    const message = error instanceof Stripe.errors.StripeSignatureVerificationError ? 'Stripe-Signature: the signature does not match this body' : 'The body is not a Stripe event';
+    const message =
+      error instanceof Stripe.errors.StripeSignatureVerificationError
+        ? 'Stripe-Signature: the signature does not match this body'
+        : 'The body is not a Stripe event';
     throw new HttpError(400, message, 'bad_signature', { 'Stripe-Signature': ['does not match'] });
   }
   if (await eventSeen(db, event.id)) return { received: true, duplicate: true };
@@ -64,7 +67,12 @@ async function handleEvent(db: Db, event: Stripe.Event): Promise<void> {
 async function recordDashboardRefunds(db: Db, charge: Stripe.Charge): Promise<void> {
   const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intent) return;
-  const payment = await db.selectFrom('payment_sessions').select(['id', 'order_id']).where('provider', '=', 'stripe').where('payment_ref', '=', intent).executeTakeFirst();
+  const payment = await db
+    .selectFrom('payment_sessions')
+    .select(['id', 'order_id'])
+    .where('provider', '=', 'stripe')
+    .where('payment_ref', '=', intent)
+    .executeTakeFirst();
   if (!payment) return;
   for await (const refund of stripeClient().refunds.list({ payment_intent: intent, limit: 100 })) {
     const known = await findRefundByProviderId(db, refund.id);
@@ -75,7 +83,12 @@ async function recordDashboardRefunds(db: Db, charge: Stripe.Charge): Promise<vo
     // One the shop asked for, whose answer it has not written yet: that row gets the id.
     const own = Number(refund.metadata?.refund_row);
     if (Number.isSafeInteger(own) && own > 0) {
-      const row = await db.selectFrom('order_refunds').select(['id', 'provider_refund_id']).where('id', '=', own).where('order_id', '=', payment.order_id).executeTakeFirst();
+      const row = await db
+        .selectFrom('order_refunds')
+        .select(['id', 'provider_refund_id'])
+        .where('id', '=', own)
+        .where('order_id', '=', payment.order_id)
+        .executeTakeFirst();
       if (row && !row.provider_refund_id) {
         await updateRefundRow(db, row.id, { provider_refund_id: refund.id, status: refund.status ?? 'pending' });
         continue;
@@ -83,10 +96,17 @@ async function recordDashboardRefunds(db: Db, charge: Stripe.Charge): Promise<vo
       if (row) continue;
     }
     try {
-      await insertRefundRow(db, { order_id: payment.order_id, amount_cents: refund.amount, reason: refund.reason ? `Refunded in Stripe (${refund.reason.replace(/_/g, ' ')})` : 'Refunded in Stripe', provider: 'stripe', provider_refund_id: refund.id, payment_session_id: payment.id, status: refund.status ?? 'succeeded' });
+      await insertRefundRow(db, {
+        order_id: payment.order_id,
+        amount_cents: refund.amount,
+        reason: refund.reason ? `Refunded in Stripe (${refund.reason.replace(/_/g, ' ')})` : 'Refunded in Stripe',
+        provider: 'stripe',
+        provider_refund_id: refund.id,
+        payment_session_id: payment.id,
+        status: refund.status ?? 'succeeded',
+      });
     } catch {
       // Recorded by a concurrent delivery (the provider id is unique).
     }
   }
 }
-

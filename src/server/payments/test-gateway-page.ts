@@ -31,12 +31,25 @@ export async function payWithCard(db: Db, sessionId: string, card: CardInput): P
   // nothing: the shop, back from here, says why.
   await expireDueOrders(db);
   const order = await db.selectFrom('orders').select(['status', 'grand_total_cents']).where('id', '=', session.order_id).executeTakeFirst();
-  if (!order || !UNPAID_STATUSES.includes(order.status) || session.status !== 'open') return { returnUrl: back(session.return_url, sessionId), refused: 'This payment can no longer be made.' };
+  if (!order || !UNPAID_STATUSES.includes(order.status) || session.status !== 'open')
+    return { returnUrl: back(session.return_url, sessionId), refused: 'This payment can no longer be made.' };
   if (declined) {
     await moveSession(db, sessionId, 'declined', ['open'], { card_last4: digits.slice(-4) });
     return { returnUrl: back(session.return_url, sessionId), declined };
   }
-  await db.updateTable('payment_sessions').set({ card_last4: digits.slice(-4) }).where('id', '=', sessionId).where('status', '=', 'open').execute();
-  await settleSession(db, testGateway, { id: sessionId, url: null, state: 'paid', amountCents: session.amount_cents, paymentRef: sessionId, orderId: session.order_id });
+  await db
+    .updateTable('payment_sessions')
+    .set({ card_last4: digits.slice(-4) })
+    .where('id', '=', sessionId)
+    .where('status', '=', 'open')
+    .execute();
+  await settleSession(db, testGateway, {
+    id: sessionId,
+    url: null,
+    state: 'paid',
+    amountCents: session.amount_cents,
+    paymentRef: sessionId,
+    orderId: session.order_id,
+  });
   return { returnUrl: back(session.return_url, sessionId) };
 }

@@ -48,7 +48,14 @@ export function checkCard(card: CardInput, now = new Date()): Record<string, str
 export const gatewayPath = (sessionId: string) => `/checkout/payment-gateway?session=${encodeURIComponent(sessionId)}`;
 
 function view(row: PaymentSessionRow): ProviderSession {
-  return { id: row.id, url: row.status === 'open' ? gatewayPath(row.id) : null, state: row.status, amountCents: row.amount_cents, paymentRef: row.payment_ref, orderId: row.order_id };
+  return {
+    id: row.id,
+    url: row.status === 'open' ? gatewayPath(row.id) : null,
+    state: row.status,
+    amountCents: row.amount_cents,
+    paymentRef: row.payment_ref,
+    orderId: row.order_id,
+  };
 }
 
 export const testGateway: PaymentProvider = {

@@ -74,7 +74,9 @@ async function fetchPicture(url: string): Promise<Uint8Array> {
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'image/avif,image/webp,image/jpeg,image/png,image/*' } });
   } catch (error) {
-    throw new PhotoError(`could not fetch ${url} (${(error as Error).name === 'TimeoutError' ? 'no answer in 30 s' : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message})`);
+    throw new PhotoError(
+      `could not fetch ${url} (${(error as Error).name === 'TimeoutError' ? 'no answer in 30 s' : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message)})`,
+    );
   }
   if (!res.ok || !res.body) {
     await res.body?.cancel().catch(() => undefined);

@@ -92,9 +92,19 @@ async function makePhoto(photo: string, bytes: Uint8Array): Promise<StoredPhoto>
     const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient().toColourspace('srgb');
     for (const w of unique) {
       const resized = base.clone().resize({ width: w, withoutEnlargement: true });
-      await resized.clone().avif({ quality: 55, effort: 3 }).toFile(path.join(temp, `${w}.avif`));
-      await resized.clone().webp({ quality: 78 }).toFile(path.join(temp, `${w}.webp`));
-      await resized.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(temp, `${w}.jpg`));
+      await resized
+        .clone()
+        .avif({ quality: 55, effort: 3 })
+        .toFile(path.join(temp, `${w}.avif`));
+      await resized
+        .clone()
+        .webp({ quality: 78 })
+        .toFile(path.join(temp, `${w}.webp`));
+      await resized
+        .clone()
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toFile(path.join(temp, `${w}.jpg`));
     }
     const largest = unique.at(-1)!;
     const stored: StoredPhoto = { photo, width: largest, height: Math.round((fullHeight * largest) / full), widths: unique };

@@ -47,7 +47,11 @@ export async function runProductImport(args: string[]): Promise<number> {
   const file = here(files[0]!);
   if (!fs.existsSync(file)) throw new CliUsageError(`No such file: ${file}`);
   const summary = await withDatabase((db) =>
-    importProducts(db, fs.createReadStream(file, { highWaterMark: 1 << 20 }), { dryRun: args.includes('--dry-run'), replace: args.includes('--replace'), baseDir: path.dirname(file) }),
+    importProducts(db, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {
+      dryRun: args.includes('--dry-run'),
+      replace: args.includes('--replace'),
+      baseDir: path.dirname(file),
+    }),
   );
   for (const r of summary.rejections) console.error(`line ${r.line}${r.handle ? ` (${r.handle})` : ''}: ${r.reasons.join('; ')}`);
   if (summary.ignored_columns.length) console.error(`Columns not imported: ${summary.ignored_columns.join(', ')}`);
@@ -64,18 +68,21 @@ export async function runProductExport(args: string[]): Promise<number> {
     else files.push(args[i]!);
   }
   if (files.length !== 1) throw new CliUsageError(`${files.length ? 'one file at a time' : 'which file?'}\n${EXPORT_USAGE}`);
-  if (origin !== undefined && !/^https?:\/\/[^/]+\/?$/.test(origin)) throw new CliUsageError(`--origin takes the shop's address, e.g. https://shop.example\n${EXPORT_USAGE}`);
+  if (origin !== undefined && !/^https?:\/\/[^/]+\/?$/.test(origin))
+    throw new CliUsageError(`--origin takes the shop's address, e.g. https://shop.example\n${EXPORT_USAGE}`);
   const file = here(files[0]!);
   let lines = 0;
   await withDatabase(async (db) => {
     const temp = `${file}.${process.pid}.tmp`;
     await pipeline(
-      Readable.from((async function* () {
-        for await (const line of exportProducts(db, origin)) {
-          lines++;
-          yield line;
-        }
-      })()),
+      Readable.from(
+        (async function* () {
+          for await (const line of exportProducts(db, origin)) {
+            lines++;
+            yield line;
+          }
+        })(),
+      ),
       fs.createWriteStream(temp),
     );
     fs.renameSync(temp, file);

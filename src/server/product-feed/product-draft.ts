@@ -35,7 +35,12 @@ export const SHOP_METALS = [
 ] as const satisfies readonly { code: (typeof METAL_CODES)[number]; name: string; swatch_type: 'color'; swatch_value: string; position: number }[];
 
 const metalKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
-const METAL_BY_NAME = new Map<string, string>(SHOP_METALS.flatMap((m) => [[metalKey(m.name), m.code], [metalKey(m.code), m.code]]));
+const METAL_BY_NAME = new Map<string, string>(
+  SHOP_METALS.flatMap((m) => [
+    [metalKey(m.name), m.code],
+    [metalKey(m.code), m.code],
+  ]),
+);
 
 export interface DraftPhoto {
   line: number;
@@ -88,7 +93,31 @@ export type DraftResult = { draft: ProductDraft } | { rejected: LineReasons[] };
 /** Sanitised description HTML: text structure and links only; no scripts, styles, images or frames. */
 export function sanitiseBody(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'span', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    allowedTags: [
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'a',
+      'span',
+      'div',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+    ],
     allowedAttributes: { a: ['href', 'title'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
@@ -98,7 +127,12 @@ export function sanitiseBody(html: string): string {
 /** The plain text of a description, for search, listings and meta tags. */
 export function plainText(html: string): string {
   return sanitizeHtml(html.replace(/<\/(p|li|h\d|div|tr)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -112,7 +146,11 @@ export function readPrice(text: string): number | undefined {
 
 /** A total carat weight as the trade writes it ("1/2", "1 1/2", "0.75", "1 ct. tw.") to carats (2 decimals). */
 export function readCarat(text: string): number | undefined {
-  const t = text.toLowerCase().replace(/c(?:t|arats?)\.?\s*(t\.?\s*w\.?)?$/, '').replace(/tw\.?$/, '').trim();
+  const t = text
+    .toLowerCase()
+    .replace(/c(?:t|arats?)\.?\s*(t\.?\s*w\.?)?$/, '')
+    .replace(/tw\.?$/, '')
+    .trim();
   const m = /^(?:(\d+(?:\.\d+)?)|(?:(\d+)\s+)?(\d+)\/(\d+))$/.exec(t);
   if (!m) return undefined;
   const value = m[1] !== undefined ? Number(m[1]) : Number(m[2] ?? 0) + Number(m[3]) / Number(m[4]);
@@ -138,7 +176,8 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
   const head = first.row;
   const handle = group.handle;
   if (!handle) say(first.line, 'Handle is empty');
-  else if (!HANDLE_PATTERN.test(handle) || handle.length > 200) say(first.line, `Handle ${JSON.stringify(handle)} must be lower-case letters, digits and single dashes`);
+  else if (!HANDLE_PATTERN.test(handle) || handle.length > 200)
+    say(first.line, `Handle ${JSON.stringify(handle)} must be lower-case letters, digits and single dashes`);
   const title = cell(head, 'Title');
   if (!title) say(first.line, 'Title is empty (the first row of a product carries its Title)');
   if (title.length > 200) say(first.line, 'Title is longer than 200 characters');
@@ -161,7 +200,10 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
   if (!kinds.includes('metal')) say(first.line, `no Metal option: each piece is sold in a metal (${SHOP_METALS.map((m) => m.name).join(', ')})`);
 
   // Tags.
-  const tags = cell(head, 'Tags').split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = cell(head, 'Tags')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   let style = 'classic';
   let design: string | null = null;
   let isByo = false;
@@ -192,7 +234,8 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
       case 'shape': {
         const list = value.split(/[|/\s]+/).filter(Boolean);
         const unknown = list.filter((s) => !SHAPES.includes(s as Shape));
-        if (unknown.length) say(first.line, `tag ${JSON.stringify(tag)}: unknown shape${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the shop's: ${SHAPES.join(', ')})`);
+        if (unknown.length)
+          say(first.line, `tag ${JSON.stringify(tag)}: unknown shape${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the shop's: ${SHAPES.join(', ')})`);
         shapes = [...new Set([...shapes, ...(list.filter((s) => SHAPES.includes(s as Shape)) as Shape[])])];
         break;
       }
@@ -214,7 +257,8 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
   if (isByo && caratMin === null) say(first.line, 'a setting (tag "setting") needs its carat range (tag carat:MIN-MAX)');
 
   const status = cell(head, 'Status').toLowerCase();
-  if (status && !['active', 'draft', 'archived'].includes(status)) say(first.line, `Status ${JSON.stringify(cell(head, 'Status'))} is not active, draft or archived`);
+  if (status && !['active', 'draft', 'archived'].includes(status))
+    say(first.line, `Status ${JSON.stringify(cell(head, 'Status'))} is not active, draft or archived`);
   const published = cell(head, 'Published').toLowerCase();
   if (published && !['true', 'false'].includes(published)) say(first.line, `Published ${JSON.stringify(cell(head, 'Published'))} is not TRUE or FALSE`);
 
@@ -223,7 +267,8 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
   const skus = new Set<string>();
   const photos: DraftPhoto[] = [];
   for (const { line, row } of group.records) {
-    if (line !== first.line && cell(row, 'Title') && cell(row, 'Title') !== title) say(line, `a second Title for the handle ${handle}: rows of one product follow each other, with the Title on the first`);
+    if (line !== first.line && cell(row, 'Title') && cell(row, 'Title') !== title)
+      say(line, `a second Title for the handle ${handle}: rows of one product follow each other, with the Title on the first`);
     const values = [cell(row, 'Option1 Value'), cell(row, 'Option2 Value'), cell(row, 'Option3 Value')];
     const price = cell(row, 'Variant Price');
     const isVariant = price !== '' || values.some((v, i) => v && kinds[i]) || cell(row, 'Variant SKU') !== '';
@@ -255,11 +300,13 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
         else ctw = c;
       } else {
         size = v.replace(/^(us\s*)?/i, '').replace(/\.0$/, '');
-        if (!RING_SIZES.includes(size)) rowReasons.push(`ring size ${JSON.stringify(v)} is not one of the shop's US sizes (${RING_SIZES[0]} to ${RING_SIZES.at(-1)} in halves)`);
+        if (!RING_SIZES.includes(size))
+          rowReasons.push(`ring size ${JSON.stringify(v)} is not one of the shop's US sizes (${RING_SIZES[0]} to ${RING_SIZES.at(-1)} in halves)`);
       }
     });
     const cents = readPrice(price);
-    if (cents === undefined || cents <= 0) rowReasons.push(price ? `Variant Price ${JSON.stringify(price)} is not a price in dollars` : 'Variant Price is empty');
+    if (cents === undefined || cents <= 0)
+      rowReasons.push(price ? `Variant Price ${JSON.stringify(price)} is not a price in dollars` : 'Variant Price is empty');
     const compareText = cell(row, 'Variant Compare At Price');
     const compare = compareText ? readPrice(compareText) : null;
     if (compare === undefined) rowReasons.push(`Variant Compare At Price ${JSON.stringify(compareText)} is not a price in dollars`);
@@ -270,7 +317,10 @@ export function readProduct(group: ShopifyProductRows): DraftResult {
     const known = variants.get(key);
     if (!rowReasons.length) {
       if (known && (!size || known.sizes.has(size))) rowReasons.push(`a second variant in ${metal} of ${ctw} ct (first on line ${known.line})`);
-      else if (known && known.price_cents !== cents) rowReasons.push(`ring size ${size} is priced ${price}, size ${[...known.sizes][0]} on line ${known.line} ${(known.price_cents / 100).toFixed(2)}: the shop prices every size of a ring alike`);
+      else if (known && known.price_cents !== cents)
+        rowReasons.push(
+          `ring size ${size} is priced ${price}, size ${[...known.sizes][0]} on line ${known.line} ${(known.price_cents / 100).toFixed(2)}: the shop prices every size of a ring alike`,
+        );
       else if (!known && skus.has(sku)) rowReasons.push(`Variant SKU ${sku} is used twice`);
     }
     rowReasons.forEach((r) => say(line, r));

@@ -32,8 +32,23 @@ export async function* exportProducts(db: Db, origin?: string): AsyncGenerator<s
   for (let i = 0; i < ids.length; i += 100) {
     const page = ids.slice(i, i + 100);
     const [products, variants, attributes, photos] = await Promise.all([
-      db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').selectAll('products').select('categories.name as category').where('products.id', 'in', page).orderBy('products.id').execute(),
-      db.selectFrom('product_variants').selectAll().where('product_id', 'in', page).where('status', '=', 1).orderBy('metal_position').orderBy('total_carat_weight').orderBy('id').execute(),
+      db
+        .selectFrom('products')
+        .innerJoin('categories', 'categories.id', 'products.category_id')
+        .selectAll('products')
+        .select('categories.name as category')
+        .where('products.id', 'in', page)
+        .orderBy('products.id')
+        .execute(),
+      db
+        .selectFrom('product_variants')
+        .selectAll()
+        .where('product_id', 'in', page)
+        .where('status', '=', 1)
+        .orderBy('metal_position')
+        .orderBy('total_carat_weight')
+        .orderBy('id')
+        .execute(),
       db.selectFrom('product_attributes').selectAll().where('product_id', 'in', page).orderBy('id').execute(),
       db.selectFrom('product_photos').selectAll().where('product_id', 'in', page).orderBy('position').orderBy('id').execute(),
     ]);

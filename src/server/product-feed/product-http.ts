@@ -16,7 +16,8 @@ import { ProductFileError } from './shopify-csv.ts';
 
 export { PRODUCT_IMPORT_PATH } from './paths.ts';
 
-const tooLarge = (max: number) => new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
+const tooLarge = (max: number) =>
+  new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
 
 async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
   let size = 0;

@@ -17,7 +17,11 @@ export async function productByHandle(db: Db, handle: string): Promise<KnownProd
 /** Variant SKUs that other products hold: sku → that product's handle. */
 export async function skusHeldElsewhere(db: Db, skus: string[], productId: number | undefined): Promise<Map<string, string>> {
   if (!skus.length) return new Map();
-  let q = db.selectFrom('product_variants').innerJoin('products', 'products.id', 'product_variants.product_id').select(['product_variants.sku', 'products.slug']).where('product_variants.sku', 'in', skus);
+  let q = db
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select(['product_variants.sku', 'products.slug'])
+    .where('product_variants.sku', 'in', skus);
   if (productId !== undefined) q = q.where('product_variants.product_id', '!=', productId);
   return new Map((await q.execute()).map((r) => [r.sku, r.slug]));
 }
@@ -31,7 +35,10 @@ async function categoryFor(db: Db, type: string): Promise<number> {
     .orderBy('position')
     .executeTakeFirst();
   if (found) return Number(found.id);
-  const last = await db.selectFrom('categories').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+  const last = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .executeTakeFirst();
   const row = await db
     .insertInto('categories')
     .values({ slug, name: type, description: '', parent_id: null, position: Number(last?.p ?? -1) + 1 })
@@ -43,13 +50,27 @@ async function categoryFor(db: Db, type: string): Promise<number> {
 async function ensureMetals(db: Db, codes: string[]): Promise<void> {
   const have = new Set((await db.selectFrom('metals').select('code').execute()).map((m) => m.code));
   const missing = SHOP_METALS.filter((m) => codes.includes(m.code) && !have.has(m.code));
-  if (missing.length) await db.insertInto('metals').values(missing.map((m) => ({ ...m }))).execute();
+  if (missing.length)
+    await db
+      .insertInto('metals')
+      .values(missing.map((m) => ({ ...m })))
+      .execute();
 }
 
 /** Writes a product whole (new, or the known one in place); its id. */
-export async function writeProduct(db: Db, draft: ProductDraft, photos: ResolvedPhoto[], known: KnownProduct | undefined, hash: string, now: string): Promise<number> {
+export async function writeProduct(
+  db: Db,
+  draft: ProductDraft,
+  photos: ResolvedPhoto[],
+  known: KnownProduct | undefined,
+  hash: string,
+  now: string,
+): Promise<number> {
   const category_id = await categoryFor(db, draft.type);
-  await ensureMetals(db, draft.variants.map((v) => v.metal));
+  await ensureMetals(
+    db,
+    draft.variants.map((v) => v.metal),
+  );
   const positions = new Map(SHOP_METALS.map((m) => [m.code as string, m.position]));
   const fields = {
     name: draft.title,
@@ -77,7 +98,10 @@ export async function writeProduct(db: Db, draft: ProductDraft, photos: Resolved
   } else {
     const item = await db.insertInto('items').values({ kind: 'product' }).returning('id').executeTakeFirstOrThrow();
     id = Number(item.id);
-    await db.insertInto('products').values({ id, sku: draft.handle.toUpperCase(), slug: draft.handle, created_at: now, ...fields }).execute();
+    await db
+      .insertInto('products')
+      .values({ id, sku: draft.handle.toUpperCase(), slug: draft.handle, created_at: now, ...fields })
+      .execute();
   }
 
   // Variants: matched by metal and weight, so carts, wishlists and orders keep theirs; one the file no longer names goes off sale.
@@ -85,7 +109,12 @@ export async function writeProduct(db: Db, draft: ProductDraft, photos: Resolved
   const byKey = new Map(existing.map((v) => [`${v.metal_code}|${Number(v.total_carat_weight)}`, Number(v.id)]));
   const variantIds = new Map<string, number>();
   // SKUs move between variants of one product: free them first (the column is unique).
-  if (existing.length) await db.updateTable('product_variants').set((eb) => ({ sku: eb('sku', '||', `~${now}`) })).where('product_id', '=', id).execute();
+  if (existing.length)
+    await db
+      .updateTable('product_variants')
+      .set((eb) => ({ sku: eb('sku', '||', `~${now}`) }))
+      .where('product_id', '=', id)
+      .execute();
   for (const v of draft.variants) {
     const key = `${v.metal}|${v.ctw}`;
     const values = {
@@ -102,11 +131,20 @@ export async function writeProduct(db: Db, draft: ProductDraft, photos: Resolved
       variantIds.set(key, found);
       byKey.delete(key);
     } else {
-      const row = await db.insertInto('product_variants').values({ product_id: id, metal_code: v.metal, total_carat_weight: v.ctw, ...values }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('product_variants')
+        .values({ product_id: id, metal_code: v.metal, total_carat_weight: v.ctw, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       variantIds.set(key, Number(row.id));
     }
   }
-  if (byKey.size) await db.updateTable('product_variants').set({ status: 0 }).where('id', 'in', [...byKey.values()]).execute();
+  if (byKey.size)
+    await db
+      .updateTable('product_variants')
+      .set({ status: 0 })
+      .where('id', 'in', [...byKey.values()])
+      .execute();
 
   await db.deleteFrom('product_attributes').where('product_id', '=', id).where('code', 'in', ['style', 'design', 'shape']).execute();
   await db

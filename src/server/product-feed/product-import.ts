@@ -40,8 +40,19 @@ export async function importProducts(db: Db, input: AsyncIterable<Uint8Array | s
   const started = performance.now();
   const dryRun = options.dryRun ?? false;
   const summary: ProductImportSummary = {
-    dry_run: dryRun, replace: options.replace ?? false,
-    read: 0, products: 0, inserted: 0, updated: 0, unchanged: 0, delisted: 0, rejected: 0, photos: 0, ignored_columns: [], rejections: [], ms: 0,
+    dry_run: dryRun,
+    replace: options.replace ?? false,
+    read: 0,
+    products: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    delisted: 0,
+    rejected: 0,
+    photos: 0,
+    ignored_columns: [],
+    rejections: [],
+    ms: 0,
   };
   const sources = new PhotoSources({ baseDir: options.baseDir, dryRun });
   /** Handles read, with the line of their first row. */
@@ -95,7 +106,14 @@ export async function importProducts(db: Db, input: AsyncIterable<Uint8Array | s
   return summary;
 }
 
-async function importOne(db: Db, draft: ProductDraft, sources: PhotoSources, fileSkus: Map<string, string>, dryRun: boolean, summary: ProductImportSummary): Promise<void> {
+async function importOne(
+  db: Db,
+  draft: ProductDraft,
+  sources: PhotoSources,
+  fileSkus: Map<string, string>,
+  dryRun: boolean,
+  summary: ProductImportSummary,
+): Promise<void> {
   const bad: { line: number; reasons: string[] }[] = [];
   for (const v of draft.variants) {
     const other = fileSkus.get(v.sku);
@@ -112,11 +130,20 @@ async function importOne(db: Db, draft: ProductDraft, sources: PhotoSources, fil
     }
   }
   if (bad.length) throw new Refused(bad);
-  const hash = draftDigest(draft, photos.map((p) => p.photo));
+  const hash = draftDigest(
+    draft,
+    photos.map((p) => p.photo),
+  );
   const work = async (trx: Db) => {
     const known = await productByHandle(trx, draft.handle);
-    const held = await skusHeldElsewhere(trx, draft.variants.map((v) => v.sku), known?.id);
-    const taken = draft.variants.filter((v) => held.has(v.sku)).map((v) => ({ line: v.line, reasons: [`Variant SKU ${v.sku} belongs to the product ${held.get(v.sku)}`] }));
+    const held = await skusHeldElsewhere(
+      trx,
+      draft.variants.map((v) => v.sku),
+      known?.id,
+    );
+    const taken = draft.variants
+      .filter((v) => held.has(v.sku))
+      .map((v) => ({ line: v.line, reasons: [`Variant SKU ${v.sku} belongs to the product ${held.get(v.sku)}`] }));
     if (taken.length) throw new Refused(taken);
     if (known?.import_hash === hash) return 'unchanged' as const;
     if (!dryRun) await writeProduct(trx, draft, photos, known, hash, new Date().toISOString());

@@ -10,10 +10,29 @@ import { parse } from 'csv-parse';
 
 /** The columns the shop reads and writes, in the order an export writes them (Shopify's order). */
 export const SHOPIFY_COLUMNS = [
-  'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Published',
-  'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Option3 Name', 'Option3 Value',
-  'Variant SKU', 'Variant Price', 'Variant Compare At Price', 'Image Src', 'Image Position', 'Image Alt Text',
-  'Variant Image', 'Status', 'SEO Title', 'SEO Description',
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'Vendor',
+  'Type',
+  'Tags',
+  'Published',
+  'Option1 Name',
+  'Option1 Value',
+  'Option2 Name',
+  'Option2 Value',
+  'Option3 Name',
+  'Option3 Value',
+  'Variant SKU',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Image Src',
+  'Image Position',
+  'Image Alt Text',
+  'Variant Image',
+  'Status',
+  'SEO Title',
+  'SEO Description',
 ] as const;
 export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number];
 /** Without these the file is not a product CSV. */
@@ -36,7 +55,12 @@ export class ProductFileError extends Error {}
 /** A product's record longer than this is refused (a Body (HTML) of 256 KB is far beyond any real description). */
 const MAX_RECORD_CHARS = 256 * 1024;
 
-const norm = (name: string) => name.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+const norm = (name: string) =>
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 const KNOWN = new Map(SHOPIFY_COLUMNS.map((c) => [norm(c), c] as const));
 
 export interface ShopifyHeader {
@@ -48,12 +72,16 @@ export interface ShopifyHeader {
 export function readHeader(names: string[]): ShopifyHeader {
   const columns = names.map((n) => KNOWN.get(norm(n)));
   const missing = REQUIRED.filter((c) => !columns.includes(c));
-  if (missing.length) throw new ProductFileError(`Not a Shopify product CSV: missing column${missing.length > 1 ? 's' : ''} ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
+  if (missing.length)
+    throw new ProductFileError(`Not a Shopify product CSV: missing column${missing.length > 1 ? 's' : ''} ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
   return { columns, ignored: names.filter((n, i) => !columns[i] && n.trim()).map((n) => n.trim()) };
 }
 
 /** The products of a file, each with its rows; `onHeader` is told the columns once read. */
-export async function* readShopifyProducts(input: AsyncIterable<Uint8Array | string>, onHeader: (h: ShopifyHeader) => void): AsyncGenerator<ShopifyProductRows> {
+export async function* readShopifyProducts(
+  input: AsyncIterable<Uint8Array | string>,
+  onHeader: (h: ShopifyHeader) => void,
+): AsyncGenerator<ShopifyProductRows> {
   const parser = Readable.from(input).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_RECORD_CHARS }),
   );

@@ -18,7 +18,13 @@ export async function featuredProducts(limit = 8): Promise<FeaturedProduct[]> {
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .select(['products.id', 'products.name', 'products.price_cents', 'products.style', 'categories.slug as category'])
     .select((eb) =>
-      eb.selectFrom('product_attributes').select('product_attributes.value').whereRef('product_attributes.product_id', '=', 'products.id').where('product_attributes.code', '=', 'design').limit(1).as('design'),
+      eb
+        .selectFrom('product_attributes')
+        .select('product_attributes.value')
+        .whereRef('product_attributes.product_id', '=', 'products.id')
+        .where('product_attributes.code', '=', 'design')
+        .limit(1)
+        .as('design'),
     )
     .where('products.status', '=', 1)
     .orderBy('products.id')

@@ -29,7 +29,12 @@ export function productChoices(product: Product, params: URLSearchParams, path: 
   const ctw = byId ? byId.total_carat_weight : Number(params.get('ctw') ?? NaN);
   const inMetal = variants.filter((v) => v.metal_code === metal);
   // Unknown or missing choices fall back to the listing's first variant: smallest weight, first metal shown.
-  const fallback = [...variants].sort((a, b) => a.total_carat_weight - b.total_carat_weight || Number(b.metal_show_in_products_list) - Number(a.metal_show_in_products_list) || a.metal_position - b.metal_position)[0];
+  const fallback = [...variants].sort(
+    (a, b) =>
+      a.total_carat_weight - b.total_carat_weight ||
+      Number(b.metal_show_in_products_list) - Number(a.metal_show_in_products_list) ||
+      a.metal_position - b.metal_position,
+  )[0];
   const variant = byId ?? inMetal.find((v) => v.total_carat_weight === ctw) ?? inMetal[0] ?? fallback;
   const href = (m: string, w: number) => `${path}?metal=${encodeURIComponent(m)}&ctw=${w}${lead ? `&${lead}` : ''}`;
   const metals = [...new Map(variants.map((v) => [v.metal_code, v])).values()].sort((a, b) => a.metal_position - b.metal_position);

@@ -56,5 +56,10 @@ export function productGallery(category: string, style: string, metal: string, o
 
 /** The alt text of a product's picture. */
 export function productImageAlt(category: string, style: string, metal: string, options: ImageOptions = {}): string {
-  return jewelleryAlt(productDesign(category, style, options.design), metal as MetalCode, options.view ?? 'angled', options.stone ? { shape: options.stone.shape as Shape } : undefined);
+  return jewelleryAlt(
+    productDesign(category, style, options.design),
+    metal as MetalCode,
+    options.view ?? 'angled',
+    options.stone ? { shape: options.stone.shape as Shape } : undefined,
+  );
 }

@@ -84,7 +84,11 @@ export async function productListing(route: ListingRoute, url: URL): Promise<Pro
       words = 'Settings for your ring';
     }
   }
-  const fixed = { ...(scope.style && { style: [scope.style] }), ...(scope.shape && { shape: [scope.shape] }), ...(scope.carat !== undefined && { carat: scope.carat }) };
+  const fixed = {
+    ...(scope.style && { style: [scope.style] }),
+    ...(scope.shape && { shape: [scope.shape] }),
+    ...(scope.carat !== undefined && { carat: scope.carat }),
+  };
   const base = { page_size: 24, categoryIds: scope.categoryIds, isByo: scope.isByo };
   const [page, all, metals] = await Promise.all([
     listProducts({ ...base, page_number: state.page, sort_by: state.sort_by, sort_direction: state.sort_direction, filters: { ...state.filters, ...fixed } }),
@@ -100,6 +104,12 @@ export async function productListing(route: ListingRoute, url: URL): Promise<Pro
     page,
     options: all.facets,
     ...(byo && { byo, lead: selectionQuery(byo.selection) }),
-    metals: metals.map((m) => ({ code: m.code, admin_name: m.name, attribute_swatch_type: m.swatch_type, attribute_swatch_value: m.swatch_value, position: m.position })),
+    metals: metals.map((m) => ({
+      code: m.code,
+      admin_name: m.name,
+      attribute_swatch_type: m.swatch_type,
+      attribute_swatch_value: m.swatch_value,
+      position: m.position,
+    })),
   };
 }

@@ -23,5 +23,12 @@ export function toPhoto(r: Pick<PhotoRecord, 'photo' | 'alt' | 'width' | 'height
   const set = (format: PhotoFormat) => widths.map((w) => `${photoUrl(r.photo, w, format)} ${w}w`).join(', ');
   // The JPEG src is the one nearest a listing card's or a page's width (640), for browsers without srcset.
   const src = photoUrl(r.photo, widths.find((w) => w >= 640) ?? widths.at(-1)!, 'jpg');
-  return { src, width: r.width, height: r.height, alt: r.alt || fallbackAlt, srcset: { avif: set('avif'), webp: set('webp'), jpeg: set('jpg') }, variant_id: r.variant_id };
+  return {
+    src,
+    width: r.width,
+    height: r.height,
+    alt: r.alt || fallbackAlt,
+    srcset: { avif: set('avif'), webp: set('webp'), jpeg: set('jpg') },
+    variant_id: r.variant_id,
+  };
 }

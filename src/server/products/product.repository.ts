@@ -51,10 +51,26 @@ function productQuery(db: Db) {
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .select([
-      'products.id', 'products.sku', 'products.slug', 'products.name', 'products.description', 'products.category_id',
-      'categories.slug as category_slug', 'categories.name as category_name', 'products.status', 'products.price_cents',
-      'products.style', 'products.is_byo', 'products.accepted_shapes', 'products.carat_min', 'products.carat_max',
-      'products.has_ring_size', 'products.created_at', 'products.body_html', 'products.seo_title', 'products.seo_description',
+      'products.id',
+      'products.sku',
+      'products.slug',
+      'products.name',
+      'products.description',
+      'products.category_id',
+      'categories.slug as category_slug',
+      'categories.name as category_name',
+      'products.status',
+      'products.price_cents',
+      'products.style',
+      'products.is_byo',
+      'products.accepted_shapes',
+      'products.carat_min',
+      'products.carat_max',
+      'products.has_ring_size',
+      'products.created_at',
+      'products.body_html',
+      'products.seo_title',
+      'products.seo_description',
     ])
     .select((eb) =>
       eb
@@ -135,5 +151,11 @@ export async function photosOf(db: Db, productIds: number[]): Promise<PhotoRecor
     .orderBy('product_id')
     .orderBy('position')
     .execute();
-  return rows.map((r) => ({ ...r, product_id: Number(r.product_id), variant_id: r.variant_id === null ? null : Number(r.variant_id), width: Number(r.width), height: Number(r.height) }));
+  return rows.map((r) => ({
+    ...r,
+    product_id: Number(r.product_id),
+    variant_id: r.variant_id === null ? null : Number(r.variant_id),
+    width: Number(r.width),
+    height: Number(r.height),
+  }));
 }

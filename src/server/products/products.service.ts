@@ -10,7 +10,17 @@ import { caratFraction } from '~/lib/fractions.ts';
 import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '~/features/catalog/product.ts';
 import { styleLabel } from '~/features/catalog/product.ts';
 import { productDesign, productImageAlt, productImageUrl } from './product-images.ts';
-import { allMetals, findProduct, photosOf, productsOnSale, variantsOf, type MetalRecord, type PhotoRecord, type ProductRecord, type VariantRecord } from './product.repository.ts';
+import {
+  allMetals,
+  findProduct,
+  photosOf,
+  productsOnSale,
+  variantsOf,
+  type MetalRecord,
+  type PhotoRecord,
+  type ProductRecord,
+  type VariantRecord,
+} from './product.repository.ts';
 import { toPhoto } from './product-photos.ts';
 
 export interface ProductListQuery {
@@ -23,7 +33,8 @@ export interface ProductListQuery {
   filters: ProductFilters;
 }
 
-const byWeightThenMetal = (a: VariantRecord, b: VariantRecord) => a.total_carat_weight - b.total_carat_weight || a.metal_position - b.metal_position || a.id - b.id;
+const byWeightThenMetal = (a: VariantRecord, b: VariantRecord) =>
+  a.total_carat_weight - b.total_carat_weight || a.metal_position - b.metal_position || a.id - b.id;
 
 /** from the group with the smallest total carat weight, those shown in lists, by metal position. */
 export function listingVariants(variants: VariantRecord[]): VariantRecord[] {
@@ -32,7 +43,14 @@ export function listingVariants(variants: VariantRecord[]): VariantRecord[] {
   return variants.filter((v) => v.total_carat_weight === smallest && v.metal_show_in_products_list).sort(byWeightThenMetal);
 }
 
-export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: Map<string, MetalRecord>, listing: boolean, base = '/products', photoRecords: PhotoRecord[] = []): Product {
+export function toProduct(
+  p: ProductRecord,
+  variants: VariantRecord[],
+  metals: Map<string, MetalRecord>,
+  listing: boolean,
+  base = '/products',
+  photoRecords: PhotoRecord[] = [],
+): Product {
   const mine = variants.filter((v) => v.product_id === p.id).sort(byWeightThenMetal);
   const photos = photoRecords.filter((r) => r.product_id === p.id).map((r) => toPhoto(r, p.name));
   // A variant shows its own photograph, else the product's first (a variant's own is not another's).
@@ -90,7 +108,13 @@ export function toProduct(p: ProductRecord, variants: VariantRecord[], metals: M
     attributes: {
       metal: metalCodes.map((code) => {
         const m = metals.get(code);
-        return { code, admin_name: m?.name ?? code, attribute_swatch_type: m?.swatch_type ?? 'color', attribute_swatch_value: m?.swatch_value ?? '#ccc', position: m?.position ?? 0 };
+        return {
+          code,
+          admin_name: m?.name ?? code,
+          attribute_swatch_type: m?.swatch_type ?? 'color',
+          attribute_swatch_value: m?.swatch_value ?? '#ccc',
+          position: m?.position ?? 0,
+        };
       }),
       style: [{ code: p.style, admin_name: styleLabel(p.style) }],
     },
@@ -107,7 +131,8 @@ function passes(c: Candidate, f: ProductFilters, except?: (typeof FILTERS)[numbe
   if (except !== 'shape' && f.shape?.length && !f.shape.some((s) => c.shapes.includes(s))) return false;
   if (f.carat !== undefined && !(c.p.is_byo && f.carat >= (c.p.carat_min ?? 0) && f.carat <= (c.p.carat_max ?? Infinity))) return false;
   const dollars = c.p.price_cents / 100;
-  if (except !== 'price' && f.price && ((f.price.min !== undefined && dollars < f.price.min) || (f.price.max !== undefined && dollars > f.price.max))) return false;
+  if (except !== 'price' && f.price && ((f.price.min !== undefined && dollars < f.price.min) || (f.price.max !== undefined && dollars > f.price.max)))
+    return false;
   return true;
 }
 
@@ -129,7 +154,13 @@ function facetsOf(candidates: Candidate[], f: ProductFilters): ProductFacets {
 export async function listProducts(q: ProductListQuery, options: { db?: Db; base?: string } = {}): Promise<ProductPage> {
   const db = options.db ?? (await getDb());
   const rows = await productsOnSale(db, { categoryIds: q.categoryIds, isByo: q.isByo });
-  const [variants, metals] = await Promise.all([variantsOf(db, rows.map((r) => r.id)), allMetals(db)]);
+  const [variants, metals] = await Promise.all([
+    variantsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    allMetals(db),
+  ]);
   const metalsByProduct = Map.groupBy(variants, (v) => v.product_id);
   const candidates: Candidate[] = rows.map((p) => ({
     p,
@@ -140,11 +171,18 @@ export async function listProducts(q: ProductListQuery, options: { db?: Db; base
   const direction = q.sort_direction ?? (q.sort_by === 'newest' ? 'desc' : 'asc');
   const sign = direction === 'asc' ? 1 : -1;
   const key = (a: ProductRecord, b: ProductRecord) =>
-    q.sort_by === 'price' ? a.price_cents - b.price_cents : q.sort_by === 'name' ? a.name.localeCompare(b.name, 'en') : a.created_at.localeCompare(b.created_at);
+    q.sort_by === 'price'
+      ? a.price_cents - b.price_cents
+      : q.sort_by === 'name'
+        ? a.name.localeCompare(b.name, 'en')
+        : a.created_at.localeCompare(b.created_at);
   matching.sort((a, b) => sign * (key(a.p, b.p) || a.p.id - b.p.id));
   const page = matching.slice((q.page_number - 1) * q.page_size, q.page_number * q.page_size);
   const metalMap = new Map(metals.map((m) => [m.code, m]));
-  const photos = await photosOf(db, page.map((c) => c.p.id));
+  const photos = await photosOf(
+    db,
+    page.map((c) => c.p.id),
+  );
   return {
     data: page.map((c) => toProduct(c.p, variants, metalMap, true, options.base, photos)),
     meta: { page_number: q.page_number, page_size: q.page_size, total: matching.length, total_pages: Math.ceil(matching.length / q.page_size) },

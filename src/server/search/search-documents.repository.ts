@@ -34,8 +34,16 @@ export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .select([
-      'products.id', 'products.sku', 'products.name', 'products.description', 'products.style', 'products.price_cents',
-      'products.is_byo', 'products.accepted_shapes', 'categories.slug as category_slug', 'categories.name as category_name',
+      'products.id',
+      'products.sku',
+      'products.name',
+      'products.description',
+      'products.style',
+      'products.price_cents',
+      'products.is_byo',
+      'products.accepted_shapes',
+      'categories.slug as category_slug',
+      'categories.name as category_name',
       'categories.description as category_description',
     ])
     .where('products.status', '=', 1)
@@ -45,7 +53,14 @@ export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
     .selectFrom('product_variants')
     .innerJoin('metals', 'metals.code', 'product_variants.metal_code')
     .innerJoin('products', 'products.id', 'product_variants.product_id')
-    .select(['product_variants.product_id', 'metals.code', 'metals.name', 'metals.position', 'product_variants.total_carat_weight', 'product_variants.price_cents'])
+    .select([
+      'product_variants.product_id',
+      'metals.code',
+      'metals.name',
+      'metals.position',
+      'product_variants.total_carat_weight',
+      'product_variants.price_cents',
+    ])
     .where('product_variants.status', '=', 1)
     .where('products.status', '=', 1)
     .orderBy('metals.position')
@@ -53,7 +68,11 @@ export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
   const designs = await db.selectFrom('product_attributes').select(['product_id', 'value']).where('code', '=', 'design').execute();
   const designOf = new Map(designs.map((d) => [Number(d.product_id), d.value]));
   const photoOf = new Map<number, PhotoRecord>();
-  for (const ph of await photosOf(db, products.map((p) => Number(p.id)))) if (!photoOf.has(ph.product_id) || (photoOf.get(ph.product_id)!.variant_id !== null && ph.variant_id === null)) photoOf.set(ph.product_id, ph);
+  for (const ph of await photosOf(
+    db,
+    products.map((p) => Number(p.id)),
+  ))
+    if (!photoOf.has(ph.product_id) || (photoOf.get(ph.product_id)!.variant_id !== null && ph.variant_id === null)) photoOf.set(ph.product_id, ph);
   const byProduct = new Map<number, typeof variants>();
   for (const v of variants) {
     const id = Number(v.product_id);

@@ -122,8 +122,7 @@ export class JewellerySearchIndex {
     };
     const results: SearchResult[] = this.engine.search(query, { boost: { ...BOOST } });
     const byId = new Map(this.docs.map((d) => [d.id, d]));
-    const count = (r: SearchResult, field: Field) =>
-      usable.filter((w) => w.terms.some((t) => (r.match[t] ?? []).includes(field))).length;
+    const count = (r: SearchResult, field: Field) => usable.filter((w) => w.terms.some((t) => (r.match[t] ?? []).includes(field))).length;
     return results
       .map((r) => ({ doc: byId.get(r.id as number)!, inName: count(r, 'name'), inCategory: count(r, 'category'), score: r.score }))
       .sort((a, b) => b.inName - a.inName || b.inCategory - a.inCategory || b.score - a.score || a.doc.name.localeCompare(b.doc.name));

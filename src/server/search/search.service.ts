@@ -107,7 +107,15 @@ async function referenceHits(db: Db, query: string, index: JewellerySearchIndex)
   const row = (await findDiamondByReference(db, query)) ?? (await findDiamondByReference(db, query.toUpperCase()));
   if (row && !Number(row.is_hidden)) {
     const d = toDiamond(row);
-    hits.push({ kind: 'diamond', label: 'Diamond', title: d.name, detail: `${d.lab} certificate ${d.certificate_number} · ${d.cut} · ${d.color} · ${d.clarity}${d.is_available ? '' : ` · ${d.status}`}`, url: d.url, image: d.image_url, price: d.formated_price });
+    hits.push({
+      kind: 'diamond',
+      label: 'Diamond',
+      title: d.name,
+      detail: `${d.lab} certificate ${d.certificate_number} · ${d.cut} · ${d.color} · ${d.clarity}${d.is_available ? '' : ` · ${d.status}`}`,
+      url: d.url,
+      image: d.image_url,
+      price: d.formated_price,
+    });
   }
   // A piece's style number (P-0006), or a variant's sku (P-0006-PLATINUM-25).
   const upper = query.toUpperCase();
@@ -140,16 +148,29 @@ export async function siteSearch(rawQuery: string): Promise<SearchAnswer> {
     const label = SHAPE_LABELS[shape];
     const found = await searchDiamonds({ filters: { shape: [shape] }, sort_by: 'cut', sort_direction: 'asc', page_number: 1, page_size: 4 });
     if (found.meta.total) {
-      collection.push({ kind: 'collection', label: 'Diamonds', title: `${label} diamonds`, detail: `${found.meta.total.toLocaleString('en-US')} certified ${label.toLowerCase()} diamonds in stock`, url: `/diamonds/${shape}`, image: `/images/diamonds/${shape}.svg`, price: found.facets.price ? `From ${formatCents(found.facets.price.min * 100)}` : undefined });
-      found.data.forEach((d) => collection.push({ kind: 'diamond', label: 'Diamond', title: d.name, detail: `${d.cut} · ${d.color} · ${d.clarity} · ${d.lab}`, url: d.url, image: d.image_url, price: d.formated_price }));
+      collection.push({
+        kind: 'collection',
+        label: 'Diamonds',
+        title: `${label} diamonds`,
+        detail: `${found.meta.total.toLocaleString('en-US')} certified ${label.toLowerCase()} diamonds in stock`,
+        url: `/diamonds/${shape}`,
+        image: `/images/diamonds/${shape}.svg`,
+        price: found.facets.price ? `From ${formatCents(found.facets.price.min * 100)}` : undefined,
+      });
+      found.data.forEach((d) =>
+        collection.push({
+          kind: 'diamond',
+          label: 'Diamond',
+          title: d.name,
+          detail: `${d.cut} · ${d.color} · ${d.clarity} · ${d.lab}`,
+          url: d.url,
+          image: d.image_url,
+          price: d.formated_price,
+        }),
+      );
     }
   }
-  const all = [
-    ...references,
-    ...pieces.filter((p) => p.inName > 0).map(toHit),
-    ...collection,
-    ...pieces.filter((p) => p.inName === 0).map(toHit),
-  ];
+  const all = [...references, ...pieces.filter((p) => p.inName > 0).map(toHit), ...collection, ...pieces.filter((p) => p.inName === 0).map(toHit)];
   answer.total = all.length;
   answer.hits = all.slice(0, MAX_HITS);
 

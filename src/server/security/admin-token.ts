@@ -46,5 +46,7 @@ export async function requireAdmin(context: Pick<APIContext, 'request' | 'url' |
   const given = /^Bearer\s+(\S+)\s*$/i.exec(context.request.headers.get('authorization') ?? '')?.[1] ?? '';
   if (timingSafeEqual(digest(given), digest(token))) return TOKEN_ACTOR(clientKey(context));
   await take([{ limit: adminTokenLimit, key: clientKey(context) }]);
-  throw new HttpError(401, 'This endpoint needs the admin token: Authorization: Bearer <ADMIN_TOKEN>', 'unauthorized', undefined, { 'www-authenticate': 'Bearer' });
+  throw new HttpError(401, 'This endpoint needs the admin token: Authorization: Bearer <ADMIN_TOKEN>', 'unauthorized', undefined, {
+    'www-authenticate': 'Bearer',
+  });
 }

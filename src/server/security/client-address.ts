@@ -11,7 +11,10 @@ import { config } from '~/server/config.ts';
 export function clientKey(context: Pick<APIContext, 'clientAddress' | 'request'>): string {
   const proxies = config.trustedProxies;
   if (proxies) {
-    const chain = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const chain = (context.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const address = chain[chain.length - proxies];
     if (address) return address.slice(0, 64);
   }

@@ -65,5 +65,6 @@ function apply(headers: Headers, https: boolean) {
   for (const [name, value] of Object.entries(baseSecurityHeaders(https))) headers.set(name, value);
   const csp = headers.get('content-security-policy');
   if (!csp) headers.set('content-security-policy', fallbackCsp(headers.get('content-type')));
-  else if (csp.includes('script-src') && !csp.includes('style-src-attr')) headers.set('content-security-policy', `${csp.replace(/;\s*$/, '')}; ${PAGE_STYLE_ATTR}`);
+  else if (csp.includes('script-src') && !csp.includes('style-src-attr'))
+    headers.set('content-security-policy', `${csp.replace(/;\s*$/, '')}; ${PAGE_STYLE_ATTR}`);
 }

@@ -47,7 +47,10 @@ export async function usage(limit: Limit, key: string, now = Date.now()): Promis
 /** Counts a hit without a limit to decide (a count only read for a delay, never to refuse). */
 export async function recordHit(limit: Limit, key: string, now = Date.now()): Promise<void> {
   const db = await getDb();
-  await db.insertInto('rate_limit_hits').values({ bucket: limit.bucket, key, at: new Date(now).toISOString() }).execute();
+  await db
+    .insertInto('rate_limit_hits')
+    .values({ bucket: limit.bucket, key, at: new Date(now).toISOString() })
+    .execute();
   await sweepNowAndThen(db, now);
 }
 

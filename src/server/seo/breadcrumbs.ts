@@ -17,9 +17,15 @@ export function categoryPath(p: Pick<Product, 'category'>): string | undefined {
 
 export const productTrail = (p: Product): Crumb[] => [HOME, { name: p.category.name, path: categoryPath(p) }, { name: p.name }];
 
-export const diamondTrail = (d: Diamond): Crumb[] => [HOME, { name: 'Diamonds', path: '/diamonds' }, { name: shapeLabel(d.shape), path: `/diamonds/${d.shape}` }, { name: d.sku }];
+export const diamondTrail = (d: Diamond): Crumb[] => [
+  HOME,
+  { name: 'Diamonds', path: '/diamonds' },
+  { name: shapeLabel(d.shape), path: `/diamonds/${d.shape}` },
+  { name: d.sku },
+];
 
 /** A listing: Home / title, or Home / Diamonds / title under a slug of the diamonds listing. */
-export const listingTrail = (title: string, parent?: { name: string; path: string }): Crumb[] => (parent ? [HOME, parent, { name: title }] : [HOME, { name: title }]);
+export const listingTrail = (title: string, parent?: { name: string; path: string }): Crumb[] =>
+  parent ? [HOME, parent, { name: title }] : [HOME, { name: title }];
 
 export const contentTrail = (title: string): Crumb[] => [HOME, { name: title }];

@@ -51,7 +51,13 @@ async function png(card: ShareCard, request: Request, client: string): Promise<R
   const tag = digest(card);
   const etag = `"${tag}"`;
   const headers = { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable', etag };
-  if (request.headers.get('if-none-match')?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
+  if (
+    request.headers
+      .get('if-none-match')
+      ?.split(',')
+      .some((t) => t.trim().replace(/^W\//, '') === etag)
+  )
+    return new Response(null, { status: 304, headers });
   let bytes: Buffer;
   try {
     bytes = await imageOf(card, tag, client);
@@ -84,7 +90,9 @@ export async function shareImage(file: string, request: Request, client: string)
     if (!product || !product.status) return notFound();
     const variant = shareVariant(product, match[2]);
     const card = productCard(product, variant);
-    return digest(card) === match[3] && (variant?.metal_code ?? 'default') === match[2] ? png(card, request, client) : moved(productImagePath(product, variant));
+    return digest(card) === match[3] && (variant?.metal_code ?? 'default') === match[2]
+      ? png(card, request, client)
+      : moved(productImagePath(product, variant));
   }
   return notFound();
 }

@@ -48,10 +48,17 @@ export function shareCardSvg(card: ShareCard): string {
   const drawing = `data:image/svg+xml;base64,${Buffer.from(card.drawing).toString('base64')}`;
   const titleLines = wrap(card.title, 19, 3);
   let y = 200;
-  const title = titleLines.map((line) => `<text x="640" y="${(y += 66) - 66}" font-family="Amiri" font-weight="700" font-size="60" fill="${PRIMARY}">${escapeXml(line)}</text>`).join('');
+  const title = titleLines
+    .map((line) => `<text x="640" y="${(y += 66) - 66}" font-family="Amiri" font-weight="700" font-size="60" fill="${PRIMARY}">${escapeXml(line)}</text>`)
+    .join('');
   y += 6;
-  const details = card.details.slice(0, 3).map((line) => `<text x="640" y="${(y += 40) - 40}" font-family="Montserrat" font-size="26" fill="${MUTED}">${escapeXml(line)}</text>`).join('');
-  const price = card.price ? `<text x="640" y="${Math.max(y + 50, 470)}" font-family="Montserrat SemiBold, Montserrat" font-weight="600" font-size="46" fill="${PRIMARY}">${escapeXml(card.price)}</text>` : '';
+  const details = card.details
+    .slice(0, 3)
+    .map((line) => `<text x="640" y="${(y += 40) - 40}" font-family="Montserrat" font-size="26" fill="${MUTED}">${escapeXml(line)}</text>`)
+    .join('');
+  const price = card.price
+    ? `<text x="640" y="${Math.max(y + 50, 470)}" font-family="Montserrat SemiBold, Montserrat" font-weight="600" font-size="46" fill="${PRIMARY}">${escapeXml(card.price)}</text>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
 <rect width="1200" height="630" fill="${IVORY}"/>
 <rect x="40" y="40" width="550" height="550" rx="12" fill="#ffffff"/>

@@ -50,7 +50,9 @@ async function pruneIfFull() {
   pruning = true;
   try {
     const names = (await fs.promises.readdir(dir())).filter((n) => n.endsWith('.png'));
-    const dated = await Promise.all(names.map(async (name) => ({ name, at: (await fs.promises.stat(path.join(dir(), name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    const dated = await Promise.all(
+      names.map(async (name) => ({ name, at: (await fs.promises.stat(path.join(dir(), name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+    );
     dated.sort((a, b) => a.at - b.at);
     const drop = dated.slice(0, Math.max(1, names.length - Math.floor(maxFiles * 0.9)));
     await Promise.all(drop.map((f) => fs.promises.rm(path.join(dir(), f.name), { force: true })));

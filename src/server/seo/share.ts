@@ -88,7 +88,8 @@ export function productCard(p: Product, v: ProductVariant | undefined): ShareCar
     price: v ? v.formated_price : p.formated_price,
   };
 }
-export const productImagePath = (p: Product, v: ProductVariant | undefined) => `/images/share/products/${p.id}--${v?.metal_code ?? 'default'}-${digest(productCard(p, v))}.png`;
+export const productImagePath = (p: Product, v: ProductVariant | undefined) =>
+  `/images/share/products/${p.id}--${v?.metal_code ?? 'default'}-${digest(productCard(p, v))}.png`;
 export function productShare(p: Product, v: ProductVariant | undefined, origin: string): ShareMeta {
   const price = v?.price ?? p.price;
   return {

@@ -14,7 +14,12 @@ const FOLLOW_LOG = 'public, no-cache';
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 function matches(request: Request, etag: string): boolean {
-  return request.headers.get('if-none-match')?.split(',').some((t) => t.trim() === etag || t.trim() === etag.slice(2) || t.trim() === '*') ?? false;
+  return (
+    request.headers
+      .get('if-none-match')
+      ?.split(',')
+      .some((t) => t.trim() === etag || t.trim() === etag.slice(2) || t.trim() === '*') ?? false
+  );
 }
 
 export async function sitemapIndexResponse(request: Request): Promise<Response> {

@@ -38,7 +38,11 @@ export function w3cDate(value: string | Date | null | undefined): string | undef
 
 const urlEntry = (loc: string, lastmod: string | undefined) => `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
 const urlset = (body: string) => `${XML_HEAD}<urlset xmlns="${NS}">\n${body}</urlset>\n`;
-const latest = (dates: (string | undefined)[]) => dates.filter((d): d is string => !!d).sort().at(-1);
+const latest = (dates: (string | undefined)[]) =>
+  dates
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1);
 
 /** The numbers n of the diamond sitemaps that list at least one stone, from the in-memory index. */
 export async function diamondChunks(db: Db): Promise<number[]> {
@@ -50,7 +54,11 @@ export async function diamondChunks(db: Db): Promise<number[]> {
 }
 
 async function productsLastmod(db: Db): Promise<string | undefined> {
-  const row = await db.selectFrom('products').select((eb) => eb.fn.max('updated_at').as('at')).where('status', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .where('status', '=', 1)
+    .executeTakeFirst();
   return w3cDate(row?.at as string | undefined);
 }
 
@@ -58,8 +66,12 @@ async function productsLastmod(db: Db): Promise<string | undefined> {
 export async function sitemapIndex(db: Db): Promise<string> {
   const site = siteUrl();
   const [chunks, products, pages] = await Promise.all([diamondChunks(db), productsLastmod(db), contentLastmod()]);
-  const entry = (path: string, lastmod?: string) => `<sitemap><loc>${escapeXml(site + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>\n`;
-  const body = entry('/sitemaps/pages.xml', latest([pages, products])) + entry('/sitemaps/products.xml', products) + chunks.map((n) => entry(`/sitemaps/diamonds-${n}.xml`)).join('');
+  const entry = (path: string, lastmod?: string) =>
+    `<sitemap><loc>${escapeXml(site + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>\n`;
+  const body =
+    entry('/sitemaps/pages.xml', latest([pages, products])) +
+    entry('/sitemaps/products.xml', products) +
+    chunks.map((n) => entry(`/sitemaps/diamonds-${n}.xml`)).join('');
   return `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${body}</sitemapindex>\n`;
 }
 
@@ -75,8 +87,13 @@ export async function pagesSitemap(db: Db): Promise<string> {
   const newest = latest([products, ...pages.map((p) => w3cDate(p.data.updated_at))]);
   const body =
     urlEntry(`${site}/`, newest) +
-    listingPaths().map((path) => urlEntry(site + path, products)).join('') +
-    pages.sort((a, b) => a.data.slug.localeCompare(b.data.slug)).map((p) => urlEntry(`${site}/${p.data.slug}`, w3cDate(p.data.updated_at))).join('');
+    listingPaths()
+      .map((path) => urlEntry(site + path, products))
+      .join('') +
+    pages
+      .sort((a, b) => a.data.slug.localeCompare(b.data.slug))
+      .map((p) => urlEntry(`${site}/${p.data.slug}`, w3cDate(p.data.updated_at)))
+      .join('');
   return urlset(body);
 }
 
@@ -94,7 +111,14 @@ export async function productsSitemap(db: Db): Promise<string> {
 async function diamondBatch(db: Db, after: number, last: number) {
   // Never more than a file holds: with a small SITEMAP_DIAMONDS_PER_FILE the tests meet full batches too.
   const size = Math.min(BATCH, sitemapUrls());
-  const rows = await db.selectFrom('diamonds').select(['id', 'updated_at', 'status', 'is_hidden']).where('id', '>', after).where('id', '<=', last).orderBy('id').limit(size).execute();
+  const rows = await db
+    .selectFrom('diamonds')
+    .select(['id', 'updated_at', 'status', 'is_hidden'])
+    .where('id', '>', after)
+    .where('id', '<=', last)
+    .orderBy('id')
+    .limit(size)
+    .execute();
   return {
     listed: rows.filter((r) => r.status === 'available' && !Number(r.is_hidden)),
     next: rows.length === size ? Number(rows.at(-1)!.id) : undefined,

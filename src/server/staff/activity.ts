@@ -77,7 +77,12 @@ export async function listActivity(filter: ActivityFilter = {}): Promise<{ rows:
   const perPage = filter.perPage ?? 50;
   const page = filter.page ?? 1;
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -86,5 +91,16 @@ export async function listActivity(filter: ActivityFilter = {}): Promise<{ rows:
 /** The record as the API and the CSV show one entry. */
 export function activityJson(r: ActivityRow) {
   const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as unknown));
-  return { id: r.id, actor: r.actor, action: r.action, subject_type: r.subject_type, subject_id: r.subject_id, summary: r.summary, before: parse(r.before), after: parse(r.after), address: r.address, created_at: r.created_at };
+  return {
+    id: r.id,
+    actor: r.actor,
+    action: r.action,
+    subject_type: r.subject_type,
+    subject_id: r.subject_id,
+    summary: r.summary,
+    before: parse(r.before),
+    after: parse(r.after),
+    address: r.address,
+    created_at: r.created_at,
+  };
 }

@@ -3,7 +3,15 @@ import { formatCents } from '~/lib/money.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 
 export const shopTimeZone = (): string => shopConfig.appointments.time_zone;
-const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: shopTimeZone(), timeZoneName: 'short' });
+const WHEN = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: shopTimeZone(),
+  timeZoneName: 'short',
+});
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: shopTimeZone() });
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: shopTimeZone() });
 

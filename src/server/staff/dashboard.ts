@@ -7,7 +7,14 @@ export async function todaysAppointments(now = new Date()) {
   const db = await getDb();
   const start = shopMidnight(now, shopTimeZone(), 'day');
   const end = new Date(start.getTime() + 36 * 3600_000);
-  const rows = await db.selectFrom('appointments').selectAll().where('status', '=', 'booked').where('starts_at', '>=', start.toISOString()).where('starts_at', '<', end.toISOString()).orderBy('starts_at').execute();
+  const rows = await db
+    .selectFrom('appointments')
+    .selectAll()
+    .where('status', '=', 'booked')
+    .where('starts_at', '>=', start.toISOString())
+    .where('starts_at', '<', end.toISOString())
+    .orderBy('starts_at')
+    .execute();
   // 36 h covers a day that a clock change makes longer; keep the rows of the shop's date only.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone() }).format(now);
   return rows.filter((r) => new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone() }).format(new Date(r.starts_at)) === today);
@@ -16,10 +23,24 @@ export async function todaysAppointments(now = new Date()) {
 export async function feedSources() {
   const db = await getDb();
   const [counts, imports] = await Promise.all([
-    db.selectFrom('diamonds').select(['source', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['source', 'status']).execute(),
-    db.selectFrom('staff_activity').select(['subject_id', 'summary', 'created_at', 'actor', 'action']).where('action', 'in', ['stock.import', 'stock.import_failed']).orderBy('id', 'desc').limit(200).execute(),
+    db
+      .selectFrom('diamonds')
+      .select(['source', 'status'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy(['source', 'status'])
+      .execute(),
+    db
+      .selectFrom('staff_activity')
+      .select(['subject_id', 'summary', 'created_at', 'actor', 'action'])
+      .where('action', 'in', ['stock.import', 'stock.import_failed'])
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute(),
   ]);
-  const sources = new Map<string, { source: string; available: number; reserved: number; sold: number; lastImport?: { at: string; summary: string; actor: string; failed: boolean } }>();
+  const sources = new Map<
+    string,
+    { source: string; available: number; reserved: number; sold: number; lastImport?: { at: string; summary: string; actor: string; failed: boolean } }
+  >();
   for (const c of counts) {
     const entry = sources.get(c.source) ?? { source: c.source, available: 0, reserved: 0, sold: 0 };
     entry[c.status as 'available' | 'reserved' | 'sold'] = Number(c.n);

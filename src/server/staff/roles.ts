@@ -11,7 +11,19 @@
 export const ROLES = ['owner', 'manager', 'editor'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Right = 'dashboard' | 'account' | 'orders' | 'customers' | 'appointments' | 'coupons' | 'stock' | 'products' | 'content' | 'activity' | 'staff' | 'settings';
+export type Right =
+  | 'dashboard'
+  | 'account'
+  | 'orders'
+  | 'customers'
+  | 'appointments'
+  | 'coupons'
+  | 'stock'
+  | 'products'
+  | 'content'
+  | 'activity'
+  | 'staff'
+  | 'settings';
 
 const RIGHTS: Record<Role, readonly Right[]> = {
   owner: ['dashboard', 'account', 'orders', 'customers', 'appointments', 'coupons', 'stock', 'products', 'content', 'activity', 'staff', 'settings'],

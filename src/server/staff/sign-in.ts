@@ -25,7 +25,13 @@ export const CODE_WRONG = 'That code is not right. Enter the current code from y
 
 const key = (email: string) => `staff:${email.toLowerCase()}`;
 
-export const actorOf = (staff: Pick<Staff, 'id' | 'email' | 'role'>, address: string | null): Actor => ({ kind: 'staff', email: staff.email, staffId: staff.id, role: staff.role, address });
+export const actorOf = (staff: Pick<Staff, 'id' | 'email' | 'role'>, address: string | null): Actor => ({
+  kind: 'staff',
+  email: staff.email,
+  staffId: staff.id,
+  role: staff.role,
+  address,
+});
 
 /** Whether `code` is this account's current TOTP code (each step once) or one of its unused recovery codes (used up). */
 export async function checkSecondFactor(row: StaffRow, code: string): Promise<'totp' | 'recovery' | undefined> {
@@ -58,7 +64,13 @@ export async function staffSignIn(context: Context, input: StaffSignIn, address:
   const matches = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !matches || row.disabled) {
     await recordHit(limits.loginAccount, key(input.email));
-    if (row) await recordActivity(actorOf(row, address), { action: 'staff.sign_in_failed', subjectType: 'staff', subjectId: row.email, summary: row.disabled ? 'Sign-in refused: the account is disabled' : 'Sign-in refused: wrong password' });
+    if (row)
+      await recordActivity(actorOf(row, address), {
+        action: 'staff.sign_in_failed',
+        subjectType: 'staff',
+        subjectId: row.email,
+        summary: row.disabled ? 'Sign-in refused: the account is disabled' : 'Sign-in refused: wrong password',
+      });
     throw new HttpError(401, INVALID_STAFF_LOGIN, 'invalid_credentials');
   }
   if (row.totp_secret) {
@@ -70,10 +82,21 @@ export async function staffSignIn(context: Context, input: StaffSignIn, address:
     const factor = await checkSecondFactor(row, input.code);
     if (!factor) {
       await recordHit(limits.loginAccount, key(input.email));
-      await recordActivity(actorOf(row, address), { action: 'staff.sign_in_failed', subjectType: 'staff', subjectId: row.email, summary: 'Sign-in refused: wrong two-factor code' });
+      await recordActivity(actorOf(row, address), {
+        action: 'staff.sign_in_failed',
+        subjectType: 'staff',
+        subjectId: row.email,
+        summary: 'Sign-in refused: wrong two-factor code',
+      });
       throw new HttpError(401, CODE_WRONG, 'code_incorrect', { code: [CODE_WRONG] });
     }
-    if (factor === 'recovery') await recordActivity(actorOf(row, address), { action: 'staff.recovery_code_used', subjectType: 'staff', subjectId: row.email, summary: 'Signed in with a recovery code' });
+    if (factor === 'recovery')
+      await recordActivity(actorOf(row, address), {
+        action: 'staff.recovery_code_used',
+        subjectType: 'staff',
+        subjectId: row.email,
+        summary: 'Signed in with a recovery code',
+      });
   }
   await release(taken);
   await startStaffSession(context, row.id);

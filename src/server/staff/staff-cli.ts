@@ -20,7 +20,8 @@ import { ROLES, type Role } from './roles.ts';
 import { addStaff, changeRole, resetStaff, setDisabled } from './staff.service.ts';
 import { listStaff } from './staff.repository.ts';
 
-export const STAFF_USAGE = 'usage: npm run staff -- add EMAIL --role owner|manager|editor | list | disable EMAIL | enable EMAIL | reset EMAIL | role EMAIL --role R  (the password is read from standard input, or asked for)';
+export const STAFF_USAGE =
+  'usage: npm run staff -- add EMAIL --role owner|manager|editor | list | disable EMAIL | enable EMAIL | reset EMAIL | role EMAIL --role R  (the password is read from standard input, or asked for)';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -92,7 +93,8 @@ export async function runStaff(argv: string[]): Promise<number> {
     if (!parsed.success) throw new CliUsageError(`EMAIL: ${parsed.error.issues[0]!.message}`);
     email = parsed.data;
   }
-  if ((command === 'add' || command === 'role') && !ROLES.includes(role as Role)) throw new CliUsageError(`--role takes owner, manager or editor\n${STAFF_USAGE}`);
+  if ((command === 'add' || command === 'role') && !ROLES.includes(role as Role))
+    throw new CliUsageError(`--role takes owner, manager or editor\n${STAFF_USAGE}`);
   const password = command === 'add' || command === 'reset' ? await readPassword() : undefined;
 
   const url = config.databaseUrl;
@@ -103,7 +105,16 @@ export async function runStaff(argv: string[]): Promise<number> {
     await migrateToLatest(conn.db);
     if (command === 'list') {
       const rows = await listStaff();
-      for (const r of rows) console.log([r.email.padEnd(36), r.role.padEnd(8), r.totp_secret ? '2FA     ' : 'no 2FA  ', r.disabled ? 'disabled' : 'active  ', r.last_sign_in_at ?? 'never signed in'].join('  '));
+      for (const r of rows)
+        console.log(
+          [
+            r.email.padEnd(36),
+            r.role.padEnd(8),
+            r.totp_secret ? '2FA     ' : 'no 2FA  ',
+            r.disabled ? 'disabled' : 'active  ',
+            r.last_sign_in_at ?? 'never signed in',
+          ].join('  '),
+        );
       console.log(`${rows.length} staff account${rows.length === 1 ? '' : 's'}`);
     } else if (command === 'add') {
       const row = await addStaff(CLI_ACTOR, email, role as Role, password!);

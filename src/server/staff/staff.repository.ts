@@ -25,7 +25,18 @@ export async function insertStaff(email: string, role: Role, passwordHash: strin
   const now = new Date().toISOString();
   const row = await db
     .insertInto('staff_accounts')
-    .values({ email: email.trim().toLowerCase(), role, password_hash: passwordHash, totp_secret: null, totp_pending_secret: null, recovery_codes: null, totp_last_step: null, created_at: now, updated_at: now, last_sign_in_at: null })
+    .values({
+      email: email.trim().toLowerCase(),
+      role,
+      password_hash: passwordHash,
+      totp_secret: null,
+      totp_pending_secret: null,
+      recovery_codes: null,
+      totp_last_step: null,
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -34,7 +45,11 @@ export async function insertStaff(email: string, role: Role, passwordHash: strin
 
 export async function updateStaff(id: number, changes: Updateable<StaffAccountsTable>): Promise<void> {
   const db = await getDb();
-  await db.updateTable('staff_accounts').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('staff_accounts')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Takes a TOTP time step once: false when this step (or a later one) was already used. */
@@ -51,7 +66,12 @@ export async function claimTotpStep(id: number, step: number): Promise<boolean> 
 
 export async function countOwners(): Promise<number> {
   const db = await getDb();
-  const row = await db.selectFrom('staff_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'owner').where('disabled', '=', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('staff_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'owner')
+    .where('disabled', '=', 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -59,7 +79,10 @@ export async function insertStaffSession(id: string, staffId: number, lifetimeMs
   const db = await getDb();
   const now = Date.now();
   const iso = new Date(now).toISOString();
-  await db.insertInto('staff_sessions').values({ id, staff_id: staffId, created_at: iso, last_seen_at: iso, expires_at: new Date(now + lifetimeMs).toISOString() }).execute();
+  await db
+    .insertInto('staff_sessions')
+    .values({ id, staff_id: staffId, created_at: iso, last_seen_at: iso, expires_at: new Date(now + lifetimeMs).toISOString() })
+    .execute();
   if (Math.random() < 0.05) await db.deleteFrom('staff_sessions').where('expires_at', '<', iso).execute();
 }
 
@@ -104,5 +127,9 @@ export async function readSetting(name: string): Promise<string | undefined> {
 
 export async function writeSetting(name: string, value: string): Promise<void> {
   const db = await getDb();
-  await db.insertInto('shop_settings').values({ name, value }).onConflict((oc) => oc.column('name').doUpdateSet({ value })).execute();
+  await db
+    .insertInto('shop_settings')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
 }

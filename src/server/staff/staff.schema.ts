@@ -6,7 +6,12 @@ import { ROLES } from './roles.ts';
 export const staffSignInSchema = z.object({
   email: emailField,
   password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(PASSWORD_MAX, 'The e-mail address or password is incorrect'),
-  code: z.string().trim().max(32, 'Enter the 6-digit code').optional().transform((v) => v || undefined),
+  code: z
+    .string()
+    .trim()
+    .max(32, 'Enter the 6-digit code')
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type StaffSignIn = z.output<typeof staffSignInSchema>;
 
@@ -14,5 +19,13 @@ export const roleField = z.enum(ROLES, { error: 'Choose owner, manager or editor
 
 export const staffAddSchema = z.object({ email: emailField, role: roleField, password: passwordField });
 export const staffRoleSchema = z.object({ role: roleField });
-export const codeSchema = z.object({ code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your app') });
-export const changeStaffPasswordSchema = z.object({ current_password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'), new_password: passwordField });
+export const codeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+});
+export const changeStaffPasswordSchema = z.object({
+  current_password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
+  new_password: passwordField,
+});

@@ -27,7 +27,13 @@ export async function addStaff(actor: Actor, email: string, role: Role, password
   const id = await insertStaff(email, role, await hashPassword(password));
   if (id === undefined) throw fieldError('email', 'This e-mail address already has a staff account', 409);
   const row = (await findStaffById(id))!;
-  await recordActivity(actor, { action: 'staff.add', subjectType: 'staff', subjectId: row.email, summary: `Added ${row.email} as ${role}`, after: { email: row.email, role } });
+  await recordActivity(actor, {
+    action: 'staff.add',
+    subjectType: 'staff',
+    subjectId: row.email,
+    summary: `Added ${row.email} as ${role}`,
+    after: { email: row.email, role },
+  });
   return row;
 }
 
@@ -42,7 +48,14 @@ export async function setDisabled(actor: Actor, email: string, disabled: boolean
   if (disabled) await assertNotLastOwner(row, 'disabled');
   await updateStaff(row.id, { disabled: disabled ? 1 : 0 });
   if (disabled) await deleteStaffSessionsOf(row.id);
-  await recordActivity(actor, { action: disabled ? 'staff.disable' : 'staff.enable', subjectType: 'staff', subjectId: row.email, summary: `${disabled ? 'Disabled' : 'Enabled'} ${row.email}`, before: { disabled: row.disabled === 1 }, after: { disabled } });
+  await recordActivity(actor, {
+    action: disabled ? 'staff.disable' : 'staff.enable',
+    subjectType: 'staff',
+    subjectId: row.email,
+    summary: `${disabled ? 'Disabled' : 'Enabled'} ${row.email}`,
+    before: { disabled: row.disabled === 1 },
+    after: { disabled },
+  });
   return (await findStaffById(row.id))!;
 }
 
@@ -51,7 +64,14 @@ export async function changeRole(actor: Actor, email: string, role: Role): Promi
   if (row.role === role) return row;
   if (role !== 'owner') await assertNotLastOwner(row, 'given another role');
   await updateStaff(row.id, { role });
-  await recordActivity(actor, { action: 'staff.role', subjectType: 'staff', subjectId: row.email, summary: `Changed ${row.email} from ${row.role} to ${role}`, before: { role: row.role }, after: { role } });
+  await recordActivity(actor, {
+    action: 'staff.role',
+    subjectType: 'staff',
+    subjectId: row.email,
+    summary: `Changed ${row.email} from ${row.role} to ${role}`,
+    before: { role: row.role },
+    after: { role },
+  });
   return (await findStaffById(row.id))!;
 }
 
@@ -61,15 +81,34 @@ export async function changeRole(actor: Actor, email: string, role: Role): Promi
  */
 export async function resetStaff(actor: Actor, email: string, password: string): Promise<StaffRow> {
   const row = await byEmail(email);
-  await updateStaff(row.id, { password_hash: await hashPassword(password), totp_secret: null, totp_pending_secret: null, recovery_codes: null, totp_last_step: null });
+  await updateStaff(row.id, {
+    password_hash: await hashPassword(password),
+    totp_secret: null,
+    totp_pending_secret: null,
+    recovery_codes: null,
+    totp_last_step: null,
+  });
   await deleteStaffSessionsOf(row.id);
-  await recordActivity(actor, { action: 'staff.reset', subjectType: 'staff', subjectId: row.email, summary: `Reset the password of ${row.email}; two-factor sign-in is off until set up again`, before: { two_factor: row.totp_secret !== null }, after: { two_factor: false } });
+  await recordActivity(actor, {
+    action: 'staff.reset',
+    subjectType: 'staff',
+    subjectId: row.email,
+    summary: `Reset the password of ${row.email}; two-factor sign-in is off until set up again`,
+    before: { two_factor: row.totp_secret !== null },
+    after: { two_factor: false },
+  });
   return (await findStaffById(row.id))!;
 }
 
 export async function setTwoFactorRequired(actor: Actor, required: boolean): Promise<void> {
   await writeSetting(REQUIRE_TWO_FACTOR, required ? '1' : '0');
-  await recordActivity(actor, { action: 'settings.two_factor', subjectType: 'settings', subjectId: REQUIRE_TWO_FACTOR, summary: required ? 'Two-factor sign-in is now required for all staff' : 'Two-factor sign-in is no longer required', after: { required } });
+  await recordActivity(actor, {
+    action: 'settings.two_factor',
+    subjectType: 'settings',
+    subjectId: REQUIRE_TWO_FACTOR,
+    summary: required ? 'Two-factor sign-in is now required for all staff' : 'Two-factor sign-in is no longer required',
+    after: { required },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -90,7 +129,13 @@ export async function confirmEnrolment(actor: Actor, staffId: number, code: stri
   if (step === undefined) throw fieldError('code', 'That code is not right. Enter the code your app shows now');
   const { codes, hashes } = newRecoveryCodes();
   await updateStaff(staffId, { totp_secret: row.totp_pending_secret, totp_pending_secret: null, recovery_codes: JSON.stringify(hashes), totp_last_step: step });
-  await recordActivity(actor, { action: 'staff.two_factor_on', subjectType: 'staff', subjectId: row.email, summary: 'Turned two-factor sign-in on', after: { two_factor: true } });
+  await recordActivity(actor, {
+    action: 'staff.two_factor_on',
+    subjectType: 'staff',
+    subjectId: row.email,
+    summary: 'Turned two-factor sign-in on',
+    after: { two_factor: true },
+  });
   return codes;
 }
 
@@ -100,7 +145,14 @@ export async function turnOffTwoFactor(actor: Actor, staffId: number, code: stri
   const row = (await findStaffById(staffId))!;
   if (!(await checkSecondFactor(row, code))) throw fieldError('code', 'That code is not right');
   await updateStaff(staffId, { totp_secret: null, totp_pending_secret: null, recovery_codes: null, totp_last_step: null });
-  await recordActivity(actor, { action: 'staff.two_factor_off', subjectType: 'staff', subjectId: row.email, summary: 'Turned two-factor sign-in off', before: { two_factor: true }, after: { two_factor: false } });
+  await recordActivity(actor, {
+    action: 'staff.two_factor_off',
+    subjectType: 'staff',
+    subjectId: row.email,
+    summary: 'Turned two-factor sign-in off',
+    before: { two_factor: true },
+    after: { two_factor: false },
+  });
 }
 
 /** A staff member's own password change: the current one first (counted as a sign-in attempt). */
@@ -117,5 +169,13 @@ export async function changeOwnPassword(actor: Actor, staffId: number, current: 
 }
 
 export function staffJson(r: StaffRow) {
-  return { id: r.id, email: r.email, role: r.role, disabled: r.disabled === 1, two_factor: r.totp_secret !== null, created_at: r.created_at, last_sign_in_at: r.last_sign_in_at };
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    disabled: r.disabled === 1,
+    two_factor: r.totp_secret !== null,
+    created_at: r.created_at,
+    last_sign_in_at: r.last_sign_in_at,
+  };
 }

@@ -15,7 +15,14 @@ import { shopConfig } from '~/server/shop/shop-config.ts';
 const PERIOD = 30;
 
 function totp(secret: string, email: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: `${shopConfig.shop_name} back office`, label: email, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer: `${shopConfig.shop_name} back office`,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 export function newTotpSecret(): string {
@@ -55,6 +62,12 @@ export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
   return { codes, hashes: codes.map(hashRecovery) };
 }
 
-export const hashRecovery = (code: string) => sha256(code.trim().toLowerCase().replace(/[^a-z0-9]/g, ''));
+export const hashRecovery = (code: string) =>
+  sha256(
+    code
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, ''),
+  );
 
 export const looksLikeRecoveryCode = (code: string) => /^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(code.trim());

@@ -25,7 +25,7 @@ export function taxOn(amountCents: number, rate: number, included: boolean): num
 export function shareOut(total: number, weights: number[]): number[] {
   const sum = weights.reduce((s, w) => s + Math.max(0, w), 0);
   if (total <= 0 || sum <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (BigInt(Math.max(0, w)) * BigInt(total)));
+  const exact = weights.map((w) => BigInt(Math.max(0, w)) * BigInt(total));
   const floors = exact.map((e) => e / BigInt(sum));
   let left = total - floors.reduce((s, f) => s + Number(f), 0);
   const order = exact.map((e, i) => ({ i, rem: e % BigInt(sum) })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));

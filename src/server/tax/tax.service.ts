@@ -35,7 +35,13 @@ export interface CartTaxInput {
 
 /** The tax of a cart or order: the discount shared over the lines in proportion, store credit not subtracted. */
 export async function taxForCart(input: CartTaxInput): Promise<TaxAnswer & { known: boolean }> {
-  const shares = shareOut(Math.min(input.discountCents, input.lines.reduce((s, l) => s + l.cents, 0)), input.lines.map((l) => l.cents));
+  const shares = shareOut(
+    Math.min(
+      input.discountCents,
+      input.lines.reduce((s, l) => s + l.cents, 0),
+    ),
+    input.lines.map((l) => l.cents),
+  );
   const lines = input.lines.map((l, i) => ({ key: l.key, amountCents: l.cents - shares[i]! }));
   const answer = await taxProvider().calculate({ address: input.address, lines, shippingCents: input.shippingCents });
   return { ...answer, known: input.address !== null };

@@ -38,7 +38,10 @@ function longRequestLine(raw: unknown): boolean {
 function answer(socket: Socket, status: number, reason: string, code: string, message: string) {
   // The request line may be lost: JSON, which every client of ours reads.
   const { type, body } = refusalBody(true, status, code, message);
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }
 
 export function applyConnectionLimits(server: Server): void {

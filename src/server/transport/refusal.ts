@@ -6,7 +6,8 @@ import type { ServerResponse } from 'node:http';
 import type { ErrorBody } from '~/server/http.ts';
 
 /** The paths whose clients expect JSON: the API and the catalogue API. */
-export const isApiPath = (pathname: string): boolean => pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/catalog/') || pathname === '/catalog';
+export const isApiPath = (pathname: string): boolean =>
+  pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/catalog/') || pathname === '/catalog';
 
 export const pathOf = (target: string | undefined): string => (target ?? '/').split('?')[0]!;
 
@@ -25,7 +26,14 @@ export function refusalBody(api: boolean, status: number, code: string, message:
  * Answers `status` with the API's error body (`api`) or a short page. With `hold`, the whole answer is
  * written but the response is not ended: the caller ends it (request-body.ts, after a lingering read).
  */
-export function refuse(res: ServerResponse, api: boolean, status: number, code: string, message: string, extra: { headers?: Record<string, string>; hold?: boolean } = {}): void {
+export function refuse(
+  res: ServerResponse,
+  api: boolean,
+  status: number,
+  code: string,
+  message: string,
+  extra: { headers?: Record<string, string>; hold?: boolean } = {},
+): void {
   if (res.headersSent) return void res.destroy();
   const { type, body } = refusalBody(api, status, code, message);
   res.statusCode = status;

@@ -15,7 +15,9 @@ export async function wishlistRequest(context: APIContext): Promise<{ db: Db; ow
 }
 
 /** The entry or item id in a wishlist path (`/api/wishlist/{id}`, `/api/wishlist/add/{id}`, `/api/move-to-cart/{id}`). */
-export const wishlistPathIdSchema = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id') });
+export const wishlistPathIdSchema = z.object({
+  id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(MAX_ID, 'is not a known id'),
+});
 
 export function idParam(context: APIContext): number {
   const parsed = wishlistPathIdSchema.safeParse(context.params);

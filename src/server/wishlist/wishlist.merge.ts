@@ -8,7 +8,15 @@ import { getDb, type Db } from '~/server/db/database.ts';
 import { loadItems } from '~/server/cart/catalog-items.repository.ts';
 import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
 import { forgetGuest } from '~/server/cart/owner.ts';
-import { assignWishlist, deleteWishlist, findWishlistByCustomer, findWishlistByToken, moveWishlistRows, wishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
+import {
+  assignWishlist,
+  deleteWishlist,
+  findWishlistByCustomer,
+  findWishlistByToken,
+  moveWishlistRows,
+  wishlistRows,
+  type WishlistItemRow,
+} from './wishlist.repository.ts';
 import { WISHLIST_COOKIE } from './wishlist.service.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 
@@ -23,7 +31,10 @@ export async function mergeGuestWishlist(db: Db, guestToken: string, customerId:
     if (!target) return assignWishlist(trx, guest.id, customerId);
     const mine = await wishlistRows(trx, target.id);
     const theirs = await wishlistRows(trx, guest.id);
-    const records = await loadItems(trx, [...mine, ...theirs].map((r) => r.item_id));
+    const records = await loadItems(
+      trx,
+      [...mine, ...theirs].map((r) => r.item_id),
+    );
     const have = new Set(groupLines(mine, records).map(key));
     let room = WISHLIST_LIMIT - have.size;
     const move: number[] = [];

@@ -46,7 +46,14 @@ export function cartAddFor({ parent, child }: LineGroup<WishlistItemRow>, record
   return { ...choices, ids: [parent.item_id], is_byo: false };
 }
 
-async function move(db: Db, wishOwner: Owner, cartOwner: Owner, pick: (loaded: Loaded) => LineGroup<WishlistItemRow>[], all: boolean, size?: SizeChoice): Promise<MoveResult> {
+async function move(
+  db: Db,
+  wishOwner: Owner,
+  cartOwner: Owner,
+  pick: (loaded: Loaded) => LineGroup<WishlistItemRow>[],
+  all: boolean,
+  size?: SizeChoice,
+): Promise<MoveResult> {
   const loaded = await loadWishlist(db, wishOwner);
   const owner = { ...cartOwner };
   const result: Omit<MoveResult, 'cart' | 'count'> = { moved: [], notMoved: [] };
@@ -69,19 +76,33 @@ function notInWishlist(field: string): HttpError {
 }
 
 export function moveEntryToCart(db: Db, wishOwner: Owner, cartOwner: Owner, id: number, size?: SizeChoice): Promise<MoveResult> {
-  return move(db, wishOwner, cartOwner, ({ groups }) => {
-    const group = groups.find((g) => g.parent.id === id || g.child?.id === id);
-    if (!group) throw notInWishlist('id');
-    return [group];
-  }, false, size);
+  return move(
+    db,
+    wishOwner,
+    cartOwner,
+    ({ groups }) => {
+      const group = groups.find((g) => g.parent.id === id || g.child?.id === id);
+      if (!group) throw notInWishlist('id');
+      return [group];
+    },
+    false,
+    size,
+  );
 }
 
 export function movePairToCart(db: Db, wishOwner: Owner, cartOwner: Owner, byoId: string, size?: SizeChoice): Promise<MoveResult> {
-  return move(db, wishOwner, cartOwner, ({ groups }) => {
-    const group = groups.find((g) => g.parent.byo_id === byoId);
-    if (!group) throw notInWishlist('byoID');
-    return [group];
-  }, false, size);
+  return move(
+    db,
+    wishOwner,
+    cartOwner,
+    ({ groups }) => {
+      const group = groups.find((g) => g.parent.byo_id === byoId);
+      if (!group) throw notInWishlist('byoID');
+      return [group];
+    },
+    false,
+    size,
+  );
 }
 
 /** Oldest entry first, so that the cart (newest first) keeps the wishlist's order. */

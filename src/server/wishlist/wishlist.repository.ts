@@ -35,7 +35,10 @@ export function wishlistRows(db: Db, wishlistId: number): Promise<WishlistItemRo
 export async function insertWishlistRows(db: Db, wishlistId: number, rows: NewWishlistItem[]): Promise<void> {
   if (!rows.length) return;
   const now = new Date().toISOString();
-  await db.insertInto('wishlist_items').values(rows.map((r) => ({ ...r, wishlist_id: wishlistId, created_at: now }))).execute();
+  await db
+    .insertInto('wishlist_items')
+    .values(rows.map((r) => ({ ...r, wishlist_id: wishlistId, created_at: now })))
+    .execute();
 }
 
 export async function deleteWishlistRows(db: Db, wishlistId: number, ids: number[]): Promise<void> {

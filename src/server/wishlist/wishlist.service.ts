@@ -64,11 +64,15 @@ export interface Loaded {
 export async function loadWishlist(db: Db, owner: Owner): Promise<Loaded> {
   const wishlist = await findWishlist(db, owner);
   const rows = wishlist ? await wishlistRows(db, wishlist.id) : [];
-  const records = await loadItems(db, rows.map((r) => r.item_id));
+  const records = await loadItems(
+    db,
+    rows.map((r) => r.item_id),
+  );
   return { wishlist, rows, records, groups: groupLines(rows, records) };
 }
 
-const countOf = (rows: Pick<WishlistItemRow, 'byo_id'>[]) => rows.filter((r) => r.byo_id === null).length + new Set(rows.map((r) => r.byo_id).filter((b) => b !== null)).size;
+const countOf = (rows: Pick<WishlistItemRow, 'byo_id'>[]) =>
+  rows.filter((r) => r.byo_id === null).length + new Set(rows.map((r) => r.byo_id).filter((b) => b !== null)).size;
 
 export async function countWishlist(db: Db, owner: Owner): Promise<number> {
   const wishlist = await findWishlist(db, owner);
@@ -101,7 +105,10 @@ async function insert(db: Db, owner: Owner, rows: NewWishlistItem[], same: (g: L
   return writeTransaction(db, async (trx) => {
     const { wishlist, token } = await findOrCreate(trx, owner);
     const before = await wishlistRows(trx, wishlist.id);
-    const records = await loadItems(trx, [...before, ...rows].map((r) => r.item_id));
+    const records = await loadItems(
+      trx,
+      [...before, ...rows].map((r) => r.item_id),
+    );
     const existing = groupLines(before, records).find(same);
     if (existing) return { message: 'This item is already in your wishlist', count: countOf(before), item: presentEntry(existing, records), token };
     if (countOf(before) >= WISHLIST_LIMIT) throw new HttpError(409, `Your wishlist is full (${WISHLIST_LIMIT} items)`, 'wishlist_full');
@@ -127,8 +134,17 @@ export async function addToWishlist(db: Db, owner: Owner, id: number, choices: C
     selected_size: record.kind === 'product' ? (choices.selected_size ?? null) : null,
     custom_size: null,
   };
-  return insert(db, owner, [row], ({ parent, child }) =>
-    !child && parent.byo_id === null && parent.item_id === id && parent.variant_id === row.variant_id && parent.selected_jewelry_shape === row.selected_jewelry_shape && parent.selected_size === row.selected_size,
+  return insert(
+    db,
+    owner,
+    [row],
+    ({ parent, child }) =>
+      !child &&
+      parent.byo_id === null &&
+      parent.item_id === id &&
+      parent.variant_id === row.variant_id &&
+      parent.selected_jewelry_shape === row.selected_jewelry_shape &&
+      parent.selected_size === row.selected_size,
   );
 }
 
@@ -140,7 +156,14 @@ export async function addPairToWishlist(db: Db, owner: Owner, ids: number[], cho
   const variantId = variant?.id ?? null;
   const byo_id = randomUUID();
   const rows: NewWishlistItem[] = [
-    { item_id: setting.id, variant_id: variantId, byo_id, selected_jewelry_shape: diamond.diamond.shape, selected_size: size.selected_size ?? null, custom_size: size.custom_size ?? null },
+    {
+      item_id: setting.id,
+      variant_id: variantId,
+      byo_id,
+      selected_jewelry_shape: diamond.diamond.shape,
+      selected_size: size.selected_size ?? null,
+      custom_size: size.custom_size ?? null,
+    },
     { item_id: diamond.id, variant_id: null, byo_id, selected_jewelry_shape: null, selected_size: null, custom_size: null },
   ];
   return insert(db, owner, rows, ({ parent, child }) => parent.item_id === setting.id && parent.variant_id === variantId && child?.item_id === diamond.id);
@@ -166,4 +189,3 @@ export async function removePair(db: Db, owner: Owner, byoId: string): Promise<n
   if (!pair) throw new HttpError(404, 'This build-your-own pair is not in your wishlist', 'not_found', { id: ['is not a pair in your wishlist'] });
   return removeEntries(db, owner, [pair.parent.id]);
 }
-

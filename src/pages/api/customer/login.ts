@@ -8,7 +8,12 @@ import { clientKey } from '~/server/security/client-address.ts';
 export const POST = endpoint(async (context) => {
   const input = await readBody(context.request, loginSchema);
   const { token, customer } = await login(context, input, clientKey(context));
-  return { message: 'You are signed in.', token, data: customerJson(customer), redirect: safeRedirect(loginQuerySchema.parse({ redirect: context.url.searchParams.get('redirect') ?? undefined }).redirect) };
+  return {
+    message: 'You are signed in.',
+    token,
+    data: customerJson(customer),
+    redirect: safeRedirect(loginQuerySchema.parse({ redirect: context.url.searchParams.get('redirect') ?? undefined }).redirect),
+  };
 });
 
 export const ALL = methodNotAllowed('POST');

@@ -10,11 +10,12 @@ import { methodNotAllowed } from '~/server/cart/request.ts';
 export const POST = endpoint(async (context) => {
   const { db, owner, cartOwner } = await wishlistRequest(context);
   const result = await moveAllToCart(db, owner, cartOwner);
-  const message = !result.moved.length && !result.notMoved.length
-    ? 'Your wishlist is empty'
-    : result.notMoved.length
-      ? `${result.moved.length} of ${result.moved.length + result.notMoved.length} items moved to your cart`
-      : 'All items moved to your cart';
+  const message =
+    !result.moved.length && !result.notMoved.length
+      ? 'Your wishlist is empty'
+      : result.notMoved.length
+        ? `${result.moved.length} of ${result.moved.length + result.notMoved.length} items moved to your cart`
+        : 'All items moved to your cart';
   return moveAnswer(context, message, result, true);
 });
 

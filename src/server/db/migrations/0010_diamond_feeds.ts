@@ -7,7 +7,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('diamonds').addColumn('source', 'text', (c) => c.notNull().defaultTo('default')).execute();
+  await db.schema
+    .alterTable('diamonds')
+    .addColumn('source', 'text', (c) => c.notNull().defaultTo('default'))
+    .execute();
   await db.schema.alterTable('diamonds').addColumn('availability', 'text').execute();
   await db.schema.alterTable('diamonds').addColumn('image_url', 'text').execute();
   await db.schema.alterTable('diamonds').addColumn('video_url', 'text').execute();

@@ -42,7 +42,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const o of unpaid) {
     const windowMs = o.status === 'pending_payment' ? 30 * 60_000 : 72 * 3_600_000;
     const placed = Date.parse(o.created_at);
-    if (Number.isFinite(placed)) await db.updateTable('orders').set({ payment_due_at: new Date(placed + windowMs).toISOString() }).where('id', '=', o.id).execute();
+    if (Number.isFinite(placed))
+      await db
+        .updateTable('orders')
+        .set({ payment_due_at: new Date(placed + windowMs).toISOString() })
+        .where('id', '=', o.id)
+        .execute();
   }
   await sql`insert into order_status_history (order_id, status, created_at) select id, status, created_at from orders`.execute(db);
 }

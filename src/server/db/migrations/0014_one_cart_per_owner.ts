@@ -23,7 +23,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('is_active'), '=', 1)
     .where(sql.ref('customer_id'), 'is not', null)
     .execute();
-  await db.schema.createIndex('wishlists_one_per_customer').on('wishlists').column('customer_id').unique().where(sql.ref('customer_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('wishlists_one_per_customer')
+    .on('wishlists')
+    .column('customer_id')
+    .unique()
+    .where(sql.ref('customer_id'), 'is not', null)
+    .execute();
 }
 
 async function foldDuplicateCarts(db: Kysely<any>): Promise<void> {

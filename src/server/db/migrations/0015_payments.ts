@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     where status = 'open' and exists (
       select 1 from payment_sessions newer
       where newer.order_id = payment_sessions.order_id and newer.status = 'open'
-        and (newer.created_at > payment_sessions.created_at or (newer.created_at = payment_sessions.created_at and newer.id > payment_sessions.id)))`.execute(db);
+        and (newer.created_at > payment_sessions.created_at or (newer.created_at = payment_sessions.created_at and newer.id > payment_sessions.id)))`.execute(
+    db,
+  );
   await sql`create unique index payment_sessions_one_open on payment_sessions (order_id) where status = 'open'`.execute(db);
 
   await db.schema
@@ -37,12 +39,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The payment (session row) a refund goes back to.
   await db.schema.alterTable('order_refunds').addColumn('payment_session_id', 'text').execute();
   // pending (asked, no answer yet) → succeeded | failed | canceled; rows before this migration were recorded only.
-  await db.schema.alterTable('order_refunds').addColumn('status', 'text', (c) => c.notNull().defaultTo('succeeded')).execute();
+  await db.schema
+    .alterTable('order_refunds')
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('succeeded'))
+    .execute();
   await sql`create unique index order_refunds_provider_id on order_refunds (provider_refund_id) where provider_refund_id is not null`.execute(db);
 
   await db.schema.alterTable('orders').addColumn('payment_provider', 'text').execute();
   await db.schema.alterTable('orders').addColumn('payment_reference', 'text').execute();
   await db.schema.alterTable('orders').addColumn('paid_at', 'text').execute();
   // Manual capture (STRIPE_CAPTURE=manual): authorised at checkout, captured when the order ships.
-  await db.schema.alterTable('orders').addColumn('payment_captured', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('payment_captured', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }

@@ -21,8 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) {
     for (const table of TABLES) {
       for (const op of ['insert', 'update', 'delete']) {
-        await sql.raw(`create trigger ${table}_search_${op} after ${op} on ${table}
-          begin update search_revision set revision = revision + 1 where id = 1; end`).execute(db);
+        await sql
+          .raw(`create trigger ${table}_search_${op} after ${op} on ${table}
+          begin update search_revision set revision = revision + 1 where id = 1; end`)
+          .execute(db);
       }
     }
     return;
@@ -34,7 +36,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const table of TABLES) {
-    await sql.raw(`create trigger ${table}_search_revision after insert or update or delete or truncate on ${table}
-      for each statement execute function search_revision_bump()`).execute(db);
+    await sql
+      .raw(`create trigger ${table}_search_revision after insert or update or delete or truncate on ${table}
+      for each statement execute function search_revision_bump()`)
+      .execute(db);
   }
 }

@@ -17,7 +17,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.primaryKey())
     .addColumn('minutes', 'integer', (c) => c.notNull())
     .execute();
-  await db.insertInto('order_payment_windows').values([{ status: 'pending_payment', minutes: 30 }, { status: 'pending', minutes: 72 * 60 }]).execute();
+  await db
+    .insertInto('order_payment_windows')
+    .values([
+      { status: 'pending_payment', minutes: 30 },
+      { status: 'pending', minutes: 72 * 60 },
+    ])
+    .execute();
 
   if (isSqlite(db)) {
     // created_at is an ISO instant (…Z); strftime keeps that form, milliseconds included.
@@ -44,10 +50,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create trigger orders_payment_due_default before insert on orders for each row execute function orders_payment_due_default()`.execute(db);
   }
   // Unpaid orders an old writer has already left without a deadline.
-  const missing = await db.selectFrom('orders').select(['id', 'status', 'created_at']).where('payment_due_at', 'is', null).where('status', 'in', ['pending', 'pending_payment']).execute();
+  const missing = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'created_at'])
+    .where('payment_due_at', 'is', null)
+    .where('status', 'in', ['pending', 'pending_payment'])
+    .execute();
   for (const o of missing) {
     const placed = Date.parse(o.created_at);
     const minutes = o.status === 'pending' ? 72 * 60 : 30;
-    if (Number.isFinite(placed)) await db.updateTable('orders').set({ payment_due_at: new Date(placed + minutes * 60_000).toISOString() }).where('id', '=', o.id).execute();
+    if (Number.isFinite(placed))
+      await db
+        .updateTable('orders')
+        .set({ payment_due_at: new Date(placed + minutes * 60_000).toISOString() })
+        .where('id', '=', o.id)
+        .execute();
   }
 }

@@ -8,6 +8,9 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('customers').addColumn('email_unconfirmed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('customers')
+    .addColumn('email_unconfirmed', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('auth_tokens').addColumn('detail', 'text').execute();
 }

@@ -12,18 +12,36 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('orders').addColumn('shipping_tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('shipping_tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('tax_label', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('tax_rate_millionths', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('orders').addColumn('tax_included', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('tax_rate_millionths', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('tax_included', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('invoice_number', 'text').execute();
   await db.schema.alterTable('orders').addColumn('invoiced_at', 'text').execute();
   await sql`create unique index orders_invoice_number on orders (invoice_number) where invoice_number is not null`.execute(db);
 
-  await db.schema.alterTable('order_items').addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_items')
+    .addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
-  await db.schema.alterTable('order_refunds').addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_refunds')
+    .addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('order_refunds').addColumn('credit_note_number', 'text').execute();
   await db.schema.alterTable('order_refunds').addColumn('credit_noted_at', 'text').execute();
   await sql`create unique index order_refunds_credit_note on order_refunds (credit_note_number) where credit_note_number is not null`.execute(db);

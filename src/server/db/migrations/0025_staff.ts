@@ -50,12 +50,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('staff_activity_subject').on('staff_activity').columns(['subject_type', 'subject_id', 'id']).execute();
   await db.schema.createIndex('staff_activity_actor').on('staff_activity').columns(['actor', 'id']).execute();
   if (isSqlite(db)) {
-    await sql`create trigger staff_activity_no_update before update on staff_activity begin select raise(abort, 'staff_activity is append-only'); end`.execute(db);
-    await sql`create trigger staff_activity_no_delete before delete on staff_activity begin select raise(abort, 'staff_activity is append-only'); end`.execute(db);
+    await sql`create trigger staff_activity_no_update before update on staff_activity begin select raise(abort, 'staff_activity is append-only'); end`.execute(
+      db,
+    );
+    await sql`create trigger staff_activity_no_delete before delete on staff_activity begin select raise(abort, 'staff_activity is append-only'); end`.execute(
+      db,
+    );
   } else {
     await sql`create or replace function staff_activity_append_only() returns trigger language plpgsql as $$
       begin raise exception 'staff_activity is append-only'; end $$`.execute(db);
-    await sql`create trigger staff_activity_no_change before update or delete on staff_activity for each row execute function staff_activity_append_only()`.execute(db);
+    await sql`create trigger staff_activity_no_change before update or delete on staff_activity for each row execute function staff_activity_append_only()`.execute(
+      db,
+    );
   }
   await db.schema
     .createTable('order_notes')

@@ -37,11 +37,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Search shows a product's photograph: a change to them moves the search index on (migration 0016).
   if (isSqlite(db)) {
     for (const op of ['insert', 'update', 'delete']) {
-      await sql.raw(`create trigger product_photos_search_${op} after ${op} on product_photos
-        begin update search_revision set revision = revision + 1 where id = 1; end`).execute(db);
+      await sql
+        .raw(`create trigger product_photos_search_${op} after ${op} on product_photos
+        begin update search_revision set revision = revision + 1 where id = 1; end`)
+        .execute(db);
     }
     return;
   }
-  await sql.raw(`create trigger product_photos_search_revision after insert or update or delete or truncate on product_photos
-    for each statement execute function search_revision_bump()`).execute(db);
+  await sql
+    .raw(`create trigger product_photos_search_revision after insert or update or delete or truncate on product_photos
+    for each statement execute function search_revision_bump()`)
+    .execute(db);
 }

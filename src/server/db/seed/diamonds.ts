@@ -8,7 +8,16 @@ import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } fr
 import { between, createRng, pickWeighted, round, type Rng } from './random.ts';
 
 const SHAPE_MIX: Record<Shape, number> = {
-  round: 45, oval: 10, cushion: 8, princess: 7, emerald: 7, pear: 6, radiant: 5, marquise: 4, asscher: 4, heart: 4,
+  round: 45,
+  oval: 10,
+  cushion: 8,
+  princess: 7,
+  emerald: 7,
+  pear: 6,
+  radiant: 5,
+  marquise: 4,
+  asscher: 4,
+  heart: 4,
 };
 const COLOR_MIX: Record<Color, number> = { D: 6, E: 9, F: 13, G: 16, H: 15, I: 13, J: 10, K: 8, L: 6, M: 4 };
 const CLARITY_MIX: Record<Clarity, number> = { FL: 1, IF: 3, VVS1: 7, VVS2: 10, VS1: 17, VS2: 20, SI1: 20, SI2: 15, I1: 7 };
@@ -20,8 +29,16 @@ const LAB_MIX: Record<Origin, Partial<Record<Lab, number>>> = {
 };
 /** Carat bands [from, to, share]: most stones sit just above the "magic" sizes. */
 const CARAT_BANDS: [number, number, number][] = [
-  [0.3, 0.49, 18], [0.5, 0.69, 20], [0.7, 0.89, 15], [0.9, 0.99, 7], [1.0, 1.19, 14],
-  [1.2, 1.49, 8], [1.5, 1.99, 9], [2.0, 2.99, 6], [3.0, 3.99, 2], [4.0, 5.0, 1],
+  [0.3, 0.49, 18],
+  [0.5, 0.69, 20],
+  [0.7, 0.89, 15],
+  [0.9, 0.99, 7],
+  [1.0, 1.19, 14],
+  [1.2, 1.49, 8],
+  [1.5, 1.99, 9],
+  [2.0, 2.99, 6],
+  [3.0, 3.99, 2],
+  [4.0, 5.0, 1],
 ];
 /**
  * Retail price per carat in USD of a round, G colour, VS2, Excellent cut, no fluorescence, by carat floor
@@ -30,8 +47,30 @@ const CARAT_BANDS: [number, number, number][] = [
  * lower ones, nearly flat per carat.
  */
 const LADDER: Record<Origin, [number, number][]> = {
-  natural: [[4, 38_000], [3, 29_500], [2, 19_800], [1.5, 13_600], [1, 9_400], [0.9, 6_900], [0.7, 5_100], [0.5, 4_000], [0.4, 3_100], [0, 2_500]],
-  lab_grown: [[4, 1_220], [3, 1_100], [2, 1_000], [1.5, 960], [1, 960], [0.9, 890], [0.7, 880], [0.5, 900], [0.4, 950], [0, 1_000]],
+  natural: [
+    [4, 38_000],
+    [3, 29_500],
+    [2, 19_800],
+    [1.5, 13_600],
+    [1, 9_400],
+    [0.9, 6_900],
+    [0.7, 5_100],
+    [0.5, 4_000],
+    [0.4, 3_100],
+    [0, 2_500],
+  ],
+  lab_grown: [
+    [4, 1_220],
+    [3, 1_100],
+    [2, 1_000],
+    [1.5, 960],
+    [1, 960],
+    [0.9, 890],
+    [0.7, 880],
+    [0.5, 900],
+    [0.4, 950],
+    [0, 1_000],
+  ],
 };
 /** The next step up the ladder from each floor (for the climb within a band). */
 const NEXT_FLOOR = [0.4, 0.5, 0.7, 0.9, 1, 1.5, 2, 3, 4, 5.01];
@@ -47,15 +86,32 @@ const CLARITY_FACTOR: Record<Origin, Record<Clarity, number>> = {
 const CUT_FACTOR: Record<Cut, number> = { Ideal: 1.06, Excellent: 1, 'Very Good': 0.93, Good: 0.86, Fair: 0.77, 'Not graded': 1 };
 const FLUORESCENCE_FACTOR: Record<Fluorescence, number> = { None: 1, Faint: 0.98, Medium: 0.94, Strong: 0.89, 'Very Strong': 0.85 };
 const SHAPE_FACTOR: Record<Shape, number> = {
-  round: 1, oval: 0.8, cushion: 0.74, princess: 0.72, emerald: 0.76, pear: 0.8, radiant: 0.76, marquise: 0.74, asscher: 0.74, heart: 0.78,
+  round: 1,
+  oval: 0.8,
+  cushion: 0.74,
+  princess: 0.72,
+  emerald: 0.76,
+  pear: 0.8,
+  radiant: 0.76,
+  marquise: 0.74,
+  asscher: 0.74,
+  heart: 0.78,
 };
 /** No stone sells below this share of its ladder price (a natural M I1 1 ct stone still costs thousands). */
 const FLOOR: Record<Origin, number> = { natural: 0.32, lab_grown: 0.55 };
 
 /** Length-to-width ratio range per shape. */
 const RATIO: Record<Shape, [number, number]> = {
-  round: [1, 1.02], princess: [1, 1.05], cushion: [1, 1.2], oval: [1.3, 1.55], emerald: [1.3, 1.55],
-  pear: [1.45, 1.75], marquise: [1.8, 2.2], radiant: [1, 1.4], asscher: [1, 1.05], heart: [0.9, 1.1],
+  round: [1, 1.02],
+  princess: [1, 1.05],
+  cushion: [1, 1.2],
+  oval: [1.3, 1.55],
+  emerald: [1.3, 1.55],
+  pear: [1.45, 1.75],
+  marquise: [1.8, 2.2],
+  radiant: [1, 1.4],
+  asscher: [1, 1.05],
+  heart: [0.9, 1.1],
 };
 const LAB_PREFIX: Record<Lab, string> = { GIA: '2', IGI: 'LG', AGS: '104', HRD: 'H' };
 
@@ -66,14 +122,18 @@ function finishFor(rng: Rng, cut: Cut): Finish {
 }
 
 /** A stone's retail price in cents: its ladder's price per carat, times its grades, times a little noise (0.94–1.06). */
-export function priceCents(d: { carat: number; color: Color; clarity: Clarity; cut: Cut; shape: Shape; fluorescence: Fluorescence; origin: Origin }, noise: number): number {
+export function priceCents(
+  d: { carat: number; color: Color; clarity: Clarity; cut: Cut; shape: Shape; fluorescence: Fluorescence; origin: Origin },
+  noise: number,
+): number {
   const ladder = LADDER[d.origin];
   const step = ladder.findIndex(([floor]) => d.carat >= floor);
   const [floor, base] = ladder[step]!;
   const next = NEXT_FLOOR[ladder.length - 1 - step]!;
   // Within a band the price per carat climbs by up to 12 % towards the next step.
   const climb = 1 + 0.12 * Math.min(1, (d.carat - floor) / (next - floor));
-  const grades = COLOR_FACTOR[d.origin][d.color] * CLARITY_FACTOR[d.origin][d.clarity] * CUT_FACTOR[d.cut] * SHAPE_FACTOR[d.shape] * FLUORESCENCE_FACTOR[d.fluorescence];
+  const grades =
+    COLOR_FACTOR[d.origin][d.color] * CLARITY_FACTOR[d.origin][d.clarity] * CUT_FACTOR[d.cut] * SHAPE_FACTOR[d.shape] * FLUORESCENCE_FACTOR[d.fluorescence];
   const factor = Math.max(FLOOR[d.origin], grades);
   const dollars = d.carat * base * climb * factor * noise;
   // Whole dollars: a real asking price, and prices that rarely meet.

@@ -27,7 +27,10 @@ export interface SeedSummary {
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -47,19 +50,27 @@ export async function seed(conn: Connection, options: SeedOptions): Promise<Seed
 }
 
 async function seedCatalog(db: Db, now: string) {
-  await db.insertInto('metals').values(METALS.map(({ factor: _factor, ...m }) => m)).execute();
+  await db
+    .insertInto('metals')
+    .values(METALS.map(({ factor: _factor, ...m }) => m))
+    .execute();
   const categoryIds = new Map<string, number>();
   for (const [position, c] of CATEGORIES.entries()) {
-    const row = await db.insertInto('categories').values({ ...c, position }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('categories')
+      .values({ ...c, position })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     categoryIds.set(c.slug, row.id);
   }
   let variants = 0;
   for (const [index, p] of PRODUCTS.entries()) {
     const id = index + 1;
-    await db.insertInto('items').values({ id, kind: 'product' } as never).execute();
-    const prices = METALS.flatMap((m) =>
-      p.ctw.map((ctw) => ({ metal: m, ctw, cents: Math.round((p.base + ctw * (p.perCarat ?? 0)) * m.factor) * 100 })),
-    );
+    await db
+      .insertInto('items')
+      .values({ id, kind: 'product' } as never)
+      .execute();
+    const prices = METALS.flatMap((m) => p.ctw.map((ctw) => ({ metal: m, ctw, cents: Math.round((p.base + ctw * (p.perCarat ?? 0)) * m.factor) * 100 })));
     const sku = `P-${String(id).padStart(4, '0')}`;
     await db
       .insertInto('products')
@@ -109,7 +120,15 @@ async function seedCatalog(db: Db, now: string) {
   }
   await db
     .insertInto('coupons')
-    .values(DEMO_COUPONS.map(({ offer: _offer, per_customer_limit, ...c }) => ({ ...c, ...(per_customer_limit ? { per_customer_limit } : {}), times_used: 0, is_active: 1, created_at: now })))
+    .values(
+      DEMO_COUPONS.map(({ offer: _offer, per_customer_limit, ...c }) => ({
+        ...c,
+        ...(per_customer_limit ? { per_customer_limit } : {}),
+        times_used: 0,
+        is_active: 1,
+        created_at: now,
+      })),
+    )
     .execute();
   // The demo's coupons and fake stones make this the demo shop, whatever NODE_ENV the servers run with.
   await markDemoShop(db);
@@ -128,7 +147,10 @@ async function seedDiamonds(db: Db, { diamonds: total, onProgress }: SeedOptions
         for (let from = start; from < end; from += BATCH) {
           const rows = [];
           for (let i = from; i < Math.min(end, from + BATCH); i++) rows.push(generateDiamond(rng, i, first + i, now));
-          await trx.insertInto('items').values(rows.map((r) => ({ id: r.id, kind: 'diamond' }) as never)).execute();
+          await trx
+            .insertInto('items')
+            .values(rows.map((r) => ({ id: r.id, kind: 'diamond' }) as never))
+            .execute();
           await trx.insertInto('diamonds').values(rows).execute();
         }
       }),

@@ -109,13 +109,35 @@ export const isDesign = (s: string | null | undefined): s is DesignCode => !!s &
 /** The design of a product without a `design` attribute: the usual piece of its category and style. */
 export function designForStyle(category: string, style: string): DesignCode {
   const byStyle: Record<string, Record<string, DesignCode>> = {
-    'engagement-rings': { solitaire: 'four-prong-solitaire', halo: 'pave-halo', vintage: 'milgrain-halo', 'three-stone': 'three-stone', nature: 'twisted-vine', pave: 'petite-pave' },
-    'wedding-bands': { plain: 'plain-band', vintage: 'milgrain-band', contour: 'contour-band', eternity: 'eternity-band', pave: 'pave-band', channel: 'channel-band', baguette: 'baguette-band', stackable: 'stackable-pave' },
+    'engagement-rings': {
+      solitaire: 'four-prong-solitaire',
+      halo: 'pave-halo',
+      vintage: 'milgrain-halo',
+      'three-stone': 'three-stone',
+      nature: 'twisted-vine',
+      pave: 'petite-pave',
+    },
+    'wedding-bands': {
+      plain: 'plain-band',
+      vintage: 'milgrain-band',
+      contour: 'contour-band',
+      eternity: 'eternity-band',
+      pave: 'pave-band',
+      channel: 'channel-band',
+      baguette: 'baguette-band',
+      stackable: 'stackable-pave',
+    },
     earrings: { stud: 'stud-earrings', halo: 'halo-studs', hoop: 'gold-hoops', drop: 'pear-drops', cluster: 'cluster-studs' },
     necklaces: { pendant: 'solitaire-pendant', halo: 'halo-pendant', tennis: 'tennis-necklace', station: 'station-necklace', bar: 'bar-necklace' },
     bracelets: { tennis: 'tennis-bracelet', station: 'station-bracelet', bangle: 'bangle', cuff: 'cuff', chain: 'link-bracelet', pave: 'pave-infinity' },
   };
-  const fallback: Record<string, DesignCode> = { 'engagement-rings': 'four-prong-solitaire', 'wedding-bands': 'plain-band', earrings: 'stud-earrings', necklaces: 'solitaire-pendant', bracelets: 'tennis-bracelet' };
+  const fallback: Record<string, DesignCode> = {
+    'engagement-rings': 'four-prong-solitaire',
+    'wedding-bands': 'plain-band',
+    earrings: 'stud-earrings',
+    necklaces: 'solitaire-pendant',
+    bracelets: 'tennis-bracelet',
+  };
   return byStyle[category]?.[style] ?? fallback[category] ?? 'six-prong-solitaire';
 }
 
@@ -123,12 +145,16 @@ export function designForStyle(category: string, style: string): DesignCode {
 export function defaultStone(shape: Shape, carat = 1): StoneSpec {
   const ratio = naturalRatio(shape);
   const round = 6.45 * Math.cbrt(carat);
-  const width = round / Math.sqrt(ratio) * 0.97;
+  const width = (round / Math.sqrt(ratio)) * 0.97;
   return { shape, lengthMm: width * ratio, widthMm: width };
 }
 
 /** 14k_white_gold → 14K White Gold. */
-const metalName = (m: MetalCode) => m.split('_').map((w) => (/^\d+k$/.test(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
+const metalName = (m: MetalCode) =>
+  m
+    .split('_')
+    .map((w) => (/^\d+k$/.test(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 
 /** What a picture shows, for its alt text: style, metal, view and stone shape. */
 export function jewelleryAlt(design: DesignCode, metal: MetalCode, view: View, stone?: Pick<StoneSpec, 'shape'>): string {
@@ -136,7 +162,12 @@ export function jewelleryAlt(design: DesignCode, metal: MetalCode, view: View, s
   const shape = stone?.shape ?? (d.family === 'setting' ? d.shape : 'spec' in d && 'shape' in d.spec ? (d.spec as { shape: Shape }).shape : undefined);
   // A plain metal hoop is drawn (and made) without stones: its picture says none.
   const plainHoop = d.family === 'earrings' && (d.spec as EarringDesign).kind === 'hoop' && !(d.spec as EarringDesign).stones;
-  const holding = d.family === 'setting' ? `, holding ${stone ? 'your' : 'a'} ${shapeLabel(shape!).toLowerCase()} diamond` : shape && !plainHoop && d.family !== 'bracelet' && d.family !== 'band' ? `, ${shapeLabel(shape).toLowerCase()} diamonds` : '';
+  const holding =
+    d.family === 'setting'
+      ? `, holding ${stone ? 'your' : 'a'} ${shapeLabel(shape!).toLowerCase()} diamond`
+      : shape && !plainHoop && d.family !== 'bracelet' && d.family !== 'band'
+        ? `, ${shapeLabel(shape).toLowerCase()} diamonds`
+        : '';
   const name = d.name.charAt(0).toUpperCase() + d.name.slice(1);
   return `${name} in ${metalName(metal)}, ${VIEW_LABELS[view]}${holding}`;
 }

@@ -11,7 +11,8 @@ export interface NecklaceDesign {
   graduated?: boolean;
 }
 
-const chain = (pts: Point[], w = 1.4) => `<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(w + 0.6)}"/><path d="${smooth(pts)}" fill="none" stroke="url(#mH)" stroke-width="${r1(w)}" stroke-dasharray="2.2 .6"/>`;
+const chain = (pts: Point[], w = 1.4) =>
+  `<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(w + 0.6)}"/><path d="${smooth(pts)}" fill="none" stroke="url(#mH)" stroke-width="${r1(w)}" stroke-dasharray="2.2 .6"/>`;
 
 function curve(n: number, x0: number, x1: number, top: number, bottom: number): Point[] {
   return Array.from({ length: n }, (_, i) => {
@@ -22,14 +23,28 @@ function curve(n: number, x0: number, x1: number, top: number, bottom: number): 
 }
 
 function pendant(d: NecklaceDesign, x: number, y: number, s: number, tilt = 1): string {
-  const out: string[] = [`<ellipse cx="${r1(x)}" cy="${r1(y - s * 0.62)}" rx="${r1(s * 0.09)}" ry="${r1(s * 0.16)}" fill="none" stroke="url(#mR)" stroke-width="${r1(s * 0.06)}"/>`];
+  const out: string[] = [
+    `<ellipse cx="${r1(x)}" cy="${r1(y - s * 0.62)}" rx="${r1(s * 0.09)}" ry="${r1(s * 0.16)}" fill="none" stroke="url(#mR)" stroke-width="${r1(s * 0.06)}"/>`,
+  ];
   if (d.kind === 'initial') {
-    const a: Point[] = [[x - s * 0.32, y + s * 0.45], [x, y - s * 0.45], [x + s * 0.32, y + s * 0.45]];
-    out.push(`<path d="${poly(a, false)}M${r1(x - s * 0.17)} ${r1(y + s * 0.1)}H${r1(x + s * 0.17)}" fill="none" stroke="url(#mE)" stroke-width="${r1(s * 0.15)}" stroke-linejoin="round"/><path d="${poly(a, false)}M${r1(x - s * 0.17)} ${r1(y + s * 0.1)}H${r1(x + s * 0.17)}" fill="none" stroke="url(#mR)" stroke-width="${r1(s * 0.12)}" stroke-linejoin="round"/>`);
+    const a: Point[] = [
+      [x - s * 0.32, y + s * 0.45],
+      [x, y - s * 0.45],
+      [x + s * 0.32, y + s * 0.45],
+    ];
+    out.push(
+      `<path d="${poly(a, false)}M${r1(x - s * 0.17)} ${r1(y + s * 0.1)}H${r1(x + s * 0.17)}" fill="none" stroke="url(#mE)" stroke-width="${r1(s * 0.15)}" stroke-linejoin="round"/><path d="${poly(a, false)}M${r1(x - s * 0.17)} ${r1(y + s * 0.1)}H${r1(x + s * 0.17)}" fill="none" stroke="url(#mR)" stroke-width="${r1(s * 0.12)}" stroke-linejoin="round"/>`,
+    );
     out.push(melee(x, y - s * 0.3, s * 0.05), melee(x - s * 0.1, y - s * 0.05, s * 0.05), melee(x + s * 0.1, y - s * 0.05, s * 0.05));
     return out.join('');
   }
-  const stones = d.three ? [[x, y - s * 0.42, 0.55], [x, y - s * 0.02, 0.75], [x, y + s * 0.48, 1]] : [[x, y, 1]];
+  const stones = d.three
+    ? [
+        [x, y - s * 0.42, 0.55],
+        [x, y - s * 0.02, 0.75],
+        [x, y + s * 0.48, 1],
+      ]
+    : [[x, y, 1]];
   for (const [sx, sy, f] of stones as [number, number, number][]) {
     const h = s * (d.shape === 'pear' ? 0.9 : 0.62) * f;
     const w = d.shape === 'pear' ? h * 0.66 : h;
@@ -41,27 +56,81 @@ function pendant(d: NecklaceDesign, x: number, y: number, s: number, tilt = 1): 
     out.push(stoneTop(d.shape, sx, sy, w, h, tilt));
     if (!d.bezel && !d.halo) {
       const o = outline(d.shape, sx, sy, w, h, -w * 0.03, tilt, false, 48);
-      out.push(prongPositions(d.shape, 4).map((t) => onOutline(o, t)).map(([px, py]) => prongTip(px, py, w * 0.07)).join(''));
+      out.push(
+        prongPositions(d.shape, 4)
+          .map((t) => onOutline(o, t))
+          .map(([px, py]) => prongTip(px, py, w * 0.07))
+          .join(''),
+      );
     }
   }
   return out.join('');
 }
 
 function bar(x: number, y: number, len: number, hgt: number): string {
-  return `<rect x="${r1(x - len / 2)}" y="${r1(y - hgt / 2)}" width="${r1(len)}" height="${r1(hgt)}" rx="${r1(hgt / 2)}" fill="url(#mB)" stroke="url(#mE)" stroke-width=".5"/>${meleeRow(Array.from({ length: 7 }, (_, i) => [x - len * 0.36 + (i * len * 0.72) / 6, y] as Point), hgt * 0.3)}`;
+  return `<rect x="${r1(x - len / 2)}" y="${r1(y - hgt / 2)}" width="${r1(len)}" height="${r1(hgt)}" rx="${r1(hgt / 2)}" fill="url(#mB)" stroke="url(#mE)" stroke-width=".5"/>${meleeRow(
+    Array.from({ length: 7 }, (_, i) => [x - len * 0.36 + (i * len * 0.72) / 6, y] as Point),
+    hgt * 0.3,
+  )}`;
 }
 
 export function drawNecklace(d: NecklaceDesign, view: View): string {
   if (view === 'profile') {
     // From the side: the chain falls, the piece hangs edge on.
-    const out = [chain([[60, 10], [80, 40], [96, 70], [100, 92]])];
-    if (d.kind === 'tennis') return chain([[40, 20], [70, 60], [96, 120], [110, 170]], 5) + meleeRow(Array.from({ length: 9 }, (_, i) => [48 + i * 7.6, 32 + i * 17] as Point), 4.5).replace(/scale\(4\.5\)/g, (m, at: number) => (d.graduated ? `scale(${(3 + (at % 7) * 0.4).toFixed(1)})` : m));
-    if (d.kind === 'bar') return out.join('') + `<rect x="94" y="92" width="12" height="44" rx="5" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/>` + melee(100, 114, 3.6);
-    if (d.kind === 'station') return chain([[30, 20], [70, 80], [100, 130], [120, 180]]) + [[59, 58], [88, 112]].map(([x, y]) => `<rect x="${x! - 5}" y="${y! - 5}" width="10" height="10" rx="3" fill="url(#mR)"/>` + melee(x!, y!, 3)).join('');
+    const out = [
+      chain([
+        [60, 10],
+        [80, 40],
+        [96, 70],
+        [100, 92],
+      ]),
+    ];
+    if (d.kind === 'tennis')
+      return (
+        chain(
+          [
+            [40, 20],
+            [70, 60],
+            [96, 120],
+            [110, 170],
+          ],
+          5,
+        ) +
+        meleeRow(
+          Array.from({ length: 9 }, (_, i) => [48 + i * 7.6, 32 + i * 17] as Point),
+          4.5,
+        ).replace(/scale\(4\.5\)/g, (m, at: number) => (d.graduated ? `scale(${(3 + (at % 7) * 0.4).toFixed(1)})` : m))
+      );
+    if (d.kind === 'bar')
+      return out.join('') + `<rect x="94" y="92" width="12" height="44" rx="5" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/>` + melee(100, 114, 3.6);
+    if (d.kind === 'station')
+      return (
+        chain([
+          [30, 20],
+          [70, 80],
+          [100, 130],
+          [120, 180],
+        ]) +
+        [
+          [59, 58],
+          [88, 112],
+        ]
+          .map(([x, y]) => `<rect x="${x! - 5}" y="${y! - 5}" width="10" height="10" rx="3" fill="url(#mR)"/>` + melee(x!, y!, 3))
+          .join('')
+      );
     out.push(`<ellipse cx="100" cy="100" rx="3" ry="8" fill="none" stroke="url(#mR)" stroke-width="2.4"/>`);
-    if (d.halo) out.push(`<rect x="88" y="${d.shape === 'pear' ? 104 : 110}" width="6" height="${d.shape === 'pear' ? 76 : 60}" rx="2" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
-    if (d.kind === 'initial') out.push(`<rect x="94" y="106" width="10" height="64" rx="2" fill="url(#mB)" stroke="url(#mE)" stroke-width=".4"/>${melee(99, 122, 3)}${melee(99, 140, 3)}`);
-    else if (d.three) out.push(`<g transform="rotate(-90 100 122)">${stoneSide(100, 122, 22)}</g><g transform="rotate(-90 100 148)">${stoneSide(100, 148, 28)}</g><g transform="rotate(-90 100 180)">${stoneSide(100, 180, 34)}</g>`);
+    if (d.halo)
+      out.push(
+        `<rect x="88" y="${d.shape === 'pear' ? 104 : 110}" width="6" height="${d.shape === 'pear' ? 76 : 60}" rx="2" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
+      );
+    if (d.kind === 'initial')
+      out.push(
+        `<rect x="94" y="106" width="10" height="64" rx="2" fill="url(#mB)" stroke="url(#mE)" stroke-width=".4"/>${melee(99, 122, 3)}${melee(99, 140, 3)}`,
+      );
+    else if (d.three)
+      out.push(
+        `<g transform="rotate(-90 100 122)">${stoneSide(100, 122, 22)}</g><g transform="rotate(-90 100 148)">${stoneSide(100, 148, 28)}</g><g transform="rotate(-90 100 180)">${stoneSide(100, 180, 34)}</g>`,
+      );
     else out.push(`<g transform="rotate(-90 100 140)">${stoneSide(100, 140, d.shape === 'pear' ? 64 : 52)}</g>`);
     out.push(`<path d="M96 108H104V${d.bezel ? 166 : 118}H96Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
     return out.join('');
@@ -74,7 +143,10 @@ export function drawNecklace(d: NecklaceDesign, view: View): string {
       out.push(chain(pts));
       for (const i of [5, 8, 11, 14, 17]) {
         const [x, y] = pts[i]!;
-        out.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${angled ? 5.4 : 4.6}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".4"/>`, stoneTop('round', x, y, angled ? 7.2 : 6, angled ? 7.2 : 6, 1, false, false));
+        out.push(
+          `<circle cx="${r1(x)}" cy="${r1(y)}" r="${angled ? 5.4 : 4.6}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".4"/>`,
+          stoneTop('round', x, y, angled ? 7.2 : 6, angled ? 7.2 : 6, 1, false, false),
+        );
       }
     } else {
       out.push(chain(pts, 4));

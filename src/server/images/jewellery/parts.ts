@@ -24,7 +24,16 @@ export interface StoneSpec {
 function mix(a: string, b: string, t: number): string {
   const p = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
   const [x, y] = [p(a), p(b)];
-  return '#' + x.map((v, i) => Math.round(v + (y[i]! - v) * t).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    x
+      .map((v, i) =>
+        Math.round(v + (y[i]! - v) * t)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /**
@@ -38,10 +47,35 @@ export function metalPaints(metal: MetalCode): string {
   const edge = mix(dark, '#000000', 0.5);
   const stops = (s: [number, string][]) => s.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join('');
   return (
-    `<linearGradient id="mB" x1="0" y1="0" x2="0" y2="1">${stops([[0, lo], [0.18, dark], [0.4, hi], [0.55, light], [0.8, dark], [1, lo]])}</linearGradient>` +
-    `<linearGradient id="mH" x1="0" y1="0" x2="1" y2="0">${stops([[0, lo], [0.2, dark], [0.42, light], [0.5, hi], [0.6, light], [0.82, dark], [1, lo]])}</linearGradient>` +
-    `<radialGradient id="mR" cx=".38" cy=".32" r=".75">${stops([[0, hi], [0.45, light], [0.85, dark], [1, lo]])}</radialGradient>` +
-    `<linearGradient id="mK" x1="0" y1="0" x2="0" y2="1">${stops([[0, dark], [0.48, hi], [0.5, dark], [1, lo]])}</linearGradient>` +
+    `<linearGradient id="mB" x1="0" y1="0" x2="0" y2="1">${stops([
+      [0, lo],
+      [0.18, dark],
+      [0.4, hi],
+      [0.55, light],
+      [0.8, dark],
+      [1, lo],
+    ])}</linearGradient>` +
+    `<linearGradient id="mH" x1="0" y1="0" x2="1" y2="0">${stops([
+      [0, lo],
+      [0.2, dark],
+      [0.42, light],
+      [0.5, hi],
+      [0.6, light],
+      [0.82, dark],
+      [1, lo],
+    ])}</linearGradient>` +
+    `<radialGradient id="mR" cx=".38" cy=".32" r=".75">${stops([
+      [0, hi],
+      [0.45, light],
+      [0.85, dark],
+      [1, lo],
+    ])}</radialGradient>` +
+    `<linearGradient id="mK" x1="0" y1="0" x2="0" y2="1">${stops([
+      [0, dark],
+      [0.48, hi],
+      [0.5, dark],
+      [1, lo],
+    ])}</linearGradient>` +
     `<linearGradient id="mE" gradientUnits="userSpaceOnUse">${stops([[0, edge]])}</linearGradient>`
   );
 }
@@ -66,7 +100,8 @@ export function frame(label: string, metal: MetalCode, body: string, shadow: [nu
 export const melee = (x: number, y: number, r: number) => `<use href="#mc" transform="translate(${r1(x)} ${r1(y)}) scale(${Math.round(r * 100) / 100})"/>`;
 
 /** A glint (four-pointed star) of size s. */
-export const glint = (x: number, y: number, s: number, opacity = 0.9) => `<use href="#gl" transform="translate(${r1(x)} ${r1(y)}) scale(${Math.round(s * 10) / 10})" opacity="${opacity}"/>`;
+export const glint = (x: number, y: number, s: number, opacity = 0.9) =>
+  `<use href="#gl" transform="translate(${r1(x)} ${r1(y)}) scale(${Math.round(s * 10) / 10})" opacity="${opacity}"/>`;
 
 /** Points along an ellipse arc (angles in degrees, 0 = top, clockwise). */
 export function arc(cx: number, cy: number, rx: number, ry: number, from: number, to: number, n: number): Point[] {
@@ -122,8 +157,17 @@ export function stoneSide(cx: number, y: number, w: number, glintOn = true): str
   const c = w * 0.16;
   const p = w * 0.43;
   const pts = (a: Point[]) => a.map(([x, yy]) => `${r1(x)} ${r1(yy)}`).join('L');
-  const crown = pts([[cx - h, y], [cx - h * 0.56, y - c], [cx + h * 0.56, y - c], [cx + h, y]]);
-  const pav = pts([[cx - h, y], [cx, y + p], [cx + h, y]]);
+  const crown = pts([
+    [cx - h, y],
+    [cx - h * 0.56, y - c],
+    [cx + h * 0.56, y - c],
+    [cx + h, y],
+  ]);
+  const pav = pts([
+    [cx - h, y],
+    [cx, y + p],
+    [cx + h, y],
+  ]);
   const lines = `M${r1(cx - h * 0.56)} ${r1(y - c)}L${r1(cx - h * 0.3)} ${r1(y)}L${r1(cx)} ${r1(y - c)}L${r1(cx + h * 0.3)} ${r1(y)}L${r1(cx + h * 0.56)} ${r1(y - c)}M${r1(cx - h * 0.5)} ${r1(y)}L${r1(cx)} ${r1(y + p)}L${r1(cx + h * 0.5)} ${r1(y)}M${r1(cx - h * 0.15)} ${r1(y)}L${r1(cx)} ${r1(y + p)}L${r1(cx + h * 0.15)} ${r1(y)}`;
   return `<path d="M${pav}Z" fill="url(#sP)" stroke="#6d7d8e" stroke-width=".5" stroke-linejoin="round"/><path d="M${crown}Z" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".5" stroke-linejoin="round"/><path d="${lines}" fill="none" stroke="#8d99a6" stroke-width=".3"/>${glintOn ? glint(cx - h * 0.3, y - c * 0.55, Math.max(1.4, w * 0.09)) : ''}`;
 }
@@ -135,7 +179,8 @@ export function claw(x0: number, y0: number, x1: number, y1: number, w: number):
 }
 
 /** A prong tip from above: a small polished bead. */
-export const prongTip = (x: number, y: number, r: number) => `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(r)}" ry="${r1(r * 0.9)}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".3"/>`;
+export const prongTip = (x: number, y: number, r: number) =>
+  `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(r)}" ry="${r1(r * 0.9)}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".3"/>`;
 
 /** Prong positions around an outline (fractions of the way round, clockwise from the top). */
 export function prongPositions(shape: Shape, count: number): number[] {

@@ -4,8 +4,25 @@
  * Sizes are in millimetres, drawn at a fixed scale per view, so a bigger stone is drawn bigger.
  */
 import {
-  arc, bandCircle, bandEllipse, claw, glint, meleeRow, milgrain, onOutline, outline, poly, prongPositions, prongTip, r1, smooth, stoneSide, stoneTop,
-  type Point, type StoneSpec, type View,
+  arc,
+  bandCircle,
+  bandEllipse,
+  claw,
+  glint,
+  meleeRow,
+  milgrain,
+  onOutline,
+  outline,
+  poly,
+  prongPositions,
+  prongTip,
+  r1,
+  smooth,
+  stoneSide,
+  stoneTop,
+  type Point,
+  type StoneSpec,
+  type View,
 } from './parts.ts';
 
 export interface SettingDesign {
@@ -55,30 +72,70 @@ function front(d: SettingDesign, stone: StoneSpec): string {
   if (d.shank === 'split') {
     // Two strands that part towards the head.
     for (const s of [-1, 1]) {
-      const pts: Point[] = [[cx - R, cy + s * sw * 0.2], [cx - across * 0.9, cy + s * sw * 0.35], [cx - across * 0.45, cy + s * sw * 0.9], [cx + across * 0.45, cy + s * sw * 0.9], [cx + across * 0.9, cy + s * sw * 0.35], [cx + R, cy + s * sw * 0.2]];
-      parts.push(`<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(sw * 0.62)}" stroke-linecap="round"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(sw * 0.52)}" stroke-linecap="round"/>`);
-      parts.push(meleeRow(pts.slice(1, 3).flatMap((p, i, a) => (i ? [] : [p, [(p[0] + a[1]![0]) / 2, (p[1] + a[1]![1]) / 2] as Point])).concat(pts.slice(3, 5).flatMap((p, i, a) => (i ? [] : [[(p[0] + a[1]![0]) / 2, (p[1] + a[1]![1]) / 2] as Point, a[1]!]))), sw * 0.2));
+      const pts: Point[] = [
+        [cx - R, cy + s * sw * 0.2],
+        [cx - across * 0.9, cy + s * sw * 0.35],
+        [cx - across * 0.45, cy + s * sw * 0.9],
+        [cx + across * 0.45, cy + s * sw * 0.9],
+        [cx + across * 0.9, cy + s * sw * 0.35],
+        [cx + R, cy + s * sw * 0.2],
+      ];
+      parts.push(
+        `<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(sw * 0.62)}" stroke-linecap="round"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(sw * 0.52)}" stroke-linecap="round"/>`,
+      );
+      parts.push(
+        meleeRow(
+          pts
+            .slice(1, 3)
+            .flatMap((p, i, a) => (i ? [] : [p, [(p[0] + a[1]![0]) / 2, (p[1] + a[1]![1]) / 2] as Point]))
+            .concat(pts.slice(3, 5).flatMap((p, i, a) => (i ? [] : [[(p[0] + a[1]![0]) / 2, (p[1] + a[1]![1]) / 2] as Point, a[1]!]))),
+          sw * 0.2,
+        ),
+      );
     }
   } else {
     parts.push(strip(cy, sw, d.shank === 'knife' ? 'url(#mK)' : 'url(#mB)'));
     if (d.shank === 'pave') {
       const n = 7;
       for (const s of [-1, 1]) {
-        parts.push(meleeRow(Array.from({ length: n }, (_, i) => [cx + s * (across * 0.6 + 4 + i * sw * 0.62), cy] as Point).filter(([x]) => Math.abs(x - cx) < R - sw * 0.5), sw * 0.26));
+        parts.push(
+          meleeRow(
+            Array.from({ length: n }, (_, i) => [cx + s * (across * 0.6 + 4 + i * sw * 0.62), cy] as Point).filter(([x]) => Math.abs(x - cx) < R - sw * 0.5),
+            sw * 0.26,
+          ),
+        );
       }
     }
     if (d.shank === 'vine') {
       const pts: Point[] = Array.from({ length: 13 }, (_, i) => [cx - R + (i * 2 * R) / 12, cy + Math.sin(i * 1.3) * sw * 0.45] as Point);
-      parts.push(`<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(sw * 0.42)}" stroke-linecap="round"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(sw * 0.32)}" stroke-linecap="round"/>`);
-      parts.push(meleeRow(pts.filter((_, i) => i % 3 === 1 && Math.abs(pts[i]![0] - cx) > across * 0.6), sw * 0.17));
+      parts.push(
+        `<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(sw * 0.42)}" stroke-linecap="round"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(sw * 0.32)}" stroke-linecap="round"/>`,
+      );
+      parts.push(
+        meleeRow(
+          pts.filter((_, i) => i % 3 === 1 && Math.abs(pts[i]![0] - cx) > across * 0.6),
+          sw * 0.17,
+        ),
+      );
     }
     if (d.milgrain) {
-      for (const s of [-1, 1]) parts.push(milgrain(Array.from({ length: 30 }, (_, i) => [cx - R + 3 + (i * (2 * R - 6)) / 29, cy + s * sw * 0.45] as Point).filter(([x]) => Math.abs(x - cx) > across * 0.55), 0.55));
+      for (const s of [-1, 1])
+        parts.push(
+          milgrain(
+            Array.from({ length: 30 }, (_, i) => [cx - R + 3 + (i * (2 * R - 6)) / 29, cy + s * sw * 0.45] as Point).filter(
+              ([x]) => Math.abs(x - cx) > across * 0.55,
+            ),
+            0.55,
+          ),
+        );
     }
   }
   parts.push(endShade);
   if (d.cathedral) {
-    for (const s of [-1, 1]) parts.push(`<path d="M${r1(cx + s * across * 0.25)} ${r1(cy - sw * 0.55)}Q${r1(cx + s * across * 0.75)} ${r1(cy)} ${r1(cx + s * (across * 0.25))} ${r1(cy + sw * 0.55)}Z" fill="url(#mH)" opacity=".9"/>`);
+    for (const s of [-1, 1])
+      parts.push(
+        `<path d="M${r1(cx + s * across * 0.25)} ${r1(cy - sw * 0.55)}Q${r1(cx + s * across * 0.75)} ${r1(cy)} ${r1(cx + s * (across * 0.25))} ${r1(cy + sw * 0.55)}Z" fill="url(#mH)" opacity=".9"/>`,
+      );
   }
   // Side stones.
   if (d.sides) parts.push(frontSides(d, stone, cx, cy, w, h, ew, k));
@@ -92,13 +149,25 @@ function front(d: SettingDesign, stone: StoneSpec): string {
     if (d.halo === 'deco') {
       const sq = outline('emerald', cx, cy, w + grow * 3.6, h + grow * 3.6, 0, 1, ew, 8);
       parts.unshift('');
-      parts.push(`<path d="${poly(sq)}" fill="none" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="${poly(sq)}" fill="none" stroke="url(#mR)" stroke-width="${r1(k * 0.7)}"/>`);
-      parts.push(meleeRow(sq.map((p, i) => { const q = sq[(i + 1) % sq.length]!; return [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2] as Point; }), k * 0.32));
+      parts.push(
+        `<path d="${poly(sq)}" fill="none" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="${poly(sq)}" fill="none" stroke="url(#mR)" stroke-width="${r1(k * 0.7)}"/>`,
+      );
+      parts.push(
+        meleeRow(
+          sq.map((p, i) => {
+            const q = sq[(i + 1) % sq.length]!;
+            return [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2] as Point;
+          }),
+          k * 0.32,
+        ),
+      );
     }
     if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, cy, w, h, grow * 1.75, 1, ew, 44), 0.55));
   }
   if (d.bezel) {
-    parts.push(`<path d="${poly(outline(stone.shape, cx, cy, w, h, k * 0.9, 1, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(outline(stone.shape, cx, cy, w, h, k * 0.35, 1, ew, 32))}" fill="url(#mB)" stroke="url(#mE)" stroke-width=".4"/>`);
+    parts.push(
+      `<path d="${poly(outline(stone.shape, cx, cy, w, h, k * 0.9, 1, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(outline(stone.shape, cx, cy, w, h, k * 0.35, 1, ew, 32))}" fill="url(#mB)" stroke="url(#mE)" stroke-width=".4"/>`,
+    );
   }
   if (d.halo === 'hidden') parts.push(meleeRow(outline(stone.shape, cx, cy, w, h, k * 0.25, 1, ew, 20), k * 0.28));
   parts.push(stoneTop(stone.shape, cx, cy, w, h, 1, ew));
@@ -121,8 +190,15 @@ function frontSides(d: SettingDesign, stone: StoneSpec, cx: number, cy: number, 
       const x1 = x0 + s * k * 4.2;
       const hh0 = Math.min(h, w) * 0.3;
       const hh1 = hh0 * 0.55;
-      const q: Point[] = [[x0, cy - hh0], [x1, cy - hh1], [x1, cy + hh1], [x0, cy + hh0]];
-      out.push(`<path d="${poly(q)}" fill="url(#mE)" transform="translate(0 0)" stroke="url(#mE)" stroke-width="${r1(k * 0.5)}" stroke-linejoin="round"/><path d="${poly(q)}" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".5"/><path d="M${r1(x0 + s * k * 0.5)} ${r1(cy - hh0 * 0.6)}L${r1(x1 - s * k * 0.5)} ${r1(cy - hh1 * 0.6)}L${r1(x1 - s * k * 0.5)} ${r1(cy + hh1 * 0.6)}L${r1(x0 + s * k * 0.5)} ${r1(cy + hh0 * 0.6)}Z" fill="url(#sT)" stroke="#8d99a6" stroke-width=".3"/>${glint(x0 + s * k * 1.2, cy - hh0 * 0.3, 1.6)}`);
+      const q: Point[] = [
+        [x0, cy - hh0],
+        [x1, cy - hh1],
+        [x1, cy + hh1],
+        [x0, cy + hh0],
+      ];
+      out.push(
+        `<path d="${poly(q)}" fill="url(#mE)" transform="translate(0 0)" stroke="url(#mE)" stroke-width="${r1(k * 0.5)}" stroke-linejoin="round"/><path d="${poly(q)}" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".5"/><path d="M${r1(x0 + s * k * 0.5)} ${r1(cy - hh0 * 0.6)}L${r1(x1 - s * k * 0.5)} ${r1(cy - hh1 * 0.6)}L${r1(x1 - s * k * 0.5)} ${r1(cy + hh1 * 0.6)}L${r1(x0 + s * k * 0.5)} ${r1(cy + hh0 * 0.6)}Z" fill="url(#sT)" stroke="#8d99a6" stroke-width=".3"/>${glint(x0 + s * k * 1.2, cy - hh0 * 0.3, 1.6)}`,
+      );
     } else {
       const sw = w * 0.62;
       const sh = h * 0.62;
@@ -163,13 +239,28 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
   // Shank.
   parts.push(bandEllipse(cx, ecy, rx, ry, t, d.shank === 'knife' ? 'url(#mK)' : 'url(#mB)'));
   const mid = (a: number) => arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.3, a, a, 1)[0]!;
-  if (d.shank === 'knife') parts.push(`<path d="${smooth(arc(cx, ecy - t * 0.1, rx - t * 0.28, ry - t * 0.3, 100, 260, 12))}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width=".9"/>`);
+  if (d.shank === 'knife')
+    parts.push(
+      `<path d="${smooth(arc(cx, ecy - t * 0.1, rx - t * 0.28, ry - t * 0.3, 100, 260, 12))}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width=".9"/>`,
+    );
   if (d.shank === 'pave' || d.shank === 'split') {
     const a = arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.32, 35, 85, 6).concat(arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.32, -35, -85, 6));
     if (d.shank === 'split') {
-      parts.push(`<path d="${smooth(arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.32, 20, 95, 8))}" fill="none" stroke="url(#mE)" stroke-width=".8"/><path d="${smooth(arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.32, -20, -95, 8))}" fill="none" stroke="url(#mE)" stroke-width=".8"/>`);
-      parts.push(meleeRow(arc(cx, ecy - t * 0.3, rx - t * 0.12, ry - t * 0.15, 35, 80, 5).concat(arc(cx, ecy - t * 0.3, rx - t * 0.12, ry - t * 0.15, -35, -80, 5)), t * 0.2));
-      parts.push(meleeRow(arc(cx, ecy + t * 0.05, rx - t * 0.5, ry - t * 0.5, 35, 80, 5).concat(arc(cx, ecy + t * 0.05, rx - t * 0.5, ry - t * 0.5, -35, -80, 5)), t * 0.2));
+      parts.push(
+        `<path d="${smooth(arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.32, 20, 95, 8))}" fill="none" stroke="url(#mE)" stroke-width=".8"/><path d="${smooth(arc(cx, ecy - t * 0.12, rx - t * 0.3, ry - t * 0.32, -20, -95, 8))}" fill="none" stroke="url(#mE)" stroke-width=".8"/>`,
+      );
+      parts.push(
+        meleeRow(
+          arc(cx, ecy - t * 0.3, rx - t * 0.12, ry - t * 0.15, 35, 80, 5).concat(arc(cx, ecy - t * 0.3, rx - t * 0.12, ry - t * 0.15, -35, -80, 5)),
+          t * 0.2,
+        ),
+      );
+      parts.push(
+        meleeRow(
+          arc(cx, ecy + t * 0.05, rx - t * 0.5, ry - t * 0.5, 35, 80, 5).concat(arc(cx, ecy + t * 0.05, rx - t * 0.5, ry - t * 0.5, -35, -80, 5)),
+          t * 0.2,
+        ),
+      );
     } else parts.push(meleeRow(a, t * 0.2));
   }
   if (d.shank === 'vine') {
@@ -178,8 +269,15 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
       const [x, y] = mid(a);
       return [x, y + Math.sin(i * 1.4) * t * 0.35] as Point;
     });
-    parts.push(`<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(t * 0.42)}" stroke-linecap="round"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(t * 0.32)}" stroke-linecap="round"/>`);
-    parts.push(meleeRow(pts.filter((_, i) => i % 3 === 0), t * 0.16));
+    parts.push(
+      `<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(t * 0.42)}" stroke-linecap="round"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(t * 0.32)}" stroke-linecap="round"/>`,
+    );
+    parts.push(
+      meleeRow(
+        pts.filter((_, i) => i % 3 === 0),
+        t * 0.16,
+      ),
+    );
   }
   if (d.milgrain) {
     parts.push(milgrain(arc(cx, ecy, rx - 0.6, ry - 0.6, 95, 265, 34), 0.55));
@@ -188,14 +286,21 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
   if (d.cathedral) {
     for (const s of [-1, 1]) {
       const [bx, by] = arc(cx, ecy, rx - t * 0.3, ry - t * 0.3, s * 42, s * 42, 1)[0]!;
-      parts.push(`<path d="M${r1(bx - s * t * 0.5)} ${r1(by)}Q${r1(cx + s * across * 0.55)} ${r1(gy + pav * 0.9)} ${r1(cx + s * across * 0.22)} ${r1(gy + pav * 0.35)}L${r1(cx + s * across * 0.12)} ${r1(gy + pav * 0.5)}Q${r1(cx + s * across * 0.4)} ${r1(gy + pav * 1.3)} ${r1(bx + s * t * 0.6)} ${r1(by + t * 0.2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
+      parts.push(
+        `<path d="M${r1(bx - s * t * 0.5)} ${r1(by)}Q${r1(cx + s * across * 0.55)} ${r1(gy + pav * 0.9)} ${r1(cx + s * across * 0.22)} ${r1(gy + pav * 0.35)}L${r1(cx + s * across * 0.12)} ${r1(gy + pav * 0.5)}Q${r1(cx + s * across * 0.4)} ${r1(gy + pav * 1.3)} ${r1(bx + s * t * 0.6)} ${r1(by + t * 0.2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
+      );
     }
   }
   // Prongs behind the stone, the basket, the pavilion.
   const o = outline(stone.shape, cx, gy, w, h, -0.1 * k, tilt, ew, 48);
   const prongs = d.prongs ? prongPositions(stone.shape, d.prongs).map((p) => onOutline(o, p)) : [];
   const clawOf = ([x, y]: Point) => claw(cx + (x - cx) * 0.5, top + t * 0.25, x, y - 1, k * (d.prongs === 6 ? 0.75 : 0.88));
-  parts.push(prongs.filter(([, y]) => y < gy).map(clawOf).join(''));
+  parts.push(
+    prongs
+      .filter(([, y]) => y < gy)
+      .map(clawOf)
+      .join(''),
+  );
   if (d.sides) parts.push(angledSides(d, stone, cx, gy, w, h, ew, k, tilt, top, t));
   const rail = `<ellipse cx="${cx}" cy="${r1(gy + pav * 0.62)}" rx="${r1(across * 0.3)}" ry="${r1(across * 0.3 * tilt)}" fill="none" stroke="url(#mE)" stroke-width="2.2"/><ellipse cx="${cx}" cy="${r1(gy + pav * 0.62)}" rx="${r1(across * 0.3)}" ry="${r1(across * 0.3 * tilt)}" fill="none" stroke="url(#mH)" stroke-width="1.6"/>`;
   const girdle = outline(stone.shape, cx, gy, w, h, 0, tilt, ew, 32);
@@ -204,30 +309,61 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
   if (d.bezel) {
     const cup = outline(stone.shape, cx, gy, w, h, k * 0.7, tilt, ew, 32);
     const low = cup.map(([x, y]) => [x, y + k * 1.6] as Point);
-    parts.push(`<path d="${poly(low)}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="M${r1(cx - across / 2 - k * 0.7)} ${r1(gy)}L${r1(cx - across / 2 - k * 0.7)} ${r1(gy + k * 1.6)}L${r1(cx + across / 2 + k * 0.7)} ${r1(gy + k * 1.6)}L${r1(cx + across / 2 + k * 0.7)} ${r1(gy)}Z" fill="url(#mH)"/><path d="${poly(cup)}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`);
-    parts.push(`<path d="M${r1(cx - across * 0.25)} ${r1(gy + k * 1.6)}L${r1(cx - across * 0.1)} ${r1(top + t * 0.2)}L${r1(cx + across * 0.1)} ${r1(top + t * 0.2)}L${r1(cx + across * 0.25)} ${r1(gy + k * 1.6)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
+    parts.push(
+      `<path d="${poly(low)}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="M${r1(cx - across / 2 - k * 0.7)} ${r1(gy)}L${r1(cx - across / 2 - k * 0.7)} ${r1(gy + k * 1.6)}L${r1(cx + across / 2 + k * 0.7)} ${r1(gy + k * 1.6)}L${r1(cx + across / 2 + k * 0.7)} ${r1(gy)}Z" fill="url(#mH)"/><path d="${poly(cup)}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`,
+    );
+    parts.push(
+      `<path d="M${r1(cx - across * 0.25)} ${r1(gy + k * 1.6)}L${r1(cx - across * 0.1)} ${r1(top + t * 0.2)}L${r1(cx + across * 0.1)} ${r1(top + t * 0.2)}L${r1(cx + across * 0.25)} ${r1(gy + k * 1.6)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
+    );
   } else {
     parts.push(rail, pavilion);
   }
-  if (d.halo === 'hidden') parts.push(meleeRow(outline(stone.shape, cx, gy + k * 0.9, w, h, k * 0.15, tilt, ew, 22).filter(([, y]) => y > gy), k * 0.3));
+  if (d.halo === 'hidden')
+    parts.push(
+      meleeRow(
+        outline(stone.shape, cx, gy + k * 0.9, w, h, k * 0.15, tilt, ew, 22).filter(([, y]) => y > gy),
+        k * 0.3,
+      ),
+    );
   if (d.halo === 'melee' || d.halo === 'deco') {
     const g = k * 1.1;
-    parts.push(`<path d="${poly(outline(stone.shape, cx, gy + 1.5, w, h, g * 1.75, tilt, ew, 32))}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(outline(stone.shape, cx, gy, w, h, g * 1.75, tilt, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`);
+    parts.push(
+      `<path d="${poly(outline(stone.shape, cx, gy + 1.5, w, h, g * 1.75, tilt, ew, 32))}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(outline(stone.shape, cx, gy, w, h, g * 1.75, tilt, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`,
+    );
     const ring = outline(stone.shape, cx, gy, w, h, g * 0.95, 1, ew, 24);
     const n = Math.max(14, Math.round(perimeter(ring) / (k * 1.15)));
     parts.push(meleeRow(outline(stone.shape, cx, gy, w, h, g * 0.95, tilt, ew, n), k * 0.48));
     if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, gy, w, h, g * 1.75, tilt, ew, 40), 0.5));
     if (d.halo === 'deco') {
       const sq = outline('emerald', cx, gy + 1, w + g * 3.4, h + g * 3.4, 0, tilt, ew, 8);
-      parts.push(`<path d="${poly(sq)}" fill="none" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="${poly(sq)}" fill="none" stroke="url(#mR)" stroke-width="${r1(k * 0.7)}"/>`);
+      parts.push(
+        `<path d="${poly(sq)}" fill="none" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="${poly(sq)}" fill="none" stroke="url(#mR)" stroke-width="${r1(k * 0.7)}"/>`,
+      );
     }
   }
   parts.push(stoneTop(stone.shape, cx, gy - pav * 0.12, w, h, tilt, ew));
-  parts.push(prongs.filter(([, y]) => y >= gy).map(clawOf).join(''));
+  parts.push(
+    prongs
+      .filter(([, y]) => y >= gy)
+      .map(clawOf)
+      .join(''),
+  );
   return parts.join('');
 }
 
-function angledSides(d: SettingDesign, stone: StoneSpec, cx: number, gy: number, w: number, h: number, ew: boolean, k: number, tilt: number, top: number, t: number): string {
+function angledSides(
+  d: SettingDesign,
+  stone: StoneSpec,
+  cx: number,
+  gy: number,
+  w: number,
+  h: number,
+  ew: boolean,
+  k: number,
+  tilt: number,
+  top: number,
+  t: number,
+): string {
   const across = ew ? h : w;
   const out: string[] = [];
   for (const s of [-1, 1]) {
@@ -237,8 +373,15 @@ function angledSides(d: SettingDesign, stone: StoneSpec, cx: number, gy: number,
       const y0 = gy + 2;
       const y1 = gy + k * 1.6;
       const hh0 = Math.min(w, h) * 0.3 * tilt;
-      const q: Point[] = [[x0, y0 - hh0], [x1, y1 - hh0 * 0.55], [x1, y1 + hh0 * 0.55], [x0, y0 + hh0]];
-      out.push(`<path d="${poly(q.map(([x, y]) => [x, y + 3] as Point))}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(q)}" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".5"/>${glint(x0 + s * 3, y0, 1.4)}`);
+      const q: Point[] = [
+        [x0, y0 - hh0],
+        [x1, y1 - hh0 * 0.55],
+        [x1, y1 + hh0 * 0.55],
+        [x0, y0 + hh0],
+      ];
+      out.push(
+        `<path d="${poly(q.map(([x, y]) => [x, y + 3] as Point))}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(q)}" fill="url(#sG)" stroke="#6d7d8e" stroke-width=".5"/>${glint(x0 + s * 3, y0, 1.4)}`,
+      );
     } else {
       const sw = w * 0.62;
       const sh = h * 0.62;
@@ -246,7 +389,9 @@ function angledSides(d: SettingDesign, stone: StoneSpec, cx: number, gy: number,
       const sy = gy + k * 1.2;
       const sp = Math.min(sw, sh) * 0.45;
       out.push(claw(sx - s * sw * 0.1, top + t * 0.3, sx, sy + sp, k * 0.6));
-      out.push(`<path d="M${r1(sx - sw / 2)} ${r1(sy)}L${r1(sx)} ${r1(sy + sp)}L${r1(sx + sw / 2)} ${r1(sy)}Z" fill="url(#sP)" stroke="#6d7d8e" stroke-width=".4"/>`);
+      out.push(
+        `<path d="M${r1(sx - sw / 2)} ${r1(sy)}L${r1(sx)} ${r1(sy + sp)}L${r1(sx + sw / 2)} ${r1(sy)}Z" fill="url(#sP)" stroke="#6d7d8e" stroke-width=".4"/>`,
+      );
       out.push(stoneTop(stone.shape === 'heart' ? 'pear' : stone.shape, sx, sy, sw, sh, tilt, ew));
       const o = outline(stone.shape, sx, sy, sw, sh, -0.1 * k, tilt, ew, 48);
       for (const p of prongPositions(stone.shape, 4)) {
@@ -273,8 +418,10 @@ function profile(d: SettingDesign, stone: StoneSpec): string {
   const pav = across * 0.43;
   const parts: string[] = [];
   parts.push(bandCircle(cx, cy, R, thick, d.shank === 'knife' ? 'url(#mK)' : 'url(#mR)'));
-  if (d.shank === 'knife') parts.push(`<circle cx="${cx}" cy="${cy}" r="${r1(R - thick * 0.5)}" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width=".7"/>`);
-  if (d.shank === 'pave' || d.shank === 'split') parts.push(meleeRow(arc(cx, cy, R + 0.4, R + 0.4, 28, 80, 5).concat(arc(cx, cy, R + 0.4, R + 0.4, -28, -80, 5)), k * 0.38));
+  if (d.shank === 'knife')
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${r1(R - thick * 0.5)}" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width=".7"/>`);
+  if (d.shank === 'pave' || d.shank === 'split')
+    parts.push(meleeRow(arc(cx, cy, R + 0.4, R + 0.4, 28, 80, 5).concat(arc(cx, cy, R + 0.4, R + 0.4, -28, -80, 5)), k * 0.38));
   if (d.shank === 'split') parts.push(`<circle cx="${cx}" cy="${cy}" r="${r1(R - thick * 0.5)}" fill="none" stroke="url(#mE)" stroke-width=".8"/>`);
   if (d.shank === 'vine') {
     const pts = Array.from({ length: 25 }, (_, i) => {
@@ -282,38 +429,71 @@ function profile(d: SettingDesign, stone: StoneSpec): string {
       const rr = R - thick * 0.5 + Math.sin(i * 1.6) * thick * 0.45;
       return [cx + rr * Math.sin(a), cy - rr * Math.cos(a)] as Point;
     });
-    parts.push(`<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(thick * 0.38)}"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(thick * 0.28)}"/>`);
+    parts.push(
+      `<path d="${smooth(pts)}" fill="none" stroke="url(#mE)" stroke-width="${r1(thick * 0.38)}"/><path d="${smooth(pts)}" fill="none" stroke="url(#mR)" stroke-width="${r1(thick * 0.28)}"/>`,
+    );
   }
   if (d.milgrain) parts.push(milgrain(arc(cx, cy, R, R, -170, 170, 60), 0.55));
   // Cathedral arches.
   if (d.cathedral) {
     for (const s of [-1, 1]) {
       const [bx, by] = arc(cx, cy, R - thick * 0.2, R - thick * 0.2, s * 38, s * 38, 1)[0]!;
-      parts.push(`<path d="M${r1(bx)} ${r1(by)}Q${r1(cx + s * across * 0.5)} ${r1(top - k)} ${r1(cx + s * across * 0.3)} ${r1(gy + pav * 0.55)}L${r1(cx + s * across * 0.15)} ${r1(gy + pav * 0.75)}Q${r1(cx + s * across * 0.3)} ${r1(top + thick)} ${r1(bx - s * thick * 0.9)} ${r1(by + thick * 0.4)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
+      parts.push(
+        `<path d="M${r1(bx)} ${r1(by)}Q${r1(cx + s * across * 0.5)} ${r1(top - k)} ${r1(cx + s * across * 0.3)} ${r1(gy + pav * 0.55)}L${r1(cx + s * across * 0.15)} ${r1(gy + pav * 0.75)}Q${r1(cx + s * across * 0.3)} ${r1(top + thick)} ${r1(bx - s * thick * 0.9)} ${r1(by + thick * 0.4)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
+      );
     }
   }
   // Basket (gallery) under the stone, with its window.
   const bw = across * 0.36;
-  parts.push(`<path d="M${r1(cx - bw)} ${r1(gy + pav * 0.5)}L${r1(cx + bw)} ${r1(gy + pav * 0.5)}L${r1(cx + bw * 0.5)} ${r1(top + 2)}L${r1(cx - bw * 0.5)} ${r1(top + 2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
-  parts.push(`<path d="M${r1(cx - bw * 0.6)} ${r1(gy + pav * 0.62)}L${r1(cx + bw * 0.6)} ${r1(gy + pav * 0.62)}L${r1(cx + bw * 0.3)} ${r1(top - 1)}L${r1(cx - bw * 0.3)} ${r1(top - 1)}Z" fill="#3a2e22" fill-opacity=".22"/>`);
+  parts.push(
+    `<path d="M${r1(cx - bw)} ${r1(gy + pav * 0.5)}L${r1(cx + bw)} ${r1(gy + pav * 0.5)}L${r1(cx + bw * 0.5)} ${r1(top + 2)}L${r1(cx - bw * 0.5)} ${r1(top + 2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
+  );
+  parts.push(
+    `<path d="M${r1(cx - bw * 0.6)} ${r1(gy + pav * 0.62)}L${r1(cx + bw * 0.6)} ${r1(gy + pav * 0.62)}L${r1(cx + bw * 0.3)} ${r1(top - 1)}L${r1(cx - bw * 0.3)} ${r1(top - 1)}Z" fill="#3a2e22" fill-opacity=".22"/>`,
+  );
   if (d.sides === 'stones') parts.push(stoneSide(cx, gy + k * 1.2, across * 0.6, false));
   if (d.halo === 'hidden') {
     parts.push(`<rect x="${r1(cx - across * 0.42)}" y="${r1(gy + pav * 0.2)}" width="${r1(across * 0.84)}" height="${r1(k * 0.9)}" rx="1" fill="url(#mH)"/>`);
-    parts.push(meleeRow(Array.from({ length: 6 }, (_, i) => [cx - across * 0.34 + (i * across * 0.68) / 5, gy + pav * 0.2 + k * 0.45] as Point), k * 0.33));
+    parts.push(
+      meleeRow(
+        Array.from({ length: 6 }, (_, i) => [cx - across * 0.34 + (i * across * 0.68) / 5, gy + pav * 0.2 + k * 0.45] as Point),
+        k * 0.33,
+      ),
+    );
   }
   parts.push(stoneSide(cx, gy, across));
   if (d.halo === 'melee' || d.halo === 'deco') {
     const hw = across / 2 + k * 1.9;
-    parts.push(`<path d="M${r1(cx - hw)} ${r1(gy - k * 0.3)}L${r1(cx + hw)} ${r1(gy - k * 0.3)}L${r1(cx + hw - k * 0.8)} ${r1(gy + k * 1.2)}L${r1(cx - hw + k * 0.8)} ${r1(gy + k * 1.2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
-    parts.push(meleeRow(Array.from({ length: 9 }, (_, i) => [cx - hw + k * 0.6 + (i * (2 * hw - k * 1.2)) / 8, gy - k * 0.35] as Point), k * 0.42));
-    if (d.milgrain) parts.push(milgrain(Array.from({ length: 18 }, (_, i) => [cx - hw + (i * 2 * hw) / 17, gy + k * 1.25] as Point), 0.5));
-    if (d.halo === 'deco') parts.push(`<path d="M${r1(cx - hw - k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx - bw)} ${r1(top + 1)}M${r1(cx + hw + k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx + bw)} ${r1(top + 1)}" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="M${r1(cx - hw - k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx - bw)} ${r1(top + 1)}M${r1(cx + hw + k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx + bw)} ${r1(top + 1)}" stroke="url(#mH)" stroke-width="${r1(k * 0.7)}"/>`);
+    parts.push(
+      `<path d="M${r1(cx - hw)} ${r1(gy - k * 0.3)}L${r1(cx + hw)} ${r1(gy - k * 0.3)}L${r1(cx + hw - k * 0.8)} ${r1(gy + k * 1.2)}L${r1(cx - hw + k * 0.8)} ${r1(gy + k * 1.2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
+    );
+    parts.push(
+      meleeRow(
+        Array.from({ length: 9 }, (_, i) => [cx - hw + k * 0.6 + (i * (2 * hw - k * 1.2)) / 8, gy - k * 0.35] as Point),
+        k * 0.42,
+      ),
+    );
+    if (d.milgrain)
+      parts.push(
+        milgrain(
+          Array.from({ length: 18 }, (_, i) => [cx - hw + (i * 2 * hw) / 17, gy + k * 1.25] as Point),
+          0.5,
+        ),
+      );
+    if (d.halo === 'deco')
+      parts.push(
+        `<path d="M${r1(cx - hw - k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx - bw)} ${r1(top + 1)}M${r1(cx + hw + k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx + bw)} ${r1(top + 1)}" stroke="url(#mE)" stroke-width="${r1(k * 0.9)}"/><path d="M${r1(cx - hw - k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx - bw)} ${r1(top + 1)}M${r1(cx + hw + k * 0.4)} ${r1(gy + k * 1.2)}L${r1(cx + bw)} ${r1(top + 1)}" stroke="url(#mH)" stroke-width="${r1(k * 0.7)}"/>`,
+      );
   }
   if (d.bezel) {
-    parts.push(`<path d="M${r1(cx - across / 2 - k * 0.7)} ${r1(gy - crown * 0.35)}L${r1(cx + across / 2 + k * 0.7)} ${r1(gy - crown * 0.35)}L${r1(cx + across * 0.3)} ${r1(gy + pav * 0.75)}L${r1(cx + bw * 0.5)} ${r1(top + 2)}L${r1(cx - bw * 0.5)} ${r1(top + 2)}L${r1(cx - across * 0.3)} ${r1(gy + pav * 0.75)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/>`);
+    parts.push(
+      `<path d="M${r1(cx - across / 2 - k * 0.7)} ${r1(gy - crown * 0.35)}L${r1(cx + across / 2 + k * 0.7)} ${r1(gy - crown * 0.35)}L${r1(cx + across * 0.3)} ${r1(gy + pav * 0.75)}L${r1(cx + bw * 0.5)} ${r1(top + 2)}L${r1(cx - bw * 0.5)} ${r1(top + 2)}L${r1(cx - across * 0.3)} ${r1(gy + pav * 0.75)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/>`,
+    );
   }
   if (d.sides === 'tapered') {
-    parts.push(`<path d="M${r1(cx - across * 0.3)} ${r1(gy + k * 1.4)}L${r1(cx + across * 0.3)} ${r1(gy + k * 1.4)}L${r1(cx + across * 0.26)} ${r1(gy + k * 2.6)}L${r1(cx - across * 0.26)} ${r1(gy + k * 2.6)}Z" fill="url(#sP)" stroke="#6d7d8e" stroke-width=".4"/>`);
+    parts.push(
+      `<path d="M${r1(cx - across * 0.3)} ${r1(gy + k * 1.4)}L${r1(cx + across * 0.3)} ${r1(gy + k * 1.4)}L${r1(cx + across * 0.26)} ${r1(gy + k * 2.6)}L${r1(cx - across * 0.26)} ${r1(gy + k * 2.6)}Z" fill="url(#sP)" stroke="#6d7d8e" stroke-width=".4"/>`,
+    );
   }
   if (d.prongs) {
     const xs = d.prongs === 6 ? [-1, 0, 1] : [-1, 1];
@@ -321,4 +501,3 @@ function profile(d: SettingDesign, stone: StoneSpec): string {
   }
   return parts.join('');
 }
-

@@ -6,7 +6,14 @@ import { rejectionsCsv, type StoredReport } from '~/server/feeds/back-office-imp
 export const GET: APIRoute = async ({ params }) => {
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : 0;
   const row = id ? await findActivity(id) : undefined;
-  if (!row || !row.action.startsWith('stock.import') || row.action === 'stock.import_failed' || !row.after) return new Response('No such import', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!row || !row.action.startsWith('stock.import') || row.action === 'stock.import_failed' || !row.after)
+    return new Response('No such import', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const report = JSON.parse(row.after) as StoredReport;
-  return new Response(rejectionsCsv(report), { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="rejected-${report.source}-${id}.csv"`, 'cache-control': 'no-store' } });
+  return new Response(rejectionsCsv(report), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="rejected-${report.source}-${id}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
 };

@@ -13,4 +13,4 @@ export const POST = endpoint(async (context) => {
 /** DELETE /api/checkout/cart/coupon: removes the cart's coupon. */
 export const DELETE = endpoint(async (context) => ({ message: 'Coupon removed', data: await removeCoupon(await checkoutRequest(context)) }));
 
-export const ALL = methodNotAllowed('POST','DELETE');
+export const ALL = methodNotAllowed('POST', 'DELETE');

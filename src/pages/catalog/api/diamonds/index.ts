@@ -13,7 +13,9 @@ export const GET = endpoint(async ({ url, locals }) => {
   // The shared cache's miss reports these with its own parts (src/server/page-cache.ts).
   const timing: SearchTiming = locals.timing ?? {};
   const page = await searchDiamonds(query, { timing });
-  const serverTiming = Object.entries(timing).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+  const serverTiming = Object.entries(timing)
+    .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+    .join(', ');
   return json(page, { headers: { 'server-timing': serverTiming } });
 });
 

@@ -17,7 +17,8 @@ export const GET: APIRoute = async ({ params, request }) => {
   if (!row || !url) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const media = await mediaWithin(url, kind);
   if (!media) {
-    if (kind === 'video') return new Response('Not cached yet', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+    if (kind === 'video')
+      return new Response('Not cached yet', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     return new Response(null, { status: 302, headers: { location: diamondImageUrl(row.shape, Number(row.lw_ratio)), 'cache-control': 'no-store' } });
   }
   const headers = {
