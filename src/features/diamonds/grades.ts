@@ -6,7 +6,6 @@ export const ORIGINS = ['natural', 'lab_grown'] as const;
  * shapes come without one (a stock feed's blank cut on a fancy shape). Filters and facets count it as its own value.
  */
 export const CUTS = ['Ideal', 'Excellent', 'Very Good', 'Good', 'Fair', 'Not graded'] as const;
-export const NOT_GRADED = 'Not graded' satisfies (typeof CUTS)[number];
 export const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'] as const;
 export const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2', 'I1'] as const;
 export const FINISHES = ['Excellent', 'Very Good', 'Good', 'Fair'] as const;

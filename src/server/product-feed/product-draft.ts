@@ -22,7 +22,7 @@ import sanitizeHtml from 'sanitize-html';
 import { SHAPES, type Shape } from '~/features/diamonds/grades.ts';
 import { RING_SIZES } from '~/features/catalog/ring-sizes.ts';
 import { METAL_CODES } from '~/features/catalog/metals.ts';
-import type { ShopifyProductRows, ShopifyRecord, ShopifyRow } from './shopify-csv.ts';
+import type { ShopifyProductRows, ShopifyRow } from './shopify-csv.ts';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -389,5 +389,3 @@ export function draftDigest(draft: ProductDraft, photoDigests: string[]): string
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 32);
 }
-
-export type { ShopifyRecord };

@@ -14,8 +14,6 @@ import { productImportQuerySchema } from './product-import.answers.ts';
 import { exportProducts } from './product-export.ts';
 import { ProductFileError } from './shopify-csv.ts';
 
-export { PRODUCT_IMPORT_PATH } from './paths.ts';
-
 const tooLarge = (max: number) =>
   new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
 

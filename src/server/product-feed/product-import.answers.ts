@@ -35,4 +35,3 @@ export const productImportSummarySchema = z.object({
 });
 
 export type ProductImportSummary = z.output<typeof productImportSummarySchema>;
-export type ProductRejection = z.output<typeof productRejectionSchema>;

@@ -87,20 +87,3 @@ export async function listActivity(filter: ActivityFilter = {}): Promise<{ rows:
   ]);
   return { rows, total: Number(count.n) };
 }
-
-/** The record as the API and the CSV show one entry. */
-export function activityJson(r: ActivityRow) {
-  const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as unknown));
-  return {
-    id: r.id,
-    actor: r.actor,
-    action: r.action,
-    subject_type: r.subject_type,
-    subject_id: r.subject_id,
-    summary: r.summary,
-    before: parse(r.before),
-    after: parse(r.after),
-    address: r.address,
-    created_at: r.created_at,
-  };
-}

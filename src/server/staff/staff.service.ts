@@ -168,14 +168,5 @@ export async function changeOwnPassword(actor: Actor, staffId: number, current: 
   await recordActivity(actor, { action: 'staff.password', subjectType: 'staff', subjectId: row.email, summary: 'Changed their password' });
 }
 
-export function staffJson(r: StaffRow) {
-  return {
-    id: r.id,
-    email: r.email,
-    role: r.role,
-    disabled: r.disabled === 1,
-    two_factor: r.totp_secret !== null,
-    created_at: r.created_at,
-    last_sign_in_at: r.last_sign_in_at,
-  };
-}
+/** What the staff pages read (pages do not reach repositories). */
+export { findStaffById, listStaff } from './staff.repository.ts';

@@ -45,11 +45,6 @@ export function totpStep(secret: string, email: string, code: string, now = Date
   return delta === null ? undefined : Math.floor(now / 1000 / PERIOD) + delta;
 }
 
-/** The code an authenticator would show now (tests and the CLI's check). */
-export function currentCode(secret: string, email: string, now = Date.now()): string {
-  return totp(secret, email).generate({ timestamp: now });
-}
-
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** Ten codes such as `k7m2-x9pq`, and the hashes to store. */

@@ -19,7 +19,11 @@ export function taxProvider(): TaxProvider {
   return override ?? builtIn;
 }
 
-/** Installs another provider (a tax service's module); undefined restores the rule table. */
+/**
+ * Installs another provider (a tax service's module); undefined restores the rule table. The extension point
+ * of docs/architecture.md's tax-provider recipe: no module of the shop calls it until a service is added.
+ * @public
+ */
 export function useTaxProvider(provider: TaxProvider | undefined): void {
   override = provider;
 }
