@@ -21,7 +21,14 @@ export const kindLabel = (kind: AppointmentRow['kind']) => (kind === 'video' ? '
 export const locationOf = (row: Pick<AppointmentRow, 'kind' | 'video_url'>) => (row.kind === 'video' ? row.video_url! : config().showroom_address);
 export const cancelUrl = (token: string) => `${siteUrl()}/book-appointment/cancel/${token}`;
 
-function invitation(row: AppointmentRow, method: 'REQUEST' | 'CANCEL'): string {
+/**
+ * The invitation's SEQUENCE: 0 when booked; each later change (a move by staff, the cancellation) must carry a
+ * higher one than any before it for calendar apps to apply it, so it counts the seconds since the booking.
+ */
+const sequenceAt = (row: AppointmentRow, at: string, floor: number) =>
+  Math.max(floor, Math.floor((Date.parse(at) - Date.parse(row.created_at)) / 1000) + floor);
+
+function invitation(row: AppointmentRow, method: 'REQUEST' | 'CANCEL', changedAt?: string): string {
   const shop = shopConfig.shop_name;
   const details = [
     `${kindLabel(row.kind)} with ${shop}, reference ${row.reference}.`,
@@ -33,7 +40,7 @@ function invitation(row: AppointmentRow, method: 'REQUEST' | 'CANCEL'): string {
     {
       method,
       uid: `appointment-${row.reference}@${new URL(siteUrl()).hostname}`,
-      sequence: method === 'CANCEL' ? 1 : 0,
+      sequence: method === 'CANCEL' ? sequenceAt(row, row.cancelled_at ?? new Date().toISOString(), 1) : changedAt ? sequenceAt(row, changedAt, 1) : 0,
       start: new Date(row.starts_at),
       end: new Date(row.ends_at),
       summary: `${kindLabel(row.kind)} with ${shop}`,
@@ -81,5 +88,24 @@ export function cancellationMail(row: AppointmentRow): MailMessage {
     text: [...lines, shopConfig.shop_name].join('\n\n'),
     html: simpleHtml(lines),
     icalEvent: { method: 'CANCEL', filename: 'appointment.ics', content: invitation(row, 'CANCEL') },
+  };
+}
+
+/** Staff moved the appointment: the new time, and the invitation again (same UID, higher SEQUENCE) so calendars move the event. */
+export function movedMail(row: AppointmentRow, previousStart: string, movedAt: string): MailMessage {
+  const when = formatWhen(row.starts_at);
+  const lines = [
+    `Dear ${row.name},`,
+    `Your ${kindLabel(row.kind).toLowerCase()} (reference ${row.reference}) has been moved from ${formatWhen(previousStart)} to ${when}.`,
+    row.kind === 'video' ? `Join the video call at ${row.video_url}` : `We look forward to welcoming you at ${config().showroom_address}.`,
+    'The invitation attached updates your calendar.',
+    'If the new time does not suit you, reply to this e-mail, or cancel with the link in your booking confirmation.',
+  ];
+  return {
+    to: row.email,
+    subject: `Your ${shopConfig.shop_name} appointment has moved to ${when}`,
+    text: [...lines, shopConfig.shop_name].join('\n\n'),
+    html: simpleHtml(lines),
+    icalEvent: { method: 'REQUEST', filename: 'appointment.ics', content: invitation(row, 'REQUEST', movedAt) },
   };
 }

@@ -70,6 +70,34 @@ export async function cancelAppointment(id: number, at: string): Promise<Appoint
   });
 }
 
+export type MoveResult = { row: AppointmentRow } | { error: 'not_booked' | 'slot_full' };
+
+/**
+ * Moves a booked appointment to another slot in one transaction: its seat is freed and a free seat of the
+ * new slot taken (as a booking takes one); no seat left rolls everything back.
+ */
+export async function moveAppointment(id: number, startsAt: string, endsAt: string, seats: number): Promise<MoveResult> {
+  const db = await getDb();
+  return writeTransaction(db, async (trx): Promise<MoveResult> => {
+    const row = await trx
+      .updateTable('appointments')
+      .set({ starts_at: startsAt, ends_at: endsAt })
+      .where('id', '=', id)
+      .where('status', '=', 'booked')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return { error: 'not_booked' };
+    await trx.deleteFrom('appointment_seats').where('appointment_id', '=', id).execute();
+    for (let seat = 1; seat <= seats; seat++) {
+      if (await takeSeat(trx, startsAt, seat, id)) return { row };
+    }
+    throw new NoSeatLeft();
+  }).catch((error) => {
+    if (error instanceof NoSeatLeft) return { error: 'slot_full' as const };
+    throw error;
+  });
+}
+
 /** A customer's booked appointments that have not ended, soonest first. */
 export async function upcomingOf(customerId: number, nowIso: string): Promise<AppointmentRow[]> {
   const db = await getDb();
