@@ -7,7 +7,8 @@ import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate, type SourceHooks } from 'html-validate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databases } from '../support/api.ts';
-import { closeTestDbs, seedCustomer, seedOrder, testDb, uniqueEmail } from '../support/accounts.ts';
+import { callFrom, closeTestDbs, freshAddress, seedCustomer, seedOrder, testDb, uniqueEmail } from '../support/accounts.ts';
+import { booking, openDay, slotStarts } from '../support/appointments.ts';
 import { feedRow, toCsv } from '../support/admin.ts';
 import { page, seedStaff } from '../support/staff.ts';
 import { uniqueCode } from '../support/unique.ts';
@@ -54,6 +55,9 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     const number = `BT${o.id}`;
     await db.updateTable('orders').set({ increment_id: number }).where('id', '=', o.id).execute();
     const coupon = await db.selectFrom('coupons').select('id').executeTakeFirstOrThrow();
+    const booked = await callFrom(freshAddress(), url, 'POST', '/api/appointments', booking(slotStarts(openDay(0)).at(-1)!, uniqueEmail('visit')));
+    expect(booked.status).toBe(201);
+    const visit = await db.selectFrom('appointments').select('id').where('reference', '=', booked.body.data.reference).executeTakeFirstOrThrow();
     const found: string[] = [];
     found.push(...(await problems(url, '/admin/login', undefined)));
     for (const p of [
@@ -70,6 +74,8 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
       '/admin/coupons',
       `/admin/coupons?edit=${coupon.id}`,
       '/admin/appointments',
+      `/admin/appointments?move=${visit.id}`,
+      `/admin/appointments?cancel=${visit.id}`,
       '/admin/inventory',
       '/admin/staff',
       '/admin/account',
