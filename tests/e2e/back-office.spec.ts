@@ -234,3 +234,26 @@ test('customers and appointments screens', async ({ page }, testInfo) => {
   await page.goto('/admin/appointments');
   await check(page, testInfo, 'appointments');
 });
+
+test('staff move a booking to another free time, and the screen says the customer is e-mailed', async ({ page }, testInfo) => {
+  await asStaff(page, 'manager');
+  // Each project its own slots, so that the two widths never compete for a seat.
+  const [from, to] = testInfo.project.name === 'mobile' ? [4, 6] : [3, 5];
+  // The first open day after the server's first one: its slots are far from the minimum notice.
+  const { data: calendar } = await (await page.request.get('/api/appointments/calendar')).json();
+  const days: { date: string; open: boolean }[] = calendar.months.flatMap((m: { weeks: unknown[][] }) => m.weeks.flat()).filter(Boolean);
+  const day = days.find((d) => d.open && d.date > calendar.first_open_day)!.date;
+  const { data: slots } = await (await page.request.get(`/api/appointments/slots?date=${day}&kind=showroom`)).json();
+  const starts: string[] = slots.slots.map((s: { start: string }) => s.start);
+  const name = `Grace Hopper ${uniqueCode('M').replace(/[^A-Z0-9]/gi, '')}`;
+  const booked = await page.request.post('/api/appointments', {
+    data: { kind: 'showroom', start: starts[from], name, email: uniqueEmail('move'), phone: '+1 212 555 0100' },
+  });
+  expect(booked.status()).toBe(201);
+  await page.goto('/admin/appointments');
+  await page.getByRole('link', { name: `Move the appointment of ${name}` }).click();
+  await page.getByLabel('New time').selectOption(starts[to]!);
+  await check(page, testInfo, 'appointment-move');
+  await page.getByRole('button', { name: `Move and e-mail ${name}` }).click();
+  await expect(page.getByRole('status')).toHaveText('The appointment has been moved, and the customer has been e-mailed.');
+});
