@@ -28,6 +28,8 @@ export async function checkCoupon(
   const coupon = await findCoupon(db, code);
   if (!coupon || coupon.is_active !== 1) return { problem: 'This coupon code is not valid', discountCents: 0 };
   if (coupon.expires_at && coupon.expires_at <= now.toISOString()) return { coupon, problem: 'This coupon has expired', discountCents: 0 };
+  if (coupon.starts_at && coupon.starts_at > now.toISOString())
+    return { coupon, problem: `This coupon is valid from ${coupon.starts_at.slice(0, 10)}`, discountCents: 0 };
   if (coupon.usage_limit !== null && coupon.times_used >= coupon.usage_limit) return { coupon, problem: 'This coupon has been used up', discountCents: 0 };
   if (subtotalCents < coupon.min_subtotal_cents) {
     return { coupon, problem: `This coupon needs a subtotal of at least ${formatCents(coupon.min_subtotal_cents)}`, discountCents: 0 };

@@ -1,6 +1,6 @@
 /**
  * Coupons in the back office (/admin/coupons): create, edit and disable codes (percentage or amount,
- * minimum order, limits in total and per e-mail, an end date), with their use counts. The checkout reads
+ * minimum order, limits in total and per e-mail, a first and a last day), with their use counts. The checkout reads
  * the same rows (src/server/checkout/coupon.repository.ts), so a saved coupon applies at once.
  */
 import { z } from 'zod';
@@ -52,6 +52,18 @@ export const couponSchema = z
       }),
     usage_limit: optionalWhole('the total limit'),
     per_customer_limit: optionalWhole('the limit per e-mail address'),
+    starts_on: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00.000Z`))) {
+          ctx.addIssue({ code: 'custom', message: 'Give a date such as 2026-12-01, or leave it empty' });
+          return z.NEVER;
+        }
+        return `${v}T00:00:00.000Z`;
+      }),
     expires_on: z
       .string()
       .trim()
@@ -76,6 +88,10 @@ export const couponSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is a whole number from 1 to 100' });
       return z.NEVER;
     }
+    if (c.starts_on && c.expires_on && c.starts_on > c.expires_on) {
+      ctx.addIssue({ code: 'custom', path: ['starts_on'], message: 'The first day comes after the last day' });
+      return z.NEVER;
+    }
     if (c.kind === 'fixed' && value < 1) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Give an amount from 0.01' });
       return z.NEVER;
@@ -88,6 +104,7 @@ export const couponSchema = z
       usage_limit: c.usage_limit,
       per_customer_limit: c.per_customer_limit,
       expires_at: c.expires_on,
+      starts_at: c.starts_on,
       is_active: c.is_active,
     };
   });
@@ -105,7 +122,9 @@ export async function findCouponById(id: number): Promise<Coupon> {
   return row;
 }
 
-const shown = (c: Pick<Coupon, 'code' | 'kind' | 'value' | 'min_subtotal_cents' | 'usage_limit' | 'per_customer_limit' | 'expires_at' | 'is_active'>) => ({
+const shown = (
+  c: Pick<Coupon, 'code' | 'kind' | 'value' | 'min_subtotal_cents' | 'usage_limit' | 'per_customer_limit' | 'expires_at' | 'starts_at' | 'is_active'>,
+) => ({
   code: c.code,
   kind: c.kind,
   value: c.value,
@@ -113,6 +132,7 @@ const shown = (c: Pick<Coupon, 'code' | 'kind' | 'value' | 'min_subtotal_cents' 
   usage_limit: c.usage_limit,
   per_customer_limit: c.per_customer_limit,
   expires_at: c.expires_at,
+  starts_at: c.starts_at,
   is_active: c.is_active === 1,
 });
 

@@ -7,7 +7,7 @@
  * - timestamps are ISO-8601 UTC text, which sorts and compares correctly as text;
  * - JSON documents are text (parsed in the repositories).
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Bool = 0 | 1;
 
@@ -363,6 +363,8 @@ export interface CouponsTable {
   times_used: number;
   is_active: Bool;
   created_at: string;
+  /** The first instant the coupon applies (its first day's start, UTC); null: at once (migration 0026). */
+  starts_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CouponRedemptionsTable {
