@@ -41,6 +41,7 @@ const SHARES = {
   holds: 2,
   'holds compare': 2,
   'holds listing': 1,
+  'holds hint': 20,
 } as const;
 const PROJECT_STONES = 1100;
 

@@ -1,7 +1,10 @@
 /** Holds and hints beyond the diamond page (issue 35): the compare view, the listing, a piece and a built ring. */
 import { expect, test } from '@playwright/test';
-import { e2e, seedCustomer, signInAs } from './account-support.ts';
-import { stonesFor } from './cart-support.ts';
+import { e2e, seedCustomer, signInAs, uniqueEmail, waitForMail } from './account-support.ts';
+import { band, stonesFor } from './cart-support.ts';
+import { fits, product } from '../support/catalog-fixtures.ts';
+
+const cathedral = product('Cathedral Solitaire'); // round, oval, cushion or princess; 0.5 to 4 ct
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -21,4 +24,32 @@ test('a shopper holds a stone from the compare view and sees "On hold until …"
   await expect(column(first!.id).getByTestId('compare-hold')).toContainText(/On hold until [A-Z][a-z]{2} \d{1,2}, \d{4}/, { timeout: 30_000 });
   await expect(column(first!.id).getByRole('button', { name: /Hold this diamond/ })).toHaveCount(0);
   await expect(column(second!.id).getByRole('button', { name: /Hold this diamond/ })).toBeVisible();
+});
+
+test('a shopper drops a hint from a piece of jewellery and from a built ring', async ({ page, context }, testInfo) => {
+  const shopper = await seedCustomer(e2e().databaseUrl);
+  await signInAs(context, shopper.token);
+  const { mailDir } = e2e();
+
+  const pieceTo = uniqueEmail('hint-piece');
+  await page.goto(`/products/${band.id}`);
+  await page.getByTestId('drop-a-hint').getByText('Drop a hint').click();
+  await page.getByLabel('Their e-mail address').fill(pieceTo);
+  await page.getByLabel('A note (optional)').fill('For our anniversary');
+  await page.getByRole('button', { name: 'Send the hint' }).click();
+  await expect(page.getByText('Your hint is on its way')).toBeVisible();
+  const pieceMail = await waitForMail(mailDir, pieceTo, /A little hint from/);
+  expect(pieceMail.text).toContain(band.name);
+  expect(pieceMail.text).toContain('For our anniversary');
+
+  const stone = stonesFor(testInfo, 'holds hint').find(fits(cathedral))!;
+  const ringTo = uniqueEmail('hint-ring');
+  await page.goto(`/build-your-own/summary?setting=${cathedral.id}&variant=${cathedral.variants[0]!.id}&diamond=${stone.id}`);
+  await page.getByTestId('drop-a-hint').getByText('Drop a hint').click();
+  await page.getByLabel('Their e-mail address').fill(ringTo);
+  await page.getByRole('button', { name: 'Send the hint' }).click();
+  await expect(page.getByText('Your hint is on its way')).toBeVisible();
+  const ringMail = await waitForMail(mailDir, ringTo, /A little hint from/);
+  expect(ringMail.text).toContain(`${cathedral.name} with a`);
+  expect(ringMail.text).toContain(`/build-your-own/summary?setting=${cathedral.id}&diamond=${stone.id}`);
 });
