@@ -53,3 +53,28 @@ test('a shopper drops a hint from a piece of jewellery and from a built ring', a
   expect(ringMail.text).toContain(`${cathedral.name} with a`);
   expect(ringMail.text).toContain(`/build-your-own/summary?setting=${cathedral.id}&diamond=${stone.id}`);
 });
+
+test('the listing keeps a held stone, labelled "On hold until …" on its card and its table row', async ({ page, context, browser }, testInfo) => {
+  const [stone] = stonesFor(testInfo, 'holds listing');
+  const holder = await seedCustomer(e2e().databaseUrl);
+  await signInAs(context, holder.token);
+  const held = await page.request.post(`/api/diamonds/${stone!.id}/hold`);
+  expect(held.status(), await held.text()).toBe(200);
+
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  const listing = `/diamonds?df_shape=${stone!.shape}&df_carat_min=${stone!.carat}&df_carat_max=${stone!.carat}`;
+  await guest.goto(listing);
+  const card = guest
+    .getByRole('list', { name: 'Diamond results' })
+    .getByRole('listitem')
+    .filter({ has: guest.locator(`a[href="/diamonds/${stone!.id}"]`) });
+  await expect(card.getByTestId('diamond-on-hold')).toContainText(/On hold until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await guest.goto(`${listing}&view=table`);
+  const row = guest
+    .getByRole('table', { name: 'Diamond results' })
+    .getByRole('row')
+    .filter({ has: guest.locator(`a[href="/diamonds/${stone!.id}"]`) });
+  await expect(row.getByTestId('diamond-on-hold')).toContainText('On hold until');
+  await other.close();
+});
