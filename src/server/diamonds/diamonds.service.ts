@@ -104,7 +104,8 @@ export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?:
     if (!row || row.status !== 'available' || Number(row.is_hidden)) return [];
     // A held stone stays listed for others, with the hold's end (docs/api.md, Diamond holds).
     const until = holds.get(id);
-    return [{ ...toDiamond(row, options.base), on_hold_until: until !== undefined && until > now ? until : null }];
+    const diamond = toDiamond(row, options.base);
+    return [until !== undefined && until > now ? { ...diamond, on_hold_until: until } : diamond];
   });
   const facets = Object.fromEntries(
     FACET_KEYS.map((key) => [key, Object.fromEntries(LIST_FILTERS[key as ListFilterKey].map((grade, i) => [grade, result.facets[key][i]!]))]),
