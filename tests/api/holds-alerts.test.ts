@@ -283,4 +283,23 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect(mail.text).not.toContain(`/diamonds/${ids[3]}\n`);
     expect(mail.text).toContain('/diamonds?shape=heart');
   });
+
+  it('search keeps a held stone listed for others, with the end of its hold; letting it go clears it', { timeout: 60_000 }, async () => {
+    const holder = await seedCustomer(server.databaseUrl);
+    const h = signedIn(server.url, holder.token);
+    const d = stone();
+    const filters = { shape: [d.shape], carat: { min: d.carat, max: d.carat } };
+    const find = async () => {
+      const res = await call(server.url, 'GET', `/catalog/api/diamonds?${new URLSearchParams({ diamond_filters: JSON.stringify(filters), page_size: '100' })}`);
+      expect(res.status).toBe(200);
+      return (res.body.data as { id: number; on_hold_until?: string }[]).find((x) => x.id === d.id);
+    };
+    expect(await find()).not.toHaveProperty('on_hold_until');
+    const held = await h.post(`/api/diamonds/${d.id}/hold`);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    // Still listed for a guest, with the hold's end; the change log tells the search within its next read.
+    await expect.poll(async () => (await find())?.on_hold_until, { timeout: 15_000 }).toBe(held.body.data.expires_at);
+    expect((await h.delete(`/api/diamonds/${d.id}/hold`)).status).toBe(200);
+    await expect.poll(async () => (await find())?.on_hold_until, { timeout: 15_000 }).toBeUndefined();
+  });
 });

@@ -39,6 +39,9 @@ const SHARES = {
   'layout dialog': 1,
   'tax purchase': 1,
   holds: 2,
+  'holds compare': 2,
+  'holds listing': 1,
+  'holds hint': 20,
 } as const;
 const PROJECT_STONES = 1100;
 

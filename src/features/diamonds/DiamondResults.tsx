@@ -1,4 +1,5 @@
 /** The result grid of the diamond listing: one card per stone, each a link to its detail page. */
+import { onHoldWords } from '~/lib/hold-words.ts';
 import type { DiamondCard } from './diamond-query.ts';
 import { SHAPE_LABELS, type Shape } from './grades.ts';
 import CompareToggle from '~/features/compare/CompareToggle.tsx';
@@ -39,6 +40,11 @@ export default function DiamondResults({ diamonds, linkFor }: { diamonds: Diamon
             <span>{`${d.carat.toFixed(2)} ct ${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' · Lab-grown' : ''}`}</span>
             <span>{`${d.cut} · ${d.color} · ${d.clarity} · ${d.lab}`}</span>
             <span>{d.formated_price}</span>
+            {d.on_hold_until && (
+              <span className="mt-1 text-xs text-amber-800" data-testid="diamond-on-hold">
+                {onHoldWords(d.on_hold_until)}
+              </span>
+            )}
           </a>
         </li>
       ))}

@@ -4,6 +4,7 @@
  * with aria-sort, so Tab, Enter and Space sort as a click does. Below the md breakpoint the rows become
  * a compact list (no sideways scrolling); the sort menu above does the sorting there.
  */
+import { onHoldWords } from '~/lib/hold-words.ts';
 import type { DiamondCard, DiamondSort, SortDirection } from './diamond-query.ts';
 import { SHAPE_LABELS, type Shape } from './grades.ts';
 import CompareToggle from '~/features/compare/CompareToggle.tsx';
@@ -84,10 +85,17 @@ export default function DiamondTable({ diamonds, sortBy, direction, onSort, link
                 className={`px-2 py-2 md:whitespace-nowrap max-md:p-0 ${c.className ?? ''} ${MOBILE[c.sort ?? (i === 0 ? 'first' : 'other')] ?? 'max-md:order-2'}`}
               >
                 {i === 0 ? (
-                  <a href={linkFor ? linkFor(d) : d.url} className="font-medium underline-offset-4 hover:text-gold hover:underline">
-                    <span className="sr-only">{d.carat.toFixed(2)} ct </span>
-                    {c.cell(d)}
-                  </a>
+                  <>
+                    <a href={linkFor ? linkFor(d) : d.url} className="font-medium underline-offset-4 hover:text-gold hover:underline">
+                      <span className="sr-only">{d.carat.toFixed(2)} ct </span>
+                      {c.cell(d)}
+                    </a>
+                    {d.on_hold_until && (
+                      <span className="block text-xs text-amber-800" data-testid="diamond-on-hold">
+                        {onHoldWords(d.on_hold_until)}
+                      </span>
+                    )}
+                  </>
                 ) : (
                   <>
                     {c.cell(d)}

@@ -20,7 +20,8 @@ const escape = (value: string) => value.replace(/[%|;]/g, encodeURIComponent);
 export function packPage({ data, ...rest }: DiamondPage<DiamondCard>): PackedPage {
   const cards = data.map((card) =>
     CARD_FIELDS.map((field) => {
-      const value = String(card[field]);
+      const raw = card[field];
+      const value = raw === null || raw === undefined ? '' : String(raw);
       return (field === 'url' || field === 'image_url') && value === usual(card, field) ? '' : escape(value);
     }).join('|'),
   );
@@ -39,6 +40,7 @@ export function unpackPage(packed: PackedPage): DiamondPage<DiamondCard> {
           ) as DiamondCard;
           if (!card.url) card.url = usual(card, 'url');
           if (!card.image_url) card.image_url = usual(card, 'image_url');
+          if (!card.on_hold_until) delete card.on_hold_until;
           return card;
         });
   return { ...rest, data };

@@ -79,6 +79,7 @@ export const CARD_FIELD_KINDS = {
   image_url: 'text',
   formated_price: 'text',
   formated_price_per_carat: 'text',
+  on_hold_until: 'text',
 } as const satisfies { [K in keyof Diamond]?: Diamond[K] extends number ? 'number' : 'text' };
 type CardField = keyof typeof CARD_FIELD_KINDS;
 export const CARD_FIELDS = Object.keys(CARD_FIELD_KINDS) as CardField[];

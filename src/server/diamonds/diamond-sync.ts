@@ -338,6 +338,9 @@ export async function currentDiamondGeneration(db: Db): Promise<number> {
   return generation;
 }
 
+/** The generation this server's index has applied (no database read): a key for what changes with it. */
+export const appliedDiamondGeneration = (): number => generation;
+
 /** Starts building the index in the background so the first shopper does not wait for it. */
 export function warmDiamondIndex(db: Db): void {
   if (!state && !building) firstBuild(db).catch((error: unknown) => console.error('diamond index: build failed', error));

@@ -43,6 +43,8 @@ export const diamondSchema = z.object({
   video_url: z.string().nullable(),
   /** The feed's availability code: M (on memo) and STPS (subject to prior sale) are confirmed with the supplier after the order; null for stones not imported. */
   availability: z.enum(['G', 'M', 'STPS', 'NA']).nullable(),
+  /** Search answers only: when a shopper holds the stone, the hold's end (ISO 8601); absent when nobody does. */
+  on_hold_until: z.string().optional(),
 });
 
 export const boundsSchema = z.object({ min: z.number(), max: z.number() });

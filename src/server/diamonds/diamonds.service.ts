@@ -6,6 +6,7 @@ import { diamondSearchDuration } from '~/server/observe/metrics.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
+import { nowIso } from '~/server/clock.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import {
@@ -19,7 +20,8 @@ import {
 } from '~/features/diamonds/diamond-query.ts';
 import { ELONGATED } from '~/server/images/diamond-svg.ts';
 import type { Shape } from '~/features/diamonds/grades.ts';
-import { currentDiamondIndex } from './diamond-sync.ts';
+import { appliedDiamondGeneration, currentDiamondIndex } from './diamond-sync.ts';
+import { liveHoldEnds } from './diamond-holds.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { findDiamond, findDiamondByReference } from './diamond.repository.ts';
 import { diamondRows } from './diamond-rows.ts';
@@ -91,13 +93,19 @@ export async function searchDiamonds(q: DiamondQuery, options: { db?: Db; base?:
   const result = index.search(toIndexQuery(q));
   const t2 = performance.now();
   const rows = await diamondRows(db, result.ids);
+  const holds = await liveHoldEnds(db, appliedDiamondGeneration());
   const t3 = performance.now();
   if (options.timing) Object.assign(options.timing, { sync: t1 - t0, index: t2 - t1, rows: t3 - t2 });
   diamondSearchDuration.observe((t3 - t0) / 1000);
   // A stone that a row read since the index's says is sold is left out rather than shown as for sale.
+  const now = nowIso();
   const data = result.ids.flatMap((id) => {
     const row = rows.get(id);
-    return row && row.status === 'available' && !Number(row.is_hidden) ? [toDiamond(row, options.base)] : [];
+    if (!row || row.status !== 'available' || Number(row.is_hidden)) return [];
+    // A held stone stays listed for others, with the hold's end (docs/api.md, Diamond holds).
+    const until = holds.get(id);
+    const diamond = toDiamond(row, options.base);
+    return [until !== undefined && until > now ? { ...diamond, on_hold_until: until } : diamond];
   });
   const facets = Object.fromEntries(
     FACET_KEYS.map((key) => [key, Object.fromEntries(LIST_FILTERS[key as ListFilterKey].map((grade, i) => [grade, result.facets[key][i]!]))]),

@@ -12,10 +12,4 @@ export const holdsPerCustomer = () => env('DIAMOND_HOLDS_PER_CUSTOMER');
 export const reminderHours = () => Math.min(env('DIAMOND_HOLD_REMINDER_HOURS'), holdHours() / 2);
 export const HOLD_AGAIN_AFTER_MS = 24 * 3_600_000;
 
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** A moment as shoppers read it: "Nov 28, 2026, 2:05 PM UTC". */
-export const whenWords = (iso: string) => `${WHEN.format(new Date(iso))} UTC`;
-
-/** What others see on a held stone. */
-export const onHoldWords = (until: string) => `On hold until ${whenWords(until)}`;
+export { onHoldWords, whenWords } from '~/lib/hold-words.ts';

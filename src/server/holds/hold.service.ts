@@ -180,6 +180,12 @@ export async function holdLabel(db: Db, diamondId: number): Promise<{ until: str
   return hold && { until: hold.expires_at, label: onHoldWords(hold.expires_at) };
 }
 
+/** The "On hold until …" label of each held stone among these (the compare view, the listing); absent: free. */
+export async function holdLabels(db: Db, diamondIds: number[]): Promise<Map<number, string>> {
+  const holds = await liveHolds(db, diamondIds, nowIso());
+  return new Map(holds.map((h) => [h.diamond_id, onHoldWords(h.expires_at)]));
+}
+
 /** Cart add: a stone held for someone else (or for a guest, by anyone) is refused with 409. */
 export async function refuseHeldStones(db: Db, diamondIds: number[], customerId: number | undefined): Promise<void> {
   const holds = await liveHolds(db, diamondIds, nowIso());
