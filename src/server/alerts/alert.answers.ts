@@ -1,4 +1,5 @@
 /** Alert requests and answers (and their OpenAPI schemas). */
+import { recordIdSchema } from '~/server/record-id.ts';
 import { z } from 'zod';
 import { diamondFiltersSchema } from '~/features/diamonds/diamonds.schema.ts';
 import { DIAMOND_SORTS, SORT_DIRECTIONS } from '~/features/diamonds/diamond-query.ts';
@@ -62,16 +63,11 @@ export const alertSchema = z.object({
 export const alertAnswerSchema = z.object({ message: z.string(), data: alertSchema });
 export const alertListAnswerSchema = z.object({ data: z.array(alertSchema) });
 export const alertPathSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be a whole number')
-    .transform(Number),
+  // Range-checked: a 10-digit id past 32 bits would reach PostgreSQL as an out-of-range integer.
+  id: recordIdSchema,
 });
 export const unsubscribeQuerySchema = z.object({
-  a: z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be a whole number')
-    .transform(Number),
+  a: recordIdSchema,
   s: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a valid signature'),
 });
 export const unsubscribeAnswerSchema = z.object({ message: z.string() });

@@ -1,10 +1,11 @@
 /** GET /admin/inventory/rejected/{id}.csv: the rejected rows of one stock import, for the supplier to fix. */
+import { recordId } from '~/server/record-id.ts';
 import type { APIRoute } from 'astro';
 import { findActivity } from '~/server/staff/activity.ts';
 import { rejectionsCsv, type StoredReport } from '~/server/feeds/back-office-import.ts';
 
 export const GET: APIRoute = async ({ params }) => {
-  const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const id = recordId(params.id) ?? 0;
   const row = id ? await findActivity(id) : undefined;
   if (!row || !row.action.startsWith('stock.import') || row.action === 'stock.import_failed' || !row.after)
     return new Response('No such import', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
