@@ -84,7 +84,7 @@ describe.each(databases)('what the shopper met on $kind', ({ url, databaseUrl })
     expect(page).toContain('14K White Gold · 1 1/2 ct. tw.');
     const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(studsOneAndAHalf.price_cents / 100);
     expect(page).toContain(`Subtotal (1 item) ${price}`);
-    expect(page).toContain(`Shipping After your address Total before shipping ${price}`);
+    expect(page).toContain(`Shipping After your address Tax Calculated at checkout Total before shipping ${price}`);
   });
 
   it("the order view names the coupon on its Discount and each jewellery line's metal and carat weight", async () => {
