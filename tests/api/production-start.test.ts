@@ -84,6 +84,6 @@ describe.each(DB_KINDS)('a production start on %s', (kind) => {
     expect((await call(shop.url, 'GET', `/catalog/api/diamonds/${stones[0].id}`)).status).toBe(200);
     const forced = await runNode([cli, 'seed', '--diamonds', '10', '--force'], env);
     expect(forced.status).toBe(0);
-    expect(forced.stdout).toMatch(/Seeded 60 products \(\d+ variants\) and 10 diamonds/);
+    expect(forced.stdout).toMatch(/Seeded 96 products \(\d+ variants\) and 10 diamonds/);
   });
 });

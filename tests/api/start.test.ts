@@ -15,7 +15,7 @@ describe('start-up', () => {
     const first = run(file, 'prepare');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/Applied migrations: 0001_initial/);
-    expect(first.stdout).toMatch(/Seeded 60 products \(\d+ variants\) and 200 diamonds/);
+    expect(first.stdout).toMatch(/Seeded 96 products \(\d+ variants\) and 200 diamonds/);
     const second = run(file, 'prepare');
     expect(second.status).toBe(0);
     expect(second.stdout).not.toMatch(/Seeded|Applied/);
