@@ -32,9 +32,21 @@ export const SHARED_PAGE_SECONDS = 30;
  */
 store.generation = async () => {
   const db = await getDb();
-  const [diamonds, jewellery] = await Promise.all([currentDiamondGeneration(db), searchRevision(db)]);
+  const [diamonds, jewellery] = await Promise.all([currentDiamondGeneration(db), jewelleryRevision(db)]);
   return diamonds * 1_000_003 + jewellery;
 };
+
+/**
+ * The jewellery's revision, one query shared by every hit that asks while it runs: without it each cache hit
+ * took a pool connection, and 200 pages in flight on PostgreSQL queued /healthz past its 2 s.
+ */
+let revisionRead: Promise<number> | undefined;
+function jewelleryRevision(db: Awaited<ReturnType<typeof getDb>>): Promise<number> {
+  revisionRead ??= searchRevision(db).finally(() => {
+    revisionRead = undefined;
+  });
+  return revisionRead;
+}
 
 const rendering = new Map<string, Promise<SharedPage | undefined>>();
 /** Set per request by the production server, which answers these itself; not kept with the page. */
