@@ -8,6 +8,7 @@
  * the downloadable file of every rejected row in file order (rejects-file.ts, written to a temporary
  * file as the import runs, never held in memory), the summary's counts in the `Import-Summary` header.
  */
+import { limited, tooLarge } from '~/server/transport/limited-body.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,25 +31,6 @@ const wantsCsv = (accept: string | null) => /(^|,)\s*text\/csv\b/i.test(accept ?
 import { recordActivity } from '~/server/staff/activity.ts';
 
 export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
-
-const tooLarge = (max: number) =>
-  new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
-
-async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
-  let size = 0;
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-      if (size > max) throw tooLarge(max);
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 export async function importOverHttp(context: APIContext): Promise<ImportSummary | Response> {
   const actor = await requireAdmin(context);

@@ -4,6 +4,7 @@
  * The import shares the diamond import's body limit, ADMIN_IMPORT_MAX_BYTES (src/middleware.ts exempts it
  * from the API's 1 MB limit).
  */
+import { limited, tooLarge } from '~/server/transport/limited-body.ts';
 import type { APIContext } from 'astro';
 import { config } from '~/server/config.ts';
 import { getDb } from '~/server/db/database.ts';
@@ -13,25 +14,6 @@ import { importProducts, type ProductImportSummary } from './product-import.ts';
 import { productImportQuerySchema } from './product-import.answers.ts';
 import { exportProducts } from './product-export.ts';
 import { ProductFileError } from './shopify-csv.ts';
-
-const tooLarge = (max: number) =>
-  new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');
-
-async function* limited(body: ReadableStream<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
-  let size = 0;
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-      if (size > max) throw tooLarge(max);
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 export async function importProductsOverHttp(context: APIContext): Promise<ProductImportSummary> {
   await requireAdmin(context);
