@@ -12,4 +12,4 @@ export const POST = shopActionForm(
   },
 );
 
-export const ALL = methodNotAllowed('DELETE');
+export const ALL = methodNotAllowed('DELETE', 'POST');

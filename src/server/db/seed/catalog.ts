@@ -212,7 +212,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Tulip Six-Prong Solitaire',
       style: 'solitaire',
-      design: 'six-prong-solitaire',
+      design: 'tulip-six-prong',
       base: 1150,
       ctw: [0],
       accepts: ROUND_ONLY,
@@ -223,7 +223,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Comfort-Fit Round Solitaire',
       style: 'solitaire',
-      design: 'four-prong-solitaire',
+      design: 'comfort-fit-solitaire',
       base: 950,
       ctw: [0],
       accepts: ROUND_ONLY,
@@ -234,7 +234,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Claw-Prong Oval Solitaire',
       style: 'solitaire',
-      design: 'four-prong-solitaire',
+      design: 'claw-prong-oval',
       base: 1090,
       ctw: [0],
       accepts: ['oval', 'pear', 'marquise'],
@@ -245,7 +245,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Square Compass Solitaire',
       style: 'solitaire',
-      design: 'knife-edge-solitaire',
+      design: 'compass-solitaire',
       base: 1190,
       ctw: [0],
       accepts: SQUARE,
@@ -255,7 +255,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Pavé Crown Setting',
       style: 'pave',
-      design: 'petite-pave',
+      design: 'pave-crown',
       base: 1490,
       ctw: [0.15, 0.25],
       perCarat: 2500,
@@ -267,7 +267,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'French Pavé Setting',
       style: 'pave',
-      design: 'split-shank-pave',
+      design: 'french-pave',
       base: 1890,
       ctw: [0.3, 0.45],
       perCarat: 2500,
@@ -290,7 +290,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Classic Cathedral Setting',
       style: 'cathedral',
-      design: 'cathedral-solitaire',
+      design: 'classic-cathedral',
       base: 1250,
       ctw: [0],
       accepts: ALL,
@@ -301,7 +301,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Round Halo Setting',
       style: 'halo',
-      design: 'pave-halo',
+      design: 'round-halo',
       base: 1590,
       ctw: [0.2, 0.3],
       perCarat: 2400,
@@ -313,7 +313,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Cushion Halo Setting',
       style: 'halo',
-      design: 'pave-halo',
+      design: 'cushion-halo',
       base: 1690,
       ctw: [0.25, 0.4],
       perCarat: 2400,
@@ -325,7 +325,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Double Halo Setting',
       style: 'halo',
-      design: 'milgrain-halo',
+      design: 'double-halo',
       base: 2390,
       ctw: [0.4, 0.6],
       perCarat: 2300,
@@ -349,7 +349,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Hidden Halo Pavé Setting',
       style: 'hidden-halo',
-      design: 'hidden-halo',
+      design: 'hidden-halo-split',
       base: 1790,
       ctw: [0.2, 0.3],
       perCarat: 2500,
@@ -361,7 +361,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Oval Hidden Halo Setting',
       style: 'hidden-halo',
-      design: 'hidden-halo',
+      design: 'oval-hidden-halo',
       base: 1690,
       ctw: [0.12, 0.2],
       perCarat: 2600,
@@ -372,7 +372,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Pear Three-Stone Setting',
       style: 'three-stone',
-      design: 'three-stone',
+      design: 'pear-three-stone',
       base: 2090,
       ctw: [0.4, 0.6],
       perCarat: 2800,
@@ -383,7 +383,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Trapezoid Three-Stone Setting',
       style: 'three-stone',
-      design: 'tapered-baguette',
+      design: 'trapezoid-three-stone',
       base: 2490,
       ctw: [0.5, 0.7],
       perCarat: 3000,
@@ -417,7 +417,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Edwardian Filigree Setting',
       style: 'vintage',
-      design: 'milgrain-halo',
+      design: 'edwardian-filigree',
       base: 1990,
       ctw: [0.25, 0.35],
       perCarat: 2400,
@@ -429,7 +429,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Art Deco Step Setting',
       style: 'vintage',
-      design: 'art-deco-halo',
+      design: 'art-deco-step',
       base: 2290,
       ctw: [0.35, 0.5],
       perCarat: 2300,
@@ -440,7 +440,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Full Bezel Solitaire',
       style: 'bezel',
-      design: 'bezel-solitaire',
+      design: 'bezel-knife-edge',
       base: 1350,
       ctw: [0],
       accepts: ['round', 'oval', 'cushion', 'emerald', 'pear'],
@@ -484,7 +484,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Pavé Tension Setting',
       style: 'tension',
-      design: 'tension',
+      design: 'pave-tension',
       base: 1890,
       ctw: [0.1, 0.15],
       perCarat: 2600,
@@ -495,7 +495,7 @@ const moreSettings: ProductSeed[] = (
     {
       name: 'Knife-Edge Pavé Setting',
       style: 'pave',
-      design: 'split-shank-pave',
+      design: 'knife-edge-pave',
       base: 1650,
       ctw: [0.15, 0.25],
       perCarat: 2500,
@@ -511,7 +511,7 @@ const moreJewellery: ProductSeed[] = [
     name: 'Oval Diamond Stud Earrings',
     category: 'earrings',
     style: 'stud',
-    design: 'stud-earrings',
+    design: 'oval-studs',
     base: 690,
     ctw: [0.5, 1, 1.5],
     perCarat: 3100,
@@ -532,7 +532,7 @@ const moreJewellery: ProductSeed[] = [
     name: 'Eternity Hoop Earrings',
     category: 'earrings',
     style: 'hoop',
-    design: 'inside-out-hoops',
+    design: 'eternity-hoops',
     base: 1690,
     ctw: [1, 2],
     perCarat: 2600,
@@ -552,7 +552,7 @@ const moreJewellery: ProductSeed[] = [
     name: 'Oval Halo Pendant',
     category: 'necklaces',
     style: 'halo',
-    design: 'halo-pendant',
+    design: 'oval-halo-pendant',
     base: 990,
     ctw: [0.5, 0.75, 1],
     perCarat: 3000,
@@ -592,7 +592,7 @@ const moreJewellery: ProductSeed[] = [
     name: 'Anniversary Diamond Band',
     category: 'wedding-bands',
     style: 'eternity',
-    design: 'half-eternity-band',
+    design: 'anniversary-band',
     base: 1390,
     ctw: [0.5, 1],
     perCarat: 2500,
@@ -603,7 +603,7 @@ const moreJewellery: ProductSeed[] = [
     name: 'Curved Pavé Band',
     category: 'wedding-bands',
     style: 'contour',
-    design: 'contour-band',
+    design: 'curved-pave-band',
     base: 990,
     ctw: [0.15, 0.25],
     perCarat: 2600,

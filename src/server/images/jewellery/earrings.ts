@@ -1,5 +1,6 @@
 /** Earrings: studs (prong, bezel, halo, cluster), hoops (plain, huggie, inside-out), drops and threaders; a pair face on, one at three quarters, one from the side. */
 import type { Shape } from '~/features/diamonds/grades.ts';
+import { naturalRatio } from '~/server/images/diamond-svg.ts';
 import {
   arc,
   glint,
@@ -27,6 +28,9 @@ export interface EarringDesign {
   hoopMm?: number;
   stones?: 'front' | 'inside-out';
 }
+
+/** A stud's width for its length: an emerald cut as it always was, an oval or other long shape by its natural ratio. */
+const across = (shape: Shape) => (shape === 'emerald' ? 0.72 : shape === 'round' ? 1 : 1 / naturalRatio(shape));
 
 /** A stud head seen from the front at (x, y): stone w×h with its prongs, bezel or halo. */
 function head(d: EarringDesign, x: number, y: number, w: number, h: number, tilt = 1): string {
@@ -116,7 +120,7 @@ export function drawEarrings(d: EarringDesign, view: View): string {
         }
         if (isDrop) return drop(d, x, 48, 70);
         const s = d.kind === 'cluster' ? 24 : 34;
-        return head(d, x, 100, d.shape === 'emerald' ? s * 0.72 : s, s);
+        return head(d, x, 100, s * across(d.shape), s);
       })
       .join('');
   }
@@ -130,7 +134,7 @@ export function drawEarrings(d: EarringDesign, view: View): string {
     }
     if (isDrop) return drop(d, 100, 30, 110, 0.8);
     const s = d.kind === 'cluster' ? 34 : 48;
-    const w = d.shape === 'emerald' ? s * 0.72 : s;
+    const w = s * across(d.shape);
     // The post goes back from the head, seen at three quarters.
     return `<path d="M${r1(100 + s * 0.2)} ${r1(100 + s * 0.1)}L${r1(100 + s * 1.1)} ${r1(100 - s * 0.5)}" stroke="url(#mE)" stroke-width="3.6" stroke-linecap="round"/><path d="M${r1(100 + s * 0.2)} ${r1(100 + s * 0.1)}L${r1(100 + s * 1.1)} ${r1(100 - s * 0.5)}" stroke="url(#mH)" stroke-width="2.6" stroke-linecap="round"/>${head(d, 100, 100, w, s, 0.6)}`;
   }
@@ -165,7 +169,7 @@ export function drawEarrings(d: EarringDesign, view: View): string {
           : melee(100, 170, 6)
     }`;
   }
-  const w = d.kind === 'cluster' ? 44 : d.shape === 'emerald' ? 46 : 54;
+  const w = d.kind === 'cluster' ? 44 : d.shape === 'emerald' ? 46 : d.shape === 'oval' ? 60 : 54;
   const extra = d.halo
     ? `<rect x="${r1(100 - w * 0.06)}" y="${r1(104 - w * 0.78)}" width="${r1(w * 0.14)}" height="${r1(w * 1.56)}" rx="2" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>${meleeRow(
         [

@@ -1,5 +1,6 @@
 /** Necklaces: pendants (prong, bezel, halo, pear, three-stone, initial), bars, stations and tennis/riviera lines on their chains. */
 import type { Shape } from '~/features/diamonds/grades.ts';
+import { naturalRatio } from '~/server/images/diamond-svg.ts';
 import { melee, meleeRow, onOutline, outline, poly, prongPositions, prongTip, r1, smooth, stoneSide, stoneTop, type Point, type View } from './parts.ts';
 
 export interface NecklaceDesign {
@@ -46,8 +47,8 @@ function pendant(d: NecklaceDesign, x: number, y: number, s: number, tilt = 1): 
       ]
     : [[x, y, 1]];
   for (const [sx, sy, f] of stones as [number, number, number][]) {
-    const h = s * (d.shape === 'pear' ? 0.9 : 0.62) * f;
-    const w = d.shape === 'pear' ? h * 0.66 : h;
+    const h = s * (d.shape === 'pear' ? 0.9 : d.shape === 'round' ? 0.62 : 0.78) * f;
+    const w = d.shape === 'pear' ? h * 0.66 : d.shape === 'round' ? h : h / naturalRatio(d.shape);
     if (d.halo) {
       out.push(`<path d="${poly(outline(d.shape, sx, sy, w, h, w * 0.3, tilt, false, 28))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`);
       out.push(meleeRow(outline(d.shape, sx, sy, w, h, w * 0.16, tilt, false, 18), w * 0.07));
@@ -131,7 +132,7 @@ export function drawNecklace(d: NecklaceDesign, view: View): string {
       out.push(
         `<g transform="rotate(-90 100 122)">${stoneSide(100, 122, 22)}</g><g transform="rotate(-90 100 148)">${stoneSide(100, 148, 28)}</g><g transform="rotate(-90 100 180)">${stoneSide(100, 180, 34)}</g>`,
       );
-    else out.push(`<g transform="rotate(-90 100 140)">${stoneSide(100, 140, d.shape === 'pear' ? 64 : 52)}</g>`);
+    else out.push(`<g transform="rotate(-90 100 140)">${stoneSide(100, 140, d.shape === 'pear' ? 64 : d.shape === 'round' ? 52 : 60)}</g>`);
     out.push(`<path d="M96 108H104V${d.bezel ? 166 : 118}H96Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`);
     return out.join('');
   }

@@ -29,6 +29,8 @@ export interface SettingDesign {
   prongs: 0 | 4 | 6;
   bezel?: boolean;
   halo?: 'melee' | 'hidden' | 'deco';
+  /** A second row of melee around the halo (a melee halo only). */
+  doubleHalo?: boolean;
   milgrain?: boolean;
   sides?: 'stones' | 'tapered';
   shank: 'plain' | 'knife' | 'pave' | 'split' | 'vine';
@@ -143,9 +145,14 @@ function front(d: SettingDesign, stone: StoneSpec): string {
   const grow = 1.15 * k;
   if (d.halo === 'melee' || d.halo === 'deco') {
     const ring = outline(stone.shape, cx, cy, w, h, grow * 0.95, 1, ew, 24);
-    parts.push(`<path d="${poly(outline(stone.shape, cx, cy, w, h, grow * 1.75, 1, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`);
+    const plate = d.doubleHalo ? 2.75 : 1.75;
+    parts.push(`<path d="${poly(outline(stone.shape, cx, cy, w, h, grow * plate, 1, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`);
     const n = Math.max(14, Math.round(perimeter(ring) / (k * 1.15)));
     parts.push(meleeRow(outline(stone.shape, cx, cy, w, h, grow * 0.95, 1, ew, n), k * 0.5));
+    if (d.doubleHalo) {
+      const outer = outline(stone.shape, cx, cy, w, h, grow * 2.05, 1, ew, 24);
+      parts.push(meleeRow(outline(stone.shape, cx, cy, w, h, grow * 2.05, 1, ew, Math.max(18, Math.round(perimeter(outer) / (k * 1.1)))), k * 0.46));
+    }
     if (d.halo === 'deco') {
       const sq = outline('emerald', cx, cy, w + grow * 3.6, h + grow * 3.6, 0, 1, ew, 8);
       parts.unshift('');
@@ -162,7 +169,7 @@ function front(d: SettingDesign, stone: StoneSpec): string {
         ),
       );
     }
-    if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, cy, w, h, grow * 1.75, 1, ew, 44), 0.55));
+    if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, cy, w, h, grow * plate, 1, ew, 44), 0.55));
   }
   if (d.bezel) {
     parts.push(
@@ -327,13 +334,18 @@ function angled(d: SettingDesign, stone: StoneSpec): string {
     );
   if (d.halo === 'melee' || d.halo === 'deco') {
     const g = k * 1.1;
+    const plate = d.doubleHalo ? 2.75 : 1.75;
     parts.push(
-      `<path d="${poly(outline(stone.shape, cx, gy + 1.5, w, h, g * 1.75, tilt, ew, 32))}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(outline(stone.shape, cx, gy, w, h, g * 1.75, tilt, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`,
+      `<path d="${poly(outline(stone.shape, cx, gy + 1.5, w, h, g * plate, tilt, ew, 32))}" fill="url(#mH)" stroke="url(#mE)" stroke-width=".5"/><path d="${poly(outline(stone.shape, cx, gy, w, h, g * plate, tilt, ew, 32))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`,
     );
     const ring = outline(stone.shape, cx, gy, w, h, g * 0.95, 1, ew, 24);
     const n = Math.max(14, Math.round(perimeter(ring) / (k * 1.15)));
     parts.push(meleeRow(outline(stone.shape, cx, gy, w, h, g * 0.95, tilt, ew, n), k * 0.48));
-    if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, gy, w, h, g * 1.75, tilt, ew, 40), 0.5));
+    if (d.doubleHalo) {
+      const outer = outline(stone.shape, cx, gy, w, h, g * 2.05, 1, ew, 24);
+      parts.push(meleeRow(outline(stone.shape, cx, gy, w, h, g * 2.05, tilt, ew, Math.max(18, Math.round(perimeter(outer) / (k * 1.1)))), k * 0.44));
+    }
+    if (d.milgrain) parts.push(milgrain(outline(stone.shape, cx, gy, w, h, g * plate, tilt, ew, 40), 0.5));
     if (d.halo === 'deco') {
       const sq = outline('emerald', cx, gy + 1, w + g * 3.4, h + g * 3.4, 0, tilt, ew, 8);
       parts.push(
@@ -409,7 +421,8 @@ function profile(d: SettingDesign, stone: StoneSpec): string {
   const cx = 100;
   const cy = 128;
   const R = RING_R * k;
-  const thick = 1.7 * k;
+  // A wider shank is made a little deeper too (a comfort-fit band is both).
+  const thick = (1.2 + d.shankMm * 0.25) * k;
   const ew = Boolean(d.eastWest);
   const across = (ew ? stone.lengthMm : stone.widthMm) * k;
   const top = cy - R;
@@ -463,7 +476,7 @@ function profile(d: SettingDesign, stone: StoneSpec): string {
   }
   parts.push(stoneSide(cx, gy, across));
   if (d.halo === 'melee' || d.halo === 'deco') {
-    const hw = across / 2 + k * 1.9;
+    const hw = across / 2 + k * (d.doubleHalo ? 2.9 : 1.9);
     parts.push(
       `<path d="M${r1(cx - hw)} ${r1(gy - k * 0.3)}L${r1(cx + hw)} ${r1(gy - k * 0.3)}L${r1(cx + hw - k * 0.8)} ${r1(gy + k * 1.2)}L${r1(cx - hw + k * 0.8)} ${r1(gy + k * 1.2)}Z" fill="url(#mH)" stroke="url(#mE)" stroke-width=".4"/>`,
     );
