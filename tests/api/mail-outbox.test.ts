@@ -5,6 +5,7 @@
  *   confirmation in the shop's look (HTML with the lines' pictures and prices) with a plain-text part;
  * - a message the mail server refuses is tried MAIL_MAX_ATTEMPTS times, then marked failed, the staff are
  *   told, `npm run mail -- list --failed` and GET /api/admin/mail?failed=1 show it, and a resend delivers it;
+ * - the staff are told of an order cancelled and of a stock import that failed (not of a dry run's);
  * - two app servers on one database deliver 40 queued messages, each exactly once.
  */
 import os from 'node:os';
@@ -211,6 +212,42 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     await waitForMail(dir, staff, new RegExp(`^Appointment ${reference} cancelled`));
     await expect.poll(async () => (await outbox('?status=pending')).length, { timeout: 10_000 }).toBe(0);
     expect(mailsTo(dir, staff).filter((m) => m.subject.startsWith(`Order ${increment_id} paid`))).toHaveLength(1);
+  });
+
+  it('tells the staff of an order cancelled and of a stock import that failed, once each', { timeout: 60_000 }, async () => {
+    if (!mailbox) mailbox = await startMailbox(dir, { port: smtpPort, refuse: (a) => refused.has(a) });
+    const s = new Shopper(server.url);
+    await readyCart(s, { ...withBand, email: `${uniqueName('cancel')}@example.com`, method: 'banktransfer' });
+    const placed = await saveOrder(s);
+    const { increment_id, formated_grand_total } = placed.body.order;
+    const cancelled = await new Shopper(server.url).call('POST', `/api/admin/orders/${increment_id}/cancel`, {}, admin);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const notice = await waitForMail(dir, staff, new RegExp(`^Order ${increment_id} cancelled`));
+    expect(notice.text).toContain(`Order ${increment_id} (${placed.body.order.email}) was cancelled by the shop.`);
+    expect(notice.text).toContain(`Total: ${formated_grand_total}`);
+    // Cancelling again is refused and tells nobody twice.
+    expect((await new Shopper(server.url).call('POST', `/api/admin/orders/${increment_id}/cancel`, {}, admin)).status).toBe(409);
+
+    // A stock file that cannot be read: the caller gets the 400, the staff an e-mail naming the source and the reason.
+    const source = uniqueName('feed').replace(/[^A-Za-z0-9._-]/g, '-');
+    const failed = await fetch(`${server.url}/api/admin/diamonds/import?source=${source}`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'text/csv' },
+      body: '\n\n',
+    });
+    expect(failed.status).toBe(400);
+    const importNotice = await waitForMail(dir, staff, new RegExp(`^The stock import from source ${source} failed`));
+    expect(importNotice.text).toContain('The file is empty');
+    // A dry run that fails changes nothing and sends nothing.
+    const dry = await fetch(`${server.url}/api/admin/diamonds/import?source=${source}-dry&dry_run=1`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'text/csv' },
+      body: '\n\n',
+    });
+    expect(dry.status).toBe(400);
+    await expect.poll(async () => (await outbox('?status=pending')).length, { timeout: 10_000 }).toBe(0);
+    expect(mailsTo(dir, staff).filter((m) => m.subject.includes(`${source}-dry`))).toHaveLength(0);
+    expect(mailsTo(dir, staff).filter((m) => m.subject.startsWith(`Order ${increment_id} cancelled`))).toHaveLength(1);
   });
 
   it('two app servers on one database send each of 40 messages exactly once', { timeout: 90_000 }, async () => {

@@ -22,6 +22,7 @@ import { freePort, runNode, startServer, stopChild, type TestServer } from '../s
 import { ADMIN_TOKEN } from '../support/admin.ts';
 import { uniqueCode, uniqueName } from '../support/unique.ts';
 import { Shopper } from '../support/shopper.ts';
+import { shopConfig } from '~/server/shop/shop-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DIAMONDS = 400;
@@ -245,6 +246,10 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     const mail = await waitForMail(mailbox.dir, customer.email, /cancelled: payment not received/);
     expect(mail.text).toContain(`/diamonds/${diamond.id}`);
     expect(mail.text).toMatch(/nothing has been charged/);
+    // The staff are told too (STAFF_EMAIL unset: the shop's own address), once.
+    const staffNotice = await waitForMail(mailbox.dir, shopConfig.email, new RegExp(`^Order ${placed.body.order.increment_id} cancelled$`));
+    expect(staffNotice.text).toContain(`(${customer.email}) was cancelled: payment not received.`);
+    expect(mailsTo(mailbox.dir, shopConfig.email).filter((m) => m.subject === staffNotice.subject)).toHaveLength(1);
 
     // Paying afterwards, by the link or an open payment session, is refused and charges nothing.
     const link = await s.post('/api/orders/createOrderPaymentLink', { id });

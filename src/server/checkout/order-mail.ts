@@ -108,6 +108,27 @@ export function staffOrderPaidMail(order: PlacedOrder): MailMessage {
   };
 }
 
+/** To the staff: an order was cancelled (its payment never came, or the shop cancelled it). */
+export function staffOrderCancelledMail(order: PlacedOrder): MailMessage {
+  // "Cancelled: payment not received" when its deadline passed; plain "Cancelled" when staff cancelled it.
+  const why = order.status_label.startsWith('Cancelled: ') ? `: ${order.status_label.slice('Cancelled: '.length)}` : ' by the shop';
+  const paragraphs = [
+    `Order ${order.increment_id} (${order.email}) was cancelled${why}.`,
+    `Total ${order.formated_grand_total} by ${order.payment_title}. Its diamonds are back on sale and its coupon and store credit were given back.`,
+  ];
+  return {
+    to: staffEmail(),
+    subject: `Order ${order.increment_id} cancelled`,
+    text: `${[...paragraphs, ...textLines(order), ...textTotals(order)].join('\n')}\n`,
+    html: mailMjml({ heading: `Order ${order.increment_id} cancelled`, paragraphs, lines: mailLines(order), totals: totals(order) }),
+  };
+}
+
+/** Queued with the cancellation (in its transaction where there is one): the staff's notice, once per order. */
+export async function queueStaffOrderCancelledMail(db: Db, orderId: number): Promise<void> {
+  await queue(db, { template: 'staff_order_cancelled', params: { orderId }, recipient: staffEmail(), dedupeKey: `order:${orderId}:staff-cancelled` });
+}
+
 /** Queued in the order's transaction: the confirmation and the staff's notice, each once per order. */
 export async function queueOrderPlacedMail(trx: Db, order: { id: number; email: string }): Promise<void> {
   await queue(trx, { template: 'order_confirmation', params: { orderId: order.id }, recipient: order.email, dedupeKey: `order:${order.id}:confirmation` });

@@ -32,6 +32,7 @@ import {
 import type { z } from 'zod';
 import { SOURCE_PATTERN, type importSummarySchema, type rejectionSchema } from './import.answers.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
+import { mailImportFailed } from './import-failed-mail.ts';
 
 export interface ImportOptions {
   format?: FeedFormat;
@@ -82,6 +83,7 @@ export async function importDiamonds(db: Db, input: AsyncIterable<Uint8Array | s
     return summary;
   } catch (error) {
     importRuns.inc({ result: 'failed' });
+    if (!options.dryRun) mailImportFailed('stock', `source ${source}`, error);
     throw error;
   }
 }

@@ -8,15 +8,21 @@ import { endpoint, errorResponse, HttpError } from '~/server/http.ts';
 import { isFormPost } from '~/server/http.ts';
 import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
 
-/** The same-site page the form was on (its Referer), else `fallback`. */
-function backTo(context: APIContext, fallback: string): string {
+/** A same-site path as a URL writes it (control characters gone, the rest percent-encoded), else the home page. */
+function sameSite(context: APIContext, page: string): string | undefined {
   try {
-    const from = new URL(context.request.headers.get('referer') ?? '');
-    if (from.host === context.url.host) return from.pathname + from.search;
+    const url = new URL(page, context.url);
+    if (url.host === context.url.host) return url.pathname + url.search;
   } catch {
-    // no referer
+    // not an address
   }
-  return fallback;
+  return undefined;
+}
+
+/** The same-site page the form was on (its Referer), else `fallback`: always a path a Location header can carry. */
+function backTo(context: APIContext, fallback: string): string {
+  const referer = context.request.headers.get('referer');
+  return (referer && /^https?:/i.test(referer) ? sameSite(context, referer) : undefined) ?? sameSite(context, fallback) ?? '/';
 }
 
 const withParam = (page: string, name: string, value: string) => `${page}${page.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const outboxEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.string().describe('The template (order_confirmation, staff_new_order, staff_order_paid) or `message`'),
+  kind: z.string().describe('The template (order_confirmation, staff_new_order, staff_order_paid, staff_order_cancelled) or `message`'),
   to: z.string(),
   subject: z.string().nullable(),
   status: z.enum(['pending', 'sent', 'failed']),

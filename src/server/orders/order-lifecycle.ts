@@ -55,6 +55,7 @@ import { refundHistory } from '~/server/payments/payment-history.ts';
 import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
 import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
+import { queueStaffOrderCancelledMail } from '~/server/checkout/order-mail.ts';
 import { runHoldPass } from '~/server/holds/hold.service.ts';
 import { nextHoldDueAt } from '~/server/holds/hold.repository.ts';
 import { env } from '~/server/env.ts';
@@ -96,7 +97,10 @@ export async function runExpiryPass(db: Db): Promise<number> {
       if (id === undefined) return null;
       const expiredOrder = await expireOne(trx, id, now);
       // The shopper's e-mail commits with the cancellation (src/server/mail/outbox.ts).
-      if (expiredOrder) await queueMail(trx, await expiredOrderMail(trx, expiredOrder.order, expiredOrder.stones), { dedupeKey: `order:${id}:expired` });
+      if (expiredOrder) {
+        await queueMail(trx, await expiredOrderMail(trx, expiredOrder.order, expiredOrder.stones), { dedupeKey: `order:${id}:expired` });
+        await queueStaffOrderCancelledMail(trx, id);
+      }
       return expiredOrder ?? false;
     });
     if (done === null) break;
@@ -286,6 +290,7 @@ export async function cancelOrder(db: Db, reference: string): Promise<StaffOrder
   const released = done.plan.voids.length > 0;
   const after = (await findOrderById(db, order.id))!;
   await queueMail(db, canceledOrderMail(after, refunded, released), { dedupeKey: `order:${order.id}:canceled` });
+  await queueStaffOrderCancelledMail(db, order.id);
   return staffView(db, after);
 }
 

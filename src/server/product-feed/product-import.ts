@@ -12,6 +12,7 @@
  * - `dryRun` reads and checks everything (photographs too), writes nothing, and reports what would happen.
  */
 import type { Db } from '~/server/db/database.ts';
+import { mailImportFailed } from '~/server/feeds/import-failed-mail.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { readShopifyProducts, type ShopifyProductRows } from './shopify-csv.ts';
 import { draftDigest, readProduct, type ProductDraft } from './product-draft.ts';
@@ -37,6 +38,15 @@ class Refused extends Error {
 }
 
 export async function importProducts(db: Db, input: AsyncIterable<Uint8Array | string>, options: ProductImportOptions = {}): Promise<ProductImportSummary> {
+  try {
+    return await run(db, input, options);
+  } catch (error) {
+    if (!options.dryRun) mailImportFailed('product', 'a Shopify CSV file', error);
+    throw error;
+  }
+}
+
+async function run(db: Db, input: AsyncIterable<Uint8Array | string>, options: ProductImportOptions): Promise<ProductImportSummary> {
   const started = performance.now();
   const dryRun = options.dryRun ?? false;
   const summary: ProductImportSummary = {
