@@ -1,6 +1,7 @@
 /** The cancel page's form post before JavaScript: cancel, then 303 back to the page with the outcome code. */
 import { HttpError } from '~/server/http.ts';
 import { cancelByToken } from './appointments.service.ts';
+import { cancelSchema } from '~/features/appointments/appointments.schema.ts';
 
 export type CancelOutcome = 'cancelled' | 'already_cancelled' | 'already_started' | 'invalid';
 
@@ -21,6 +22,9 @@ export async function cancelFormPost(request: Request): Promise<Response> {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     outcome = error.code === 'already_cancelled' || error.code === 'already_started' ? error.code : 'invalid';
   }
-  const location = `/book-appointment/cancel/${encodeURIComponent(token)}?outcome=${outcome}`;
+  // A token no link carries (longer than any: cancelSchema) is not written back into the address: a
+  // hostile form could otherwise make the Location header as long as its body.
+  const link = cancelSchema.safeParse({ token }).success ? token : 'invalid';
+  const location = `/book-appointment/cancel/${encodeURIComponent(link)}?outcome=${outcome}`;
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 }
