@@ -196,6 +196,15 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
       ),
     ).toBe(2);
 
+    // Every rejected row is offered, not only the report's first 100.
+    const many = toCsv(Array.from({ length: 130 }, (_, i) => feedRow(`${tag}-bad-${i}`, `${tag}B${i}`, { Color: 'Q' })));
+    const manyDone = await upload(url, cookie, many, source);
+    expect(manyDone.status).toBe(303);
+    const manyId = /rejected\/(\d+)\.csv/.exec((await page(url, manyDone.location!, cookie)).body)![1];
+    const all = (await page(url, `/admin/inventory/rejected/${manyId}.csv`, cookie)).body.trimEnd().split('\r\n');
+    expect(all).toHaveLength(131);
+    expect(all.at(-1)).toMatch(new RegExp(`^131,${tag}-bad-129,.*colou?r`, 'i'));
+
     const missing = await upload(url, cookie, 'Shape,Size\nBR,1.0\n', source);
     expect(missing.status).toBe(400);
     expect(missing.body).toContain('missing');

@@ -518,6 +518,18 @@ export interface Database {
   alerts: AlertsTable;
   alert_cursor: AlertCursorTable;
   document_sequences: DocumentSequencesTable;
+  import_rejections: ImportRejectionsTable;
+}
+
+/** A rejected row of a stock file uploaded in the back office (migration 0035, src/server/feeds/rejection-spool.ts). */
+export interface ImportRejectionsTable {
+  id: Generated<number>;
+  /** The staff_activity row that records the import. */
+  activity_id: number;
+  line: number;
+  stock_number: string | null;
+  /** Its reasons, a JSON array of strings. */
+  reasons: string;
 }
 
 /** The last invoice or credit note number given, per kind and year (issue 30; src/server/invoices/). */

@@ -15,7 +15,9 @@ import { FeedHeaderError } from './feed-columns.ts';
 import { FeedFormatError } from './feed-reader.ts';
 import { formatOf } from './import-format.ts';
 import { shopMarkup } from './markup.ts';
-import { boundaryOf, readMultipartUpload } from './multipart-stream.ts';
+import { boundaryOf, readMultipartUpload, type MultipartUpload } from './multipart-stream.ts';
+import { rejectionSpool, savedRejections, type RejectionSpool } from './rejection-spool.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 export async function importUpload(actor: Actor, request: Request): Promise<number> {
   const boundary = boundaryOf(request.headers.get('content-type'));
@@ -34,14 +36,31 @@ export async function importUpload(actor: Actor, request: Request): Promise<numb
     ...(upload.fields.dry_run ? { dry_run: 'true' } : {}),
     ...(upload.fields.replace ? { replace: 'true' } : {}),
   });
+  const spool = await rejectionSpool();
+  try {
+    return await importAndRecord(actor, upload, source, options, spool);
+  } finally {
+    await spool.discard();
+  }
+}
+
+async function importAndRecord(
+  actor: Actor,
+  upload: MultipartUpload,
+  source: string,
+  options: { replace: boolean; dry_run: boolean },
+  spool: RejectionSpool,
+): Promise<number> {
+  const db = await getDb();
   let summary: ImportSummary;
   try {
-    summary = await importDiamonds(await getDb(), upload.file, {
+    summary = await importDiamonds(db, upload.file, {
       format: formatOf(upload.fileName),
       replace: options.replace,
       dryRun: options.dry_run,
       source,
       markup: shopMarkup(),
+      onRejection: spool.add,
     });
   } catch (error) {
     const message =
@@ -57,12 +76,21 @@ export async function importUpload(actor: Actor, request: Request): Promise<numb
     if (error instanceof FeedFormatError) throw new HttpError(400, `file: ${message}`, 'validation_failed', { file: [message] });
     throw error;
   }
-  return recordActivity(actor, {
-    action: summary.dry_run ? 'stock.import_dry_run' : 'stock.import',
-    subjectType: 'feed',
-    subjectId: summary.source,
-    summary: `${summary.dry_run ? 'Tried' : 'Imported'} ${upload.fileName} for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.delisted} delisted, ${summary.rejected} rejected`,
-    after: { file: upload.fileName, ...summary },
+  // The report and every rejected row commit together: the CSV offered with the report is whole.
+  return writeTransaction(db, async (trx) => {
+    const id = await recordActivity(
+      actor,
+      {
+        action: summary.dry_run ? 'stock.import_dry_run' : 'stock.import',
+        subjectType: 'feed',
+        subjectId: summary.source,
+        summary: `${summary.dry_run ? 'Tried' : 'Imported'} ${upload.fileName} for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.delisted} delisted, ${summary.rejected} rejected`,
+        after: { file: upload.fileName, ...summary },
+      },
+      trx,
+    );
+    await spool.saveTo(trx, id);
+    return id;
   });
 }
 
@@ -70,8 +98,32 @@ export interface StoredReport extends ImportSummary {
   file: string;
 }
 
-/** The rejected rows of a report as CSV: line, stock number and every reason. */
-export function rejectionsCsv(report: StoredReport): string {
-  const lines = [['line', 'stock_number', 'reasons'], ...report.rejections.map((r) => [String(r.line), r.stock_number ?? '', r.reasons.join('; ')])];
-  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The rejected rows of an import as CSV (line, stock number and every reason), streamed: all of them as
+ * kept with the import, or the report's first 100 for an import recorded before they were kept.
+ */
+export function rejectionsCsv(activityId: number, report: StoredReport): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  async function* lines() {
+    yield csvLine(['line', 'stock_number', 'reasons']);
+    let saved = 0;
+    for await (const r of savedRejections(await getDb(), activityId)) {
+      saved++;
+      yield csvLine([String(r.line), r.stock_number ?? '', r.reasons.join('; ')]);
+    }
+    if (!saved) for (const r of report.rejections) yield csvLine([String(r.line), r.stock_number ?? '', r.reasons.join('; ')]);
+  }
+  const source = lines();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
 }

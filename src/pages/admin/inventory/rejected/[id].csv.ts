@@ -10,7 +10,7 @@ export const GET: APIRoute = async ({ params }) => {
   if (!row || !row.action.startsWith('stock.import') || row.action === 'stock.import_failed' || !row.after)
     return new Response('No such import', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const report = JSON.parse(row.after) as StoredReport;
-  return new Response(rejectionsCsv(report), {
+  return new Response(rejectionsCsv(id, report), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="rejected-${report.source}-${id}.csv"`,
