@@ -350,6 +350,10 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('diamond import on $kind', ({ 
     expect(run.stdout).toMatch(/read 2, inserted 2, updated 0, unchanged 0, delisted 0, rejected 0, skipped 0/);
     expect((await stone(url, 'MK0001')).body.price).toBe(1500); // 0.50 × 2000 × 1.5
     expect((await stone(url, 'MK0002')).body.price).toBe(5347.32); // 4277.855 × 1.25 = 5347.31875
+    // The activity record keeps the command line's import like a staff member's.
+    expect(await execSql(databaseUrl, `select actor, action, summary from staff_activity where subject_id = 'markup-test' order by id`)).toEqual([
+      { actor: 'cli', action: 'stock.import', summary: 'Imported stock.csv for markup-test: 2 new, 0 updated, 0 delisted, 0 rejected' },
+    ]);
     fs.writeFileSync(
       markup,
       JSON.stringify([

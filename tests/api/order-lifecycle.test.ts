@@ -427,6 +427,17 @@ describe.each(kinds)('order lifecycle on %s', (kind) => {
     expect(cancel.stdout).toContain(`${d.order.increment_id} Cancelled`);
     expect(await db.selectFrom('order_refunds').select('id').where('order_id', '=', d.order.id).execute()).toHaveLength(0);
     expect(await inSearch(server.url, d.diamond)).toBe(true);
+    // The activity record says who did what: the command line shipped one and cancelled the other.
+    const record = await db
+      .selectFrom('staff_activity')
+      .select(['actor', 'action', 'subject_id'])
+      .where('subject_id', 'in', [c.order.increment_id, d.order.increment_id])
+      .orderBy('id')
+      .execute();
+    expect(record).toEqual([
+      { actor: 'cli', action: 'order.ship', subject_id: c.order.increment_id },
+      { actor: 'cli', action: 'order.cancel', subject_id: d.order.increment_id },
+    ]);
     // A staff-cancelled unpaid order is never called paid: update-order and its payment link say it was cancelled.
     const { order_token } = d.order as unknown as { order_token: string };
     const payCancelled = await d.s.post('/api/checkout/update-order', { orderId: d.order.id, orderToken: order_token, paymentMethod: 'card', paymentData: {} });

@@ -2,10 +2,13 @@
  * `npm run import:diamonds -- FILE …` (dist/cli/cli.mjs import): streams the file into the database named
  * by DATABASE_URL, with progress on a terminal (stderr) and one summary line at the end (stdout).
  */
+import { CLI_ACTOR, recordActivity } from '~/server/staff/activity.ts';
+import { importActivity, importFailedActivity } from './import-activity.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '~/server/config.ts';
-import { assertReachable, openDatabase } from '~/server/db/database.ts';
+import { assertReachable, openDatabase, shareConnection, unshareConnection } from '~/server/db/database.ts';
+import { mailQueued } from '~/server/mail/mailer.ts';
 import { migrateToLatest } from '~/server/db/migrate.ts';
 import { importDiamonds, type ImportSummary } from './diamond-import.ts';
 import { CliUsageError, parseImportArgs } from './import-args.ts';
@@ -35,6 +38,9 @@ export async function runImport(argv: string[]): Promise<number> {
   const conn = await openDatabase(url);
   const tty = process.stderr.isTTY;
   const rejects = rejectsFile ? rejectsWriter(rejectsFile) : undefined;
+  // The staff's e-mail of a failed import is queued on this same connection (a second SQLite connection in
+  // this process would wait on this one while blocking the thread).
+  shareConnection(conn);
   try {
     await assertReachable(conn, url);
     await migrateToLatest(conn.db);
@@ -54,9 +60,14 @@ export async function runImport(argv: string[]): Promise<number> {
           `\rImporting ${path.basename(file)}: ${pct}% · ${n(s.read)} read · ${n(s.inserted)} new · ${n(s.updated)} updated · ${n(s.rejected)} rejected `,
         );
       },
+    }).catch(async (error: unknown) => {
+      if (!args.dryRun)
+        await recordActivity(CLI_ACTOR, importFailedActivity(args.source ?? 'default', error, path.basename(file)), conn.db).catch(() => undefined);
+      throw error;
     });
     if (tty) process.stderr.write('\n');
     await rejects?.close();
+    await recordActivity(CLI_ACTOR, importActivity(summary, path.basename(file)), conn.db);
     for (const r of summary.rejections) console.error(`line ${r.line}${r.stock_number ? ` (stock ${r.stock_number})` : ''}: ${r.reasons.join('; ')}`);
     if (summary.rejected > summary.rejections.length) {
       console.error(`… and ${n(summary.rejected - summary.rejections.length)} more rejected rows${rejectsFile ? '' : ' (--rejects FILE writes them all)'}`);
@@ -67,6 +78,8 @@ export async function runImport(argv: string[]): Promise<number> {
     return 0;
   } finally {
     rejects?.destroy();
+    await mailQueued();
+    unshareConnection();
     await conn.close();
   }
 }

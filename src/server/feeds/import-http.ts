@@ -29,6 +29,7 @@ import { rejectsWriter } from './rejects-file.ts';
 /** Whether the client asks for the rejects file (text/csv) rather than the JSON summary. */
 const wantsCsv = (accept: string | null) => /(^|,)\s*text\/csv\b/i.test(accept ?? '');
 import { recordActivity } from '~/server/staff/activity.ts';
+import { importActivity, importFailedActivity } from './import-activity.ts';
 
 export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
 
@@ -59,23 +60,11 @@ export async function importOverHttp(context: APIContext): Promise<ImportSummary
       onRejection: rejects?.add,
     });
     await rejects?.close();
-    const { rejections: _rows, ...counts } = summary;
-    await recordActivity(actor, {
-      action: dryRun ? 'stock.import_dry_run' : 'stock.import',
-      subjectType: 'feed',
-      subjectId: summary.source,
-      summary: `${dryRun ? 'Tried' : 'Imported'} a stock file for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.delisted} delisted, ${summary.rejected} rejected`,
-      after: counts,
-    });
+    await recordActivity(actor, importActivity(summary));
   } catch (error) {
     rejects?.destroy();
     await cleanup();
-    await recordActivity(actor, {
-      action: 'stock.import_failed',
-      subjectType: 'feed',
-      subjectId: source,
-      summary: `A stock file was refused: ${error instanceof Error ? error.message : String(error)}`,
-    }).catch(() => undefined);
+    await recordActivity(actor, importFailedActivity(source, error)).catch(() => undefined);
     if (error instanceof FeedHeaderError)
       throw new HttpError(400, error.message, 'header_refused', { header: error.missing.map((m) => `missing column: ${m}`) });
     if (error instanceof FeedFormatError) throw badRequest(error.message);

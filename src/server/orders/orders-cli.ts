@@ -13,6 +13,8 @@
  */
 import { config } from '~/server/config.ts';
 import { assertReachable, openDatabase, shareConnection, unshareConnection } from '~/server/db/database.ts';
+import { CLI_ACTOR, recordActivity } from '~/server/staff/activity.ts';
+import { orderActivity } from './order-activity.ts';
 import { mailQueued } from '~/server/mail/mailer.ts';
 import { migrateToLatest } from '~/server/db/migrate.ts';
 import { HttpError } from '~/server/http.ts';
@@ -128,6 +130,7 @@ export async function runOrders(argv: string[]): Promise<number> {
       console.log(`Expired ${n} unpaid order${n === 1 ? '' : 's'}`);
     } else if (command === 'refund') {
       const { view, refundedCents } = await refundByReference(db, positional[0]!, refund!.amount, refund!.reason);
+      await recordActivity(CLI_ACTOR, orderActivity('refund', view, { amount_cents: refundedCents, reason: refund!.reason ?? null }), db);
       console.log(`Refunded ${formatCents(refundedCents)}: ${describe(view)}`);
     } else if (command === 'invoice') {
       const order = await orderByReference(db, positional[0]!);
@@ -136,9 +139,16 @@ export async function runOrders(argv: string[]): Promise<number> {
       await writeFile(out, file.pdf);
       console.log(`${file.filename.replace(/\.pdf$/, '')} of order ${order.increment_id} written to ${out}`);
     } else if (command === 'mark-paid') {
-      console.log(describe(await markPaidByReference(db, positional[0]!, markPaid!.reference)));
+      const view = await markPaidByReference(db, positional[0]!, markPaid!.reference);
+      await recordActivity(CLI_ACTOR, orderActivity('mark_paid', view, { reference: markPaid!.reference ?? null }), db);
+      console.log(describe(view));
+    } else if (command === 'ship') {
+      const view = await shipOrder(db, positional[0]!, ship!);
+      await recordActivity(CLI_ACTOR, orderActivity('ship', view, { carrier: ship!.carrier, tracking: ship!.tracking }), db);
+      console.log(describe(view));
     } else {
-      const view = command === 'ship' ? await shipOrder(db, positional[0]!, ship!) : await cancelOrder(db, positional[0]!);
+      const view = await cancelOrder(db, positional[0]!);
+      await recordActivity(CLI_ACTOR, orderActivity('cancel', view), db);
       console.log(describe(view));
     }
     return 0;
