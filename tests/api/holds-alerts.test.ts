@@ -10,7 +10,7 @@ import { openDatabase, type Connection, type Db } from '~/server/db/database.ts'
 import { call } from '../support/http-client.ts';
 import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
 import { readyCart, saveOrder, signedIn, guestEmail } from '../support/checkout.ts';
-import { seededDiamonds } from '../support/catalog-fixtures.ts';
+import { plainProducts, seededDiamonds } from '../support/catalog-fixtures.ts';
 import { startMailbox, waitForMail, mailsTo, type Mailbox } from '../support/mailbox.ts';
 import { runNode, startServer, type TestServer } from '../support/server.ts';
 import { ADMIN_TOKEN, feedRow, postImport, toCsv } from '../support/admin.ts';
@@ -330,6 +330,19 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     const unknown = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: 999_999_999 });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors).toEqual({ variant_id: ['is not a known variant'] });
+    // The button on a piece's page before JavaScript loads: a plain form post, answered with a 303 back to the page.
+    const customer = await seedCustomer(server.databaseUrl);
+    const variant = plainProducts[0]!.variants[0]!;
+    const back = `/products/${plainProducts[0]!.id}?metal=${variant.metal}&ctw=${variant.ctw}`;
+    const form = await fetch(`${server.url}/api/alerts`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...customer.auth, 'content-type': 'application/x-www-form-urlencoded', referer: `${server.url}${back}` },
+      body: new URLSearchParams({ kind: 'price_drop', variant_id: String(variant.id) }),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe(`${back}&notice=${encodeURIComponent('We will tell you if the price drops')}`);
+    expect((await call(server.url, 'GET', '/api/alerts', undefined, customer.auth)).body.data).toMatchObject([{ variant_id: variant.id, url: back }]);
     // back_in_stock stays a stone's.
     expect((await shopper.post('/api/alerts', { kind: 'back_in_stock', variant_id: 1 })).body.errors).toHaveProperty('diamond_id');
     expect((await shopper.get('/api/alerts')).body.data).toEqual([]);
