@@ -10,11 +10,11 @@ import { openDatabase, type Connection, type Db } from '~/server/db/database.ts'
 import { call } from '../support/http-client.ts';
 import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
 import { readyCart, saveOrder, signedIn, guestEmail } from '../support/checkout.ts';
-import { seededDiamonds } from '../support/catalog-fixtures.ts';
+import { plainProducts, seededDiamonds } from '../support/catalog-fixtures.ts';
 import { startMailbox, waitForMail, mailsTo, type Mailbox } from '../support/mailbox.ts';
 import { runNode, startServer, type TestServer } from '../support/server.ts';
 import { ADMIN_TOKEN, feedRow, postImport, toCsv } from '../support/admin.ts';
-import { uniqueCode } from '../support/unique.ts';
+import { uniqueCode, uniqueName } from '../support/unique.ts';
 import { Shopper } from '../support/shopper.ts';
 
 const DIAMONDS = 300;
@@ -22,6 +22,36 @@ const HOUR = 3_600_000;
 const stones = seededDiamonds(DIAMONDS).filter((d) => d.available);
 let nextStone = 0;
 const stone = () => stones[nextStone++]!;
+
+/** A Shopify product CSV (POST /api/admin/products/import), as the jeweller's shop exports it. */
+const PRODUCT_COLUMNS = ['Handle', 'Title', 'Type', 'Status', 'Option1 Name', 'Option1 Value', 'Variant SKU', 'Variant Price'] as const;
+type ProductRow = Partial<Record<(typeof PRODUCT_COLUMNS)[number], string>>;
+const productCsv = (rows: ProductRow[]) => [PRODUCT_COLUMNS.join(','), ...rows.map((r) => PRODUCT_COLUMNS.map((c) => r[c] ?? '').join(','))].join('\n') + '\n';
+/** A necklace in 14K White Gold and Platinum at these prices (dollars), on sale or not. */
+const necklace = (handle: string, title: string, white: string, platinum: string, status = 'active'): ProductRow[] => [
+  {
+    Handle: handle,
+    Title: title,
+    Type: 'Necklaces',
+    Status: status,
+    'Option1 Name': 'Metal',
+    'Option1 Value': '14K White Gold',
+    'Variant SKU': `${handle}-wg`.toUpperCase(),
+    'Variant Price': white,
+  },
+  { Handle: handle, 'Option1 Value': 'Platinum', 'Variant SKU': `${handle}-pt`.toUpperCase(), 'Variant Price': platinum },
+];
+async function importProducts(base: string, rows: ProductRow[]) {
+  const res = await fetch(`${base}/api/admin/products/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' },
+    body: productCsv(rows),
+  });
+  const body = (await res.json()) as { rejected: number; rejections: unknown[] };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(body.rejections).toEqual([]);
+  return body;
+}
 
 const kinds = ['sqlite', 'postgres'] as const;
 let mailbox: Mailbox;
@@ -191,6 +221,131 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('You will get no more e-mails from this alert');
     expect((await w.get('/api/alerts')).body.data).toEqual([]);
+  });
+
+  it("a piece of jewellery's variant: a product import that lowers its price e-mails the watcher once with both prices, with two servers; a rise and a piece off sale send nothing", {
+    timeout: 120_000,
+  }, async () => {
+    const second = await startServer(kind, { sharing: server, env: serverEnv(clock.file) });
+    cleanup.push(() => second.stop());
+    const watched = uniqueName('riviera-necklace');
+    const paused = uniqueName('bar-necklace');
+    const watchedName = `Riviera Necklace ${watched.split('-').pop()}`;
+    const pausedName = `Bar Necklace ${paused.split('-').pop()}`;
+    await importProducts(server.url, [...necklace(watched, watchedName, '1000', '1500'), ...necklace(paused, pausedName, '700', '900')]);
+    const variantsOf = async (handle: string) => {
+      const { id } = await db.selectFrom('products').select('id').where('slug', '=', handle).executeTakeFirstOrThrow();
+      const res = await call(server.url, 'GET', `/catalog/products/${id}`);
+      expect(res.status).toBe(200);
+      const byMetal = Object.fromEntries((res.body.variants as { id: number; metal_code: string }[]).map((v) => [v.metal_code, v.id]));
+      return { productId: Number(id), white: byMetal['14k_white_gold']!, platinum: byMetal.platinum! };
+    };
+    const w = await variantsOf(watched);
+    const p = await variantsOf(paused);
+
+    const watcher = await seedCustomer(server.databaseUrl);
+    const pausedWatcher = await seedCustomer(server.databaseUrl);
+    const shopper = signedIn(server.url, watcher.token);
+    const created = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: w.white });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ message: 'We will tell you if the price drops' });
+    expect(created.body.data).toMatchObject({
+      kind: 'price_drop',
+      diamond_id: null,
+      variant_id: w.white,
+      product_id: w.productId,
+      product_name: watchedName,
+      variant_name: '14K White Gold',
+      description: `Price drops on ${watchedName}, 14K White Gold`,
+      url: `/products/${w.productId}?metal=14k_white_gold&ctw=0`,
+    });
+    // The page the alert links to shows that variant at the price watched.
+    const page = await (await fetch(`${server.url}${created.body.data.url}`)).text();
+    expect(page).toContain('$1,000.00');
+    // Asking again answers the alert there is, as for a stone.
+    const again = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: w.white });
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(created.body.data.id);
+    expect((await shopper.get('/api/alerts')).body.data).toMatchObject([{ id: created.body.data.id, variant_id: w.white }]);
+    expect((await signedIn(server.url, pausedWatcher.token).post('/api/alerts', { kind: 'price_drop', variant_id: p.white })).status).toBe(201);
+
+    // The jeweller's next file: $1,000 → $800 in white gold (platinum unchanged).
+    await importProducts(server.url, necklace(watched, watchedName, '800', '1500'));
+    const mail = await waitForMail(mailbox.dir, watcher.email, /Price drop/);
+    expect(mail.subject).toBe(`Price drop: the ${watchedName} in 14K White Gold is now $800.00`);
+    expect(mail.text).toContain('it was $1,000.00, it is now $800.00');
+    expect(mail.text).toContain(`/products/${w.productId}?metal=14k_white_gold&ctw=0`);
+    const link = /(\/api\/alerts\/unsubscribe\?a=\d+&s=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    expect(mail.headers?.['list-unsubscribe']).toMatch(/^<https?:\/\/[^\s>]+\/api\/alerts\/unsubscribe\?a=\d+&s=[\w-]+>$/);
+    expect(mail.headers?.['list-unsubscribe']).toContain(link);
+    expect(mail.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // The paused necklace goes off sale at a lower price (listed first: its change commits first), then the
+    // watched one rises to $900: the rise is remembered silently, the piece off sale tells nothing.
+    await importProducts(server.url, [...necklace(paused, pausedName, '500', '900', 'draft'), ...necklace(watched, watchedName, '900', '1500')]);
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom('alerts').select('last_price_cents').where('id', '=', created.body.data.id).executeTakeFirstOrThrow()).last_price_cents,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(90_000);
+    expect(mailsTo(mailbox.dir, pausedWatcher.email)).toEqual([]);
+    // Off sale: no new alert on it (the field is named).
+    const offSale = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: p.platinum });
+    expect(offSale.status).toBe(409);
+    expect(offSale.body.errors).toHaveProperty('variant_id');
+
+    // Back on sale at $500: its watcher hears of the drop from $700; the first watcher, after all these
+    // passes on both servers, still has exactly one e-mail.
+    await importProducts(server.url, necklace(paused, pausedName, '500', '900'));
+    const pausedMail = await waitForMail(mailbox.dir, pausedWatcher.email, /Price drop/);
+    expect(pausedMail.text).toContain('it was $700.00, it is now $500.00');
+    expect(mailsTo(mailbox.dir, watcher.email).filter((m) => /Price drop/.test(m.subject))).toHaveLength(1);
+    expect(
+      await db.selectFrom('mail_outbox').select('id').where('recipient', '=', watcher.email).where('dedupe_key', 'like', 'alert:%').execute(),
+    ).toHaveLength(1);
+    await second.stop();
+
+    // The one-click unsubscribe ends it.
+    const res = await fetch(`${server.url}${link}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect((await shopper.get('/api/alerts')).body.data).toEqual([]);
+  });
+
+  it('a price-drop alert takes exactly one of diamond_id and variant_id; a bad or unknown variant is named', { timeout: 30_000 }, async () => {
+    const shopper = signedIn(server.url, (await seedCustomer(server.databaseUrl)).token);
+    const neither = await shopper.post('/api/alerts', { kind: 'price_drop' });
+    expect(neither.status).toBe(400);
+    expect(Object.keys(neither.body.errors)).toEqual(expect.arrayContaining(['diamond_id', 'variant_id']));
+    const both = await shopper.post('/api/alerts', { kind: 'price_drop', diamond_id: stone().id, variant_id: 1 });
+    expect(both.status).toBe(400);
+    expect(both.body.errors.variant_id).toEqual(['give diamond_id or variant_id, not both']);
+    const words = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: 'gold' });
+    expect(words.status).toBe(400);
+    expect(words.body.errors).toHaveProperty('variant_id');
+    expect(words.body.message).toMatch(/^variant_id: /);
+    const unknown = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: 999_999_999 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors).toEqual({ variant_id: ['is not a known variant'] });
+    // The button on a piece's page before JavaScript loads: a plain form post, answered with a 303 back to the page.
+    const customer = await seedCustomer(server.databaseUrl);
+    const variant = plainProducts[0]!.variants[0]!;
+    const back = `/products/${plainProducts[0]!.id}?metal=${variant.metal}&ctw=${variant.ctw}`;
+    const form = await fetch(`${server.url}/api/alerts`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...customer.auth, 'content-type': 'application/x-www-form-urlencoded', referer: `${server.url}${back}` },
+      body: new URLSearchParams({ kind: 'price_drop', variant_id: String(variant.id) }),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe(`${back}&notice=${encodeURIComponent('We will tell you if the price drops')}`);
+    expect((await call(server.url, 'GET', '/api/alerts', undefined, customer.auth)).body.data).toMatchObject([{ variant_id: variant.id, url: back }]);
+    // back_in_stock stays a stone's.
+    expect((await shopper.post('/api/alerts', { kind: 'back_in_stock', variant_id: 1 })).body.errors).toHaveProperty('diamond_id');
+    expect((await shopper.get('/api/alerts')).body.data).toEqual([]);
   });
 
   it('a stone sold and then released by an expired order e-mails its back-in-stock watchers', { timeout: 60_000 }, async () => {

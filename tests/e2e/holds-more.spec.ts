@@ -1,10 +1,13 @@
-/** Holds and hints beyond the diamond page (issue 35): the compare view, the listing, a piece and a built ring. */
+/** Holds, hints and alerts beyond the diamond page (issue 35): the compare view, the listing, a piece and a built ring. */
 import { expect, test } from '@playwright/test';
 import { e2e, seedCustomer, signInAs, uniqueEmail, waitForMail } from './account-support.ts';
 import { band, stonesFor } from './cart-support.ts';
-import { fits, product } from '../support/catalog-fixtures.ts';
+import { fits, plainProducts, product } from '../support/catalog-fixtures.ts';
+import { caratLabel } from '~/lib/fractions.ts';
 
 const cathedral = product('Cathedral Solitaire'); // round, oval, cushion or princess; 0.5 to 4 ct
+/** A piece of jewellery in several metals and total carat weights. */
+const piece = plainProducts.find((p) => new Set(p.variants.map((v) => v.ctw)).size > 1)!;
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -77,4 +80,30 @@ test('the listing keeps a held stone, labelled "On hold until …" on its card a
     .filter({ has: guest.locator(`a[href="/diamonds/${stone!.id}"]`) });
   await expect(row.getByTestId('diamond-on-hold')).toContainText('On hold until');
   await other.close();
+});
+
+test("a shopper asks to hear of a price drop on the piece's chosen metal and weight, finds it in the account and deletes it", async ({ page, context }) => {
+  const shopper = await seedCustomer(e2e().databaseUrl);
+  await signInAs(context, shopper.token);
+  const ctw = Math.max(...piece.variants.map((v) => v.ctw));
+  const variant = piece.variants.find((v) => v.metal === 'platinum' && v.ctw === ctw)!;
+  await page.goto(`/products/${piece.id}`);
+  // The shopper chooses platinum, then the largest weight: the page now shows that variant.
+  await page.getByRole('group', { name: /Metal/ }).getByRole('link', { name: 'Platinum' }).click();
+  await expect(page).toHaveURL(/metal=platinum/);
+  await page
+    .getByRole('group', { name: 'Total carat weight' })
+    .getByRole('link', { name: caratLabel(ctw) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`metal=platinum&ctw=${ctw}`));
+  await page.getByRole('button', { name: 'Tell me if the price drops' }).click();
+  await expect(page.getByText('We will tell you if the price drops')).toBeVisible();
+
+  await page.goto('/customer/account/alerts');
+  const alert = page.getByTestId('alerts').locator('[data-alert-kind="price_drop"]');
+  await expect(alert).toHaveCount(1);
+  const words = `Price drops on ${piece.name}, Platinum, ${caratLabel(ctw)}`;
+  await expect(alert.getByRole('link', { name: words })).toHaveAttribute('href', `/products/${piece.id}?metal=platinum&ctw=${variant.ctw}`);
+  await alert.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No alerts yet')).toBeVisible({ timeout: 30_000 });
 });

@@ -23,6 +23,8 @@ export interface ReceivedMail {
   html: string;
   /** Attached parts (an appointment's .ics invitation), their content as UTF-8 text. */
   attachments?: { filename: string; contentType: string; content: string; base64?: string }[];
+  /** Every header line as sent, by lower-cased name (List-Unsubscribe, List-Unsubscribe-Post, …). */
+  headers?: Record<string, string>;
   receivedAt: number;
 }
 
@@ -62,6 +64,7 @@ export async function startMailbox(dir: string, options: MailboxOptions = {}): P
               content: a.content.toString('utf8'),
               base64: a.content.toString('base64'),
             })),
+            headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
             receivedAt: Date.now(),
           };
           const file = path.join(dir, `${String(++n).padStart(6, '0')}-${process.pid}.json`);

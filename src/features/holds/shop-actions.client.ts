@@ -12,7 +12,7 @@ function fields(form: HTMLFormElement): Record<string, unknown> {
   for (const [key, value] of new FormData(form)) {
     if (typeof value !== 'string') continue;
     if (key === 'diamond_filters') body[key] = JSON.parse(value || '{}');
-    else if (key === 'diamond_id') body[key] = Number(value);
+    else if (key === 'diamond_id' || key === 'variant_id') body[key] = Number(value);
     else if (value !== '') body[key] = value;
   }
   return body;

@@ -1,11 +1,12 @@
-/** The alert e-mails: a price drop, a stone back on sale, a saved search's digest; each with its unsubscribe link. */
+/** The alert e-mails: a price drop (a stone's or a piece's), a stone back on sale, a saved search's digest; each with its unsubscribe link. */
 import type { Db } from '~/server/db/database.ts';
 import { formatCents } from '~/lib/money.ts';
 import { simpleHtml, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
 import { diamondName } from '~/server/diamonds/diamonds.service.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-link.ts';
-import type { AlertRow } from './alert.repository.ts';
+import type { AlertRow, WatchedVariant } from './alert.repository.ts';
+import { variantPath, variantWords } from './alert.service.ts';
 
 async function withUnsubscribe(
   db: Db,
@@ -42,6 +43,23 @@ export async function priceDropMail(db: Db, alert: AlertRow, stone: DiamondRow, 
       `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(stone.price_cents)}.`,
     ],
     { label: 'See the diamond', url: `${siteUrl()}/diamonds/${stone.id}` },
+  );
+}
+
+/** A piece of jewellery's variant the watcher follows is cheaper: its old and new price, and its page in that metal and weight. */
+export async function variantPriceDropMail(db: Db, alert: AlertRow, variant: WatchedVariant, oldCents: number): Promise<MailMessage> {
+  const c = await recipient(db, alert.customer_id);
+  const name = `${variant.product_name} in ${variantWords(variant)}`;
+  return withUnsubscribe(
+    db,
+    alert,
+    c.email,
+    `Price drop: the ${name} is now ${formatCents(variant.price_cents)}`,
+    [
+      `Hello ${c.first_name},`,
+      `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(variant.price_cents)}.`,
+    ],
+    { label: 'See the piece', url: `${siteUrl()}${variantPath(variant)}` },
   );
 }
 

@@ -9,6 +9,11 @@
  *   holder. Since the comparison is with what was told, reading a change twice tells nothing twice; the
  *   pass re-reads a few hundred changes before the cursor, so a PostgreSQL transaction that committed
  *   after a later one is not missed.
+ * - Pieces of jewellery have no change log (their prices are written by the product import, or by staff in
+ *   the database): the pass reads, a page at a time, the variant price-drop alerts whose variant's price
+ *   now differs from what the watcher was last told, on variants and products on sale. A lower price
+ *   e-mails the watcher (old and new price); a higher one is remembered silently. A variant taken off sale
+ *   is left as it was until it is back on sale (then a price lower than the one told is a drop).
  * - Then each saved search whose day has come gets its digest: at most 10 stones for sale that match it
  *   and were added since the last digest (none: no e-mail).
  *
@@ -28,8 +33,8 @@ import { endHold } from '~/server/holds/hold.service.ts';
 import { holdRepricedMail } from '~/server/holds/hold-mail.ts';
 import type { DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 import { siteUrl } from '~/server/mail/mailer.ts';
-import { newestStoneId, newMatches, stoneAlerts, type AlertRow } from './alert.repository.ts';
-import { backInStockMail, digestMail, priceDropMail } from './alert-mail.ts';
+import { newestStoneId, newMatches, repricedVariantAlerts, stoneAlerts, watchedVariants, type AlertRow } from './alert.repository.ts';
+import { backInStockMail, digestMail, priceDropMail, variantPriceDropMail } from './alert-mail.ts';
 import { DIGEST_EVERY_MS, forSale, type SavedSearch } from './alert.service.ts';
 
 const PAGE = 5_000;
@@ -144,6 +149,50 @@ export async function runChangeAlerts(db: Db): Promise<number | undefined> {
   return told;
 }
 
+const VARIANT_PAGE = 500;
+
+/**
+ * Tells the watchers of pieces of jewellery whose price moved (see the top of this file); answers the
+ * e-mails queued (undefined: another server is on it). Each page is one transaction under the cursor row,
+ * and each "told" a guarded update of the alert committed with its e-mail.
+ */
+async function runVariantAlerts(db: Db): Promise<number | undefined> {
+  let told = 0;
+  let after = 0;
+  for (let page = 0; page < 40; page++) {
+    const step = await writeTransaction(db, async (trx) => {
+      if ((await takeCursor(trx)) === undefined) return undefined;
+      const rows = await repricedVariantAlerts(trx, after, VARIANT_PAGE);
+      const variants = new Map((await watchedVariants(trx, [...new Set(rows.map((r) => Number(r.variant_id)))])).map((v) => [v.id, v]));
+      let n = 0;
+      for (const { price_now, product_updated_at, ...alert } of rows) {
+        const now = Number(price_now);
+        const was = Number(alert.last_price_cents);
+        const r = await trx
+          .updateTable('alerts')
+          .set({ last_price_cents: now })
+          .where('id', '=', alert.id)
+          .where('last_price_cents', '=', was)
+          .executeTakeFirst();
+        const variant = variants.get(Number(alert.variant_id));
+        // A rise is remembered silently: the next drop is told against the higher price.
+        if (Number(r.numUpdatedRows) === 1 && now < was && variant?.on_sale) {
+          await queueMail(trx, await variantPriceDropMail(trx, alert, { ...variant, price_cents: now }, was), {
+            dedupeKey: `alert:${alert.id}:variant-drop:${product_updated_at}:${was}:${now}`,
+          });
+          n++;
+        }
+      }
+      return { n, last: rows.length ? Number(rows[rows.length - 1]!.id) : after, more: rows.length === VARIANT_PAGE };
+    });
+    if (!step) return page === 0 ? undefined : told;
+    told += step.n;
+    after = step.last;
+    if (!step.more) break;
+  }
+  return told;
+}
+
 /** Sends the saved searches' digests that are due; answers how many were sent. */
 export async function runDigests(db: Db): Promise<number> {
   let sent = 0;
@@ -186,7 +235,7 @@ export async function runDigests(db: Db): Promise<number> {
 }
 
 export async function runAlertPass(db: Db): Promise<{ told: number; digests: number }> {
-  const told = (await runChangeAlerts(db)) ?? 0;
+  const told = ((await runChangeAlerts(db)) ?? 0) + ((await runVariantAlerts(db)) ?? 0);
   const digests = await runDigests(db);
   return { told, digests };
 }

@@ -22,11 +22,28 @@ const diamondId = z.coerce
   .int('must be a whole number')
   .positive('must be a positive id')
   .max(MAX_ID, 'is not a known id');
+const variantId = diamondId.describe("A piece of jewellery's variant (its metal and total carat weight): `variants[].id` of a product");
+
+/** A price drop watches a stone or a piece of jewellery's variant: exactly one of the two ids. */
+const priceDrop = z
+  .object({
+    kind: z.literal('price_drop'),
+    diamond_id: z.preprocess(blank, diamondId.optional()),
+    variant_id: z.preprocess(blank, variantId.optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.diamond_id !== undefined && v.variant_id !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'give diamond_id or variant_id, not both' });
+    if (v.diamond_id === undefined && v.variant_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['diamond_id'], message: 'is required (or variant_id, for a piece of jewellery)' });
+      ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'is required (or diamond_id, for a diamond)' });
+    }
+  });
 
 export const alertCreateSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('price_drop'), diamond_id: diamondId }),
+    priceDrop,
     z.object({ kind: z.literal('back_in_stock'), diamond_id: diamondId }),
     z.object({
       kind: z.literal('saved_search'),
@@ -53,10 +70,14 @@ export const alertSchema = z.object({
   kind: z.enum(['price_drop', 'back_in_stock', 'saved_search']),
   diamond_id: z.number().int().nullable(),
   diamond_name: z.string().nullable(),
+  variant_id: z.number().int().nullable().describe('price_drop on a piece of jewellery: the variant watched'),
+  product_id: z.number().int().nullable().describe("The variant's product"),
+  product_name: z.string().nullable(),
+  variant_name: z.string().nullable().describe('The variant in words: its metal and total carat weight, e.g. "14K White Gold, 1/2 ct. tw."'),
   diamond_filters: z.record(z.string(), z.unknown()).nullable(),
   sort_by: z.string().nullable(),
   sort_direction: z.string().nullable(),
-  url: z.string().describe("The stone's page or the saved listing"),
+  url: z.string().describe("The stone's page, the piece's page in the watched metal and weight, or the saved listing"),
   description: z.string().describe('What the alert watches, in words'),
   created_at: z.string(),
 });

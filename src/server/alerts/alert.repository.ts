@@ -50,3 +50,58 @@ export async function newMatches(db: Db, filters: DiamondFilters, afterId: numbe
   }
   return q.orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** A watched piece of jewellery's variant: its product, metal and weight, price, and whether both are on sale. */
+export interface WatchedVariant {
+  id: number;
+  product_id: number;
+  product_name: string;
+  metal_code: string;
+  metal_name: string;
+  total_carat_weight: number;
+  price_cents: number;
+  on_sale: boolean;
+}
+
+export async function watchedVariants(db: Db, variantIds: number[]): Promise<WatchedVariant[]> {
+  if (!variantIds.length) return [];
+  const rows = await db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .leftJoin('metals as m', 'm.code', 'v.metal_code')
+    .select(['v.id', 'v.product_id', 'p.name as product_name', 'v.metal_code', 'm.name as metal_name', 'v.total_carat_weight', 'v.price_cents'])
+    .select(['v.status as variant_status', 'p.status as product_status'])
+    .where('v.id', 'in', variantIds)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    product_id: Number(r.product_id),
+    product_name: r.product_name,
+    metal_code: r.metal_code,
+    metal_name: r.metal_name ?? r.metal_code,
+    total_carat_weight: Number(r.total_carat_weight),
+    price_cents: Number(r.price_cents),
+    on_sale: Number(r.variant_status) === 1 && Number(r.product_status) === 1,
+  }));
+}
+
+/**
+ * One page (by alert id, after `afterId`) of the variant price-drop alerts whose variant's price is not the
+ * one the watcher was last told, on variants and products on sale (one taken off sale waits until it is back).
+ */
+export const repricedVariantAlerts = (db: Db, afterId: number, limit: number) =>
+  db
+    .selectFrom('alerts')
+    .innerJoin('product_variants as v', 'v.id', 'alerts.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .selectAll('alerts')
+    .select(['v.price_cents as price_now', 'p.updated_at as product_updated_at'])
+    .where('alerts.kind', '=', 'price_drop')
+    .where('alerts.variant_id', 'is not', null)
+    .where('alerts.id', '>', afterId)
+    .where('v.status', '=', 1)
+    .where('p.status', '=', 1)
+    .whereRef('v.price_cents', '!=', 'alerts.last_price_cents')
+    .orderBy('alerts.id')
+    .limit(limit)
+    .execute();

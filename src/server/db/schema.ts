@@ -652,12 +652,14 @@ export interface DiamondHoldsTable {
   end_reason: string | null;
 }
 
-/** A shopper's alert (migration 0032, src/server/alerts/). */
+/** A shopper's alert (migrations 0032 and 0033, src/server/alerts/). */
 export interface AlertsTable {
   id: Generated<number>;
   customer_id: number;
   kind: 'price_drop' | 'back_in_stock' | 'saved_search';
   diamond_id: number | null;
+  /** price_drop on a piece of jewellery: the product variant watched (migration 0033); null for a stone or a search. */
+  variant_id: number | null;
   /** saved_search: the listing's filters and sort as JSON ({ filters, sort_by, sort_direction }). */
   filters: string | null;
   /** saved_search: the listing's address (path and query) the digest links to. */

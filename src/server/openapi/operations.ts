@@ -693,7 +693,8 @@ export const operations: Operation[] = [
   op('post', '/api/alerts', {
     tag: 'Alerts',
     access: 'customer',
-    summary: 'Watch a diamond (price_drop, back_in_stock) or save a search (saved_search: a daily digest of new matches)',
+    summary:
+      "Watch a diamond (price_drop, back_in_stock), a piece of jewellery's variant (price_drop with variant_id) or save a search (saved_search: a daily digest of new matches)",
     body: alertCreateSchema,
     form: true,
     answers: { 200: alertAnswerSchema, 201: alertAnswerSchema },
