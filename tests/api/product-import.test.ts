@@ -321,7 +321,8 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
     expect(await productsNamed(shop!.url, [ring, studs])).toEqual(before);
 
     // Another empty shop: the photographs come over HTTP from this shop's addresses, fetched once.
-    const other = await startServer(kind, { env: { ADMIN_TOKEN, SHOP_DEMO: '0' } });
+    // The export's photograph addresses are this test shop's, on this machine's loopback: the other shop may fetch them.
+    const other = await startServer(kind, { env: { ADMIN_TOKEN, SHOP_DEMO: '0', FETCH_PRIVATE_NETWORKS: '1' } });
     try {
       const into = await fetch(`${other.url}/api/admin/products/import`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: csv });
       expect(await into.json()).toMatchObject({ products: 2, inserted: 2, rejected: 0, photos: 4 });
@@ -410,6 +411,27 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('product import and export on 
       handle: handle(bad),
       reasons: ['Image Src pendant.jpg: a file name works from the command line only (npm run import:products): over HTTP, give an http(s) address'],
     });
+    // An address inside the shop's own network (here its own loopback, or a cloud's metadata service) is never fetched.
+    for (const inside of [`${shop!.url}/healthz`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.jpg', 'http://0x7f000001/x.jpg']) {
+      const privateRows = toCsv(
+        rows
+          .filter((r) => r.Handle === handle(bad))
+          .map((r) =>
+            r['Option1 Value'] === 'Titanium'
+              ? { ...r, 'Option1 Value': 'Platinum', 'Variant Price': '1290' }
+              : r['Image Src']
+                ? { ...r, 'Image Src': inside }
+                : r,
+          ),
+      );
+      const refused = await fetch(`${shop!.url}/api/admin/products/import?dry_run=1`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'text/csv' },
+        body: privateRows,
+      });
+      const reasons = ((await refused.json()) as { rejections: { reasons: string[] }[] }).rejections.flatMap((r) => r.reasons);
+      expect(reasons.join('\n'), inside).toMatch(/not fetched: .* is on a private network \(.+\): only public addresses are fetched/);
+    }
 
     const notCsv = await fetch(`${shop!.url}/api/admin/products/import`, {
       method: 'POST',

@@ -47,7 +47,14 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('supplier feeds on $kind', ({ 
     media = await startMediaStandIn({ slowMs: 10_000 });
     server = await startServer(kind, {
       diamonds: 300,
-      env: { ADMIN_TOKEN, ADMIN_IMPORT_MAX_BYTES: String(ADMIN_IMPORT_MAX_BYTES), SUPPLIER_MEDIA_TIMEOUT_MS: '2000', SUPPLIER_MEDIA_WAIT_MS: '1500' },
+      env: {
+        ADMIN_TOKEN,
+        ADMIN_IMPORT_MAX_BYTES: String(ADMIN_IMPORT_MAX_BYTES),
+        SUPPLIER_MEDIA_TIMEOUT_MS: '2000',
+        SUPPLIER_MEDIA_WAIT_MS: '1500',
+        // The stand-in supplier host listens on this machine's loopback: the shop fetches from there only when told.
+        FETCH_PRIVATE_NETWORKS: '1',
+      },
     });
     ({ url, databaseUrl } = server);
   }, 120_000);

@@ -17,7 +17,7 @@ const mailbox = await startMailbox(path.join(path.dirname(e2eStateFile(port)), `
 const server = await startServer('sqlite', {
   port,
   diamonds: 3000,
-  env: { SMTP_URL: mailbox.url, ADMIN_TOKEN, SHOP_TEST_KNOBS: '1', PAYMENT_TEST_GATEWAY: '1' },
+  env: { SMTP_URL: mailbox.url, ADMIN_TOKEN, SHOP_TEST_KNOBS: '1', PAYMENT_TEST_GATEWAY: '1', FETCH_PRIVATE_NETWORKS: '1' },
 });
 const state: E2eState = { url: server.url, databaseUrl: server.databaseUrl, mailDir: mailbox.dir };
 fs.writeFileSync(e2eStateFile(port), JSON.stringify(state));

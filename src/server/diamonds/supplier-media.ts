@@ -16,6 +16,7 @@
  *   address (its SHA-256), so a stone whose feed changes its link gets the new picture.
  */
 import { env } from '~/server/env.ts';
+import { fetchPublic } from '~/server/transport/public-fetch.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,7 +122,7 @@ async function download(url: string, kind: MediaKind): Promise<CachedMedia | und
   const { body, meta } = filesOf(url);
   const partial = `${body}.${process.pid}.${crypto.randomUUID()}.part`;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: { accept: kind === 'photo' ? 'image/*' : 'video/*' } });
+    const res = await fetchPublic(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: kind === 'photo' ? 'image/*' : 'video/*' } });
     if (!res.ok || !res.body) {
       await res.body?.cancel();
       throw new NotMedia(`HTTP ${res.status}`);

@@ -7,6 +7,7 @@
  * In a dry run the picture is read and checked, and nothing is stored.
  */
 import fs from 'node:fs';
+import { BlockedAddressError, fetchPublic } from '~/server/transport/public-fetch.ts';
 import path from 'node:path';
 import { inspectPhoto, PhotoError, storedPhoto, storePhoto, photoDigest, type StoredPhoto } from './photo-store.ts';
 
@@ -72,8 +73,9 @@ export class PhotoSources {
 async function fetchPicture(url: string): Promise<Uint8Array> {
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'image/avif,image/webp,image/jpeg,image/png,image/*' } });
+    res = await fetchPublic(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'image/avif,image/webp,image/jpeg,image/png,image/*' } });
   } catch (error) {
+    if (error instanceof BlockedAddressError) throw new PhotoError(`not fetched: ${error.message}`);
     throw new PhotoError(
       `could not fetch ${url} (${(error as Error).name === 'TimeoutError' ? 'no answer in 30 s' : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message)})`,
     );
