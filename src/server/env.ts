@@ -101,6 +101,7 @@ export const VARS = {
   SUPPLIER_MEDIA_WAIT_MS: v(num.min(0), 1500),
   SUPPLIER_MEDIA_MAX_BYTES: whole(8 * 1024 * 1024),
   SUPPLIER_MEDIA_CONCURRENCY: whole(4),
+  SUPPLIER_MEDIA_CACHE_MAX_BYTES: whole(5 * 1024 ** 3),
   FETCH_PRIVATE_NETWORKS: flag(),
 } satisfies Record<string, Var<unknown>>;
 

@@ -14,6 +14,9 @@
  *   bytes, not by what the host says; anything else (a supplier's HTML 360° viewer) stays a link.
  * - Cached under VAR_DIR/supplier-media (or SUPPLIER_MEDIA_DIR, shared by the servers), one file per
  *   address (its SHA-256), so a stone whose feed changes its link gets the new picture.
+ * - Kept within SUPPLIER_MEDIA_CACHE_MAX_BYTES: after a fetch (at most once a minute) the least recently
+ *   served files go until the cache is at 90% of it; a file's last use is its metadata file's time, moved
+ *   when it is served (at most once an hour per file). Pieces left by a fetch that died go after an hour.
  */
 import { env } from '~/server/env.ts';
 import { fetchPublic } from '~/server/transport/public-fetch.ts';
@@ -31,6 +34,7 @@ const MAX_WAITING = 500;
 
 export const mediaSettings = () => ({
   dir: path.resolve(env('SUPPLIER_MEDIA_DIR') || path.join(config.varDir, 'supplier-media')),
+  cacheMaxBytes: env('SUPPLIER_MEDIA_CACHE_MAX_BYTES'),
   timeoutMs: env('SUPPLIER_MEDIA_TIMEOUT_MS'),
   waitMs: env('SUPPLIER_MEDIA_WAIT_MS'),
   maxBytes: env('SUPPLIER_MEDIA_MAX_BYTES'),
@@ -73,10 +77,72 @@ export function cachedMedia(url: string): CachedMedia | undefined {
   try {
     const { type, size } = JSON.parse(fs.readFileSync(meta, 'utf8')) as { type: string; size: number };
     if (!fs.existsSync(body)) return undefined;
+    noteUse(meta);
     return { file: body, type, size, etag: `"${keyOf(url).slice(0, 32)}"` };
   } catch {
     return undefined;
   }
+}
+
+const USE_EVERY_MS = 60 * 60_000;
+const TRIM_EVERY_MS = 60_000;
+const PART_MAX_AGE_MS = 60 * 60_000;
+const used = new Map<string, number>();
+
+/** Moves a cached file's last use to now (its metadata file's time), at most once an hour per file. */
+function noteUse(meta: string, now = Date.now()): void {
+  const at = used.get(meta);
+  if (at !== undefined && now - at < USE_EVERY_MS) return;
+  if (used.size >= 10_000) used.clear();
+  used.set(meta, now);
+  fs.utimes(meta, new Date(now), new Date(now), () => undefined);
+}
+
+/**
+ * Removes the least recently served media until the cache holds at most 90% of `maxBytes` (when it holds
+ * more than `maxBytes`), and the pieces of fetches that died. Answers what went.
+ */
+export async function trimMediaCache(maxBytes = mediaSettings().cacheMaxBytes, now = Date.now()): Promise<{ removed: number; bytes: number }> {
+  const dir = mediaSettings().dir;
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const entries: { base: string; size: number; used: number }[] = [];
+  let total = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (name.endsWith('.part')) {
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (stat && now - stat.mtimeMs > PART_MAX_AGE_MS) await fs.promises.rm(file, { force: true });
+      continue;
+    }
+    if (!name.endsWith('.bin')) continue;
+    const base = file.slice(0, -'.bin'.length);
+    const [body, meta] = await Promise.all([fs.promises.stat(file).catch(() => undefined), fs.promises.stat(`${base}.json`).catch(() => undefined)]);
+    if (!body) continue;
+    entries.push({ base, size: body.size, used: (meta ?? body).mtimeMs });
+    total += body.size;
+  }
+  const gone = { removed: 0, bytes: 0 };
+  if (total <= maxBytes) return gone;
+  entries.sort((a, b) => a.used - b.used);
+  for (const e of entries) {
+    if (total <= maxBytes * 0.9) break;
+    // The metadata first: from then on the copy is not served, whatever happens to the body.
+    await fs.promises.rm(`${e.base}.json`, { force: true });
+    await fs.promises.rm(`${e.base}.bin`, { force: true });
+    used.delete(`${e.base}.json`);
+    total -= e.size;
+    gone.removed++;
+    gone.bytes += e.size;
+  }
+  return gone;
+}
+
+let lastTrim = 0;
+function trimSoon(): void {
+  const now = Date.now();
+  if (now - lastTrim < TRIM_EVERY_MS) return;
+  lastTrim = now;
+  void trimMediaCache().catch(() => undefined);
 }
 
 const inFlight = new Map<string, Promise<CachedMedia | undefined>>();
@@ -152,6 +218,7 @@ async function download(url: string, kind: MediaKind): Promise<CachedMedia | und
     await fs.promises.rename(partial, body);
     await fs.promises.writeFile(meta, JSON.stringify({ type, size, url: url.slice(0, 2000), fetched_at: new Date().toISOString() }));
     failedHosts.delete(host);
+    trimSoon();
     return cachedMedia(url);
   } catch (error) {
     remember(failedUrls, url);
