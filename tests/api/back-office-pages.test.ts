@@ -34,10 +34,11 @@ async function problems(url: string, pathname: string, cookie: string | undefine
 }
 
 /** A stock file posted as the browser's form posts it (fields first, then the file). */
-async function upload(url: string, cookie: string, csv: string, source: string, dryRun = false) {
+async function upload(url: string, cookie: string, csv: string, source: string, dryRun = false, markup?: string) {
   const form = new FormData();
   form.set('source', source);
   if (dryRun) form.set('dry_run', '1');
+  if (markup !== undefined) form.set('markup', markup);
   form.set('file', new Blob([csv], { type: 'text/csv' }), 'stock.csv');
   const res = await fetch(`${url}/admin/inventory`, { method: 'POST', body: form, headers: { cookie }, redirect: 'manual' });
   return { status: res.status, location: res.headers.get('location'), body: await res.text() };
@@ -204,6 +205,25 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     const all = (await page(url, `/admin/inventory/rejected/${manyId}.csv`, cookie)).body.trimEnd().split('\r\n');
     expect(all).toHaveLength(131);
     expect(all.at(-1)).toMatch(new RegExp(`^131,${tag}-bad-129,.*colou?r`, 'i'));
+
+    // The form's own markup bands, for this file only (the CLI's --markup), kept in the report; bad bands name the field.
+    const priced = await upload(
+      url,
+      cookie,
+      toCsv([feedRow(`${tag}-m`, `${tag}M1`, { Size: '0.50', 'Price/Ct': '2000' })]),
+      source,
+      false,
+      '[{"from":0,"multiplier":2}]',
+    );
+    expect(priced.status).toBe(303);
+    const pricedStone = await db.selectFrom('diamonds').select('price_cents').where('certificate_number', '=', `${tag}M1`).executeTakeFirstOrThrow();
+    expect(Number(pricedStone.price_cents)).toBe(200_000); // 0.50 ct × $2,000 × 2
+    const pricedId = Number(/report=(\d+)/.exec(priced.location!)![1]);
+    const pricedRecord = await db.selectFrom('staff_activity').select('after').where('id', '=', pricedId).executeTakeFirstOrThrow();
+    expect(JSON.parse(pricedRecord.after!).markup).toEqual([{ from: 0, multiplier: 2 }]);
+    const badMarkup = await upload(url, cookie, csv, source, false, '[{"from":1,"to":0.5,"multiplier":2}]');
+    expect(badMarkup.status).toBe(400);
+    expect(badMarkup.body).toMatch(/id="markup-error"[^>]*>markup at \[0\]\.to: must be more than from</);
 
     const missing = await upload(url, cookie, 'Shape,Size\nBR,1.0\n', source);
     expect(missing.status).toBe(400);

@@ -1,8 +1,9 @@
 /**
  * The stock upload of /admin/inventory: the browser's multipart form streamed into the same importer as
- * the CLI and POST /api/admin/diamonds/import, with the same options (dry run, replace, source; the shop's
- * markup bands). The full report, rejected rows included, is kept in the activity record, where the page
- * shows it and /admin/inventory/rejected/{id}.csv serves the rejected rows for the supplier to fix.
+ * the CLI and POST /api/admin/diamonds/import, with the same options (dry run, replace, source, and the
+ * markup bands: the shop's, or the form's own, as the CLI's --markup file). The report is kept in the
+ * activity record, every rejected row in import_rejections (rejection-spool.ts); the page shows the report
+ * and /admin/inventory/rejected/{id}.csv serves the rejected rows for the supplier to fix.
  */
 import { config } from '~/server/config.ts';
 import { getDb } from '~/server/db/database.ts';
@@ -14,7 +15,8 @@ import { importQuerySchema, SOURCE_PATTERN } from './import.answers.ts';
 import { FeedHeaderError } from './feed-columns.ts';
 import { FeedFormatError } from './feed-reader.ts';
 import { formatOf } from './import-format.ts';
-import { shopMarkup } from './markup.ts';
+import { parseMarkup, shopMarkup } from './markup.ts';
+import type { Markup } from '~/features/diamonds/markup.schema.ts';
 import { boundaryOf, readMultipartUpload, type MultipartUpload } from './multipart-stream.ts';
 import { rejectionSpool, savedRejections, type RejectionSpool } from './rejection-spool.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
@@ -31,6 +33,17 @@ export async function importUpload(actor: Actor, request: Request): Promise<numb
     throw new HttpError(400, 'source: letters, digits, dots, dashes or underscores (at most 64)', 'validation_failed', {
       source: ['Use letters, digits, dots, dashes or underscores (at most 64)'],
     });
+  // The shop's bands unless the form gives its own (the CLI's --markup, as JSON in a text field).
+  let markup = shopMarkup();
+  const markupField = (upload.fields.markup ?? '').trim();
+  if (markupField) {
+    try {
+      markup = parseMarkup(markupField);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpError(400, `markup: ${reason}`, 'validation_failed', { markup: [reason] });
+    }
+  }
   const options = importQuerySchema.parse({
     source,
     ...(upload.fields.dry_run ? { dry_run: 'true' } : {}),
@@ -38,7 +51,7 @@ export async function importUpload(actor: Actor, request: Request): Promise<numb
   });
   const spool = await rejectionSpool();
   try {
-    return await importAndRecord(actor, upload, source, options, spool);
+    return await importAndRecord(actor, upload, source, options, markup, spool);
   } finally {
     await spool.discard();
   }
@@ -49,6 +62,7 @@ async function importAndRecord(
   upload: MultipartUpload,
   source: string,
   options: { replace: boolean; dry_run: boolean },
+  markup: Markup,
   spool: RejectionSpool,
 ): Promise<number> {
   const db = await getDb();
@@ -59,7 +73,7 @@ async function importAndRecord(
       replace: options.replace,
       dryRun: options.dry_run,
       source,
-      markup: shopMarkup(),
+      markup,
       onRejection: spool.add,
     });
   } catch (error) {
@@ -85,7 +99,7 @@ async function importAndRecord(
         subjectType: 'feed',
         subjectId: summary.source,
         summary: `${summary.dry_run ? 'Tried' : 'Imported'} ${upload.fileName} for ${summary.source}: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.delisted} delisted, ${summary.rejected} rejected`,
-        after: { file: upload.fileName, ...summary },
+        after: { file: upload.fileName, markup, ...summary },
       },
       trx,
     );
