@@ -9,7 +9,7 @@ import { notify, openCartPopup } from '~/features/cart/notify.ts';
 import { addBuildToCart, addBuildToWishlist, type ByoCartAdd } from './byo.api.ts';
 import { mergeSelections } from './byo.ts';
 import { clearSelection, setSelection, storedSelection } from './byo.store.ts';
-import { RingSizeFields } from './RingSizeFields.tsx';
+import { RingSizeFields, useRingSize } from './RingSizeFields.tsx';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
@@ -20,8 +20,8 @@ interface Props {
 }
 
 export default function ByoSummaryActions({ build, size: initialSize = '', customSize: initialCustom = '', wishlist }: Props) {
-  const [size, setSize] = useState(initialSize);
-  const [custom, setCustom] = useState(initialCustom);
+  const ring = useRingSize(initialSize, initialCustom);
+  const { size, custom } = ring;
   const [busy, setBusy] = useState<'cart' | 'wishlist'>();
   const [error, setError] = useState<string>();
 
@@ -85,10 +85,7 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
         <legend className="text-sm font-medium">Ring size (US)</legend>
         <RingSizeFields
           sizeLabel="Standard size"
-          size={size}
-          custom={custom}
-          setSize={setSize}
-          setCustom={setCustom}
+          ring={ring}
           hintId="custom-size-hint"
           controlClassName="rounded border border-primary/25 px-3 py-2.5"
           named

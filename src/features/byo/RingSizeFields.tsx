@@ -2,16 +2,27 @@
  * The ring size as a shopper gives it: a standard size from the list, or a custom size typed in (choosing
  * one clears the other). Shared by the build-your-own summary and the wishlist's "choose your size" form.
  */
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { CUSTOM_SIZE_HINT, STANDARD_SIZES } from './ring-size.ts';
 
-interface Props {
-  /** The select's label ("Standard size", "Ring size (US)"). */
-  sizeLabel: string;
+/** The shopper's choice: a standard size or a custom one (at most one of them non-empty once they choose). */
+export interface RingSize {
   size: string;
   custom: string;
   setSize: (size: string) => void;
   setCustom: (custom: string) => void;
+}
+
+export function useRingSize(initialSize = '', initialCustom = ''): RingSize {
+  const [size, setSize] = useState(initialSize);
+  const [custom, setCustom] = useState(initialCustom);
+  return { size, custom, setSize, setCustom };
+}
+
+interface Props {
+  /** The select's label ("Standard size", "Ring size (US)"). */
+  sizeLabel: string;
+  ring: RingSize;
   /** The id of the custom size's hint, unique on the page. */
   hintId: string;
   /** The classes of the select and the input. */
@@ -24,7 +35,8 @@ interface Props {
   onCustomBlur?: () => void;
 }
 
-export function RingSizeFields({ sizeLabel, size, custom, setSize, setCustom, hintId, controlClassName, named, selectRef, onSizeChosen, onCustomBlur }: Props) {
+export function RingSizeFields({ sizeLabel, ring, hintId, controlClassName, named, selectRef, onSizeChosen, onCustomBlur }: Props) {
+  const { size, custom, setSize, setCustom } = ring;
   return (
     <>
       <label className="flex flex-col gap-1 text-sm">

@@ -10,7 +10,7 @@ import { LineItemCard, UNAVAILABLE_TEXT } from '~/features/cart/LineItemCard.tsx
 import { notify } from '~/features/cart/notify.ts';
 import { useHydrated } from '~/features/cart/useHydrated.ts';
 import type { MoveSize, WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
-import { RingSizeFields } from '~/features/byo/RingSizeFields.tsx';
+import { RingSizeFields, useRingSize } from '~/features/byo/RingSizeFields.tsx';
 import { $wishlistPage, hydrateWishlist, moveAllToCart, moveEntryToCart, removeFromWishlist } from './wishlist.store.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 
@@ -23,8 +23,8 @@ type Run = (action: () => Promise<{ message: string }>) => Promise<boolean>;
  * (the server checks it again and refuses a ring without a size: 422 `selected_size`).
  */
 function SizeForm({ entry, busy, run, onCancel }: { entry: WishlistEntry; busy: boolean; run: Run; onCancel: () => void }) {
-  const [size, setSize] = useState('');
-  const [custom, setCustom] = useState('');
+  const ring = useRingSize();
+  const { size, custom } = ring;
   const [error, setError] = useState<string>();
   const first = useRef<HTMLSelectElement>(null);
   const id = useId();
@@ -46,10 +46,7 @@ function SizeForm({ entry, busy, run, onCancel }: { entry: WishlistEntry; busy: 
       <p className="text-sm font-medium">Choose your ring size to move this ring to your cart.</p>
       <RingSizeFields
         sizeLabel="Ring size (US)"
-        size={size}
-        custom={custom}
-        setSize={setSize}
-        setCustom={setCustom}
+        ring={ring}
         hintId={`${id}-hint`}
         controlClassName="rounded border border-primary/25 bg-white px-3 py-2"
         selectRef={first}
