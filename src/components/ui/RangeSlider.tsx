@@ -57,6 +57,20 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
   // .range-thumb and .histogram: src/styles/global.css. Percentages to 0.1 (a quarter pixel on a 250px track);
   // a bar's left, width and height go as custom properties (--l, --w, --h, in percent), a third shorter.
   const thumb = 'range-thumb';
+  const thumbInput = (side: 'min' | 'max', position: number, shown: number, style?: CSSProperties) => (
+    <input
+      type="range"
+      className={thumb}
+      min={pMin}
+      max={pMax}
+      step={log ? 1 : step}
+      value={position}
+      style={style}
+      aria-label={`${side === 'min' ? 'Minimum' : 'Maximum'} ${unit}`}
+      aria-valuetext={format(shown)}
+      onChange={(e) => emit(Number(e.currentTarget.value), side)}
+    />
+  );
   const tenth = (n: number) => Math.round(n * 10) / 10;
   const percent = (n: number) => `${tenth(n)}%`;
   return (
@@ -93,30 +107,9 @@ export default function RangeSlider({ label, unit, min, max, step, value, onChan
       <div className={`relative h-6 ${histogram?.counts.length ? '' : 'mt-2'}`}>
         <div className="absolute inset-x-0 top-2.5 h-1 rounded bg-primary/15" />
         <div className="absolute top-2.5 h-1 rounded bg-primary" style={{ left: percent(pct(loPos)), right: percent(100 - pct(hiPos)) }} />
-        <input
-          type="range"
-          className={thumb}
-          min={pMin}
-          max={pMax}
-          step={log ? 1 : step}
-          value={loPos}
-          // Thumbs that meet: the one that can still move is on top.
-          style={{ zIndex: loPos > (pMin + pMax) / 2 ? 2 : 1 }}
-          aria-label={`Minimum ${unit}`}
-          aria-valuetext={format(lo)}
-          onChange={(e) => emit(Number(e.currentTarget.value), 'min')}
-        />
-        <input
-          type="range"
-          className={thumb}
-          min={pMin}
-          max={pMax}
-          step={log ? 1 : step}
-          value={hiPos}
-          aria-label={`Maximum ${unit}`}
-          aria-valuetext={format(hi)}
-          onChange={(e) => emit(Number(e.currentTarget.value), 'max')}
-        />
+        {/* Thumbs that meet: the one that can still move is on top. */}
+        {thumbInput('min', loPos, lo, { zIndex: loPos > (pMin + pMax) / 2 ? 2 : 1 })}
+        {thumbInput('max', hiPos, hi)}
       </div>
     </div>
   );

@@ -5,7 +5,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { appointmentsApi } from './appointments.api.ts';
 import type { AppointmentData } from './appointments.schema.ts';
-import { browserTimeZone, formatDateTime, KIND_LABELS } from './appointments.ts';
+import { browserTimeZone } from './appointments.ts';
+import { AppointmentBasics } from './AppointmentBasics.tsx';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 
 export default function CancelAppointment({ token, appointment: initial }: { token: string; appointment: AppointmentData }) {
@@ -41,12 +42,7 @@ export default function CancelAppointment({ token, appointment: initial }: { tok
         </p>
       )}
       <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-gray-200 p-6 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium">Reference</dt>
-        <dd>{appointment.reference}</dd>
-        <dt className="font-medium">Appointment</dt>
-        <dd>{KIND_LABELS[appointment.kind]}</dd>
-        <dt className="font-medium">When</dt>
-        <dd>{formatDateTime(appointment.start, timeZone)}</dd>
+        <AppointmentBasics appointment={appointment} timeZone={timeZone} />
         <dt className="font-medium">Name</dt>
         <dd>{appointment.name}</dd>
         <dt className="font-medium">Status</dt>

@@ -9,7 +9,7 @@ import { notify, openCartPopup } from '~/features/cart/notify.ts';
 import { addBuildToCart, addBuildToWishlist, type ByoCartAdd } from './byo.api.ts';
 import { mergeSelections } from './byo.ts';
 import { clearSelection, setSelection, storedSelection } from './byo.store.ts';
-import { CUSTOM_SIZE_HINT, STANDARD_SIZES } from './ring-size.ts';
+import { RingSizeFields, useRingSize } from './RingSizeFields.tsx';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 
 interface Props {
@@ -20,8 +20,8 @@ interface Props {
 }
 
 export default function ByoSummaryActions({ build, size: initialSize = '', customSize: initialCustom = '', wishlist }: Props) {
-  const [size, setSize] = useState(initialSize);
-  const [custom, setCustom] = useState(initialCustom);
+  const ring = useRingSize(initialSize, initialCustom);
+  const { size, custom } = ring;
   const [busy, setBusy] = useState<'cart' | 'wishlist'>();
   const [error, setError] = useState<string>();
 
@@ -83,46 +83,15 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
       <input type="hidden" name="selected_jewelry_shape" value={build.selectedJewelryShape} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Ring size (US)</legend>
-        <label className="flex flex-col gap-1 text-sm">
-          <span>Standard size</span>
-          <select
-            name="selected_size"
-            value={size}
-            onChange={(e) => {
-              setSize(e.currentTarget.value);
-              if (e.currentTarget.value) setCustom('');
-              remember({ size: e.currentTarget.value || undefined });
-            }}
-            className="rounded border border-primary/25 px-3 py-2.5"
-          >
-            <option value="">Choose a size</option>
-            {STANDARD_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span>Or a custom size</span>
-          <input
-            type="text"
-            name="custom_size"
-            value={custom}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-describedby="custom-size-hint"
-            onChange={(e) => {
-              setCustom(e.currentTarget.value);
-              if (e.currentTarget.value) setSize('');
-            }}
-            onBlur={() => remember({ custom_size: custom.trim() || undefined })}
-            className="rounded border border-primary/25 px-3 py-2.5"
-          />
-          <span id="custom-size-hint" className="text-xs text-muted">
-            Enter {CUSTOM_SIZE_HINT}.
-          </span>
-        </label>
+        <RingSizeFields
+          sizeLabel="Standard size"
+          ring={ring}
+          hintId="custom-size-hint"
+          controlClassName="rounded border border-primary/25 px-3 py-2.5"
+          named
+          onSizeChosen={(chosen) => remember({ size: chosen || undefined })}
+          onCustomBlur={() => remember({ custom_size: custom.trim() || undefined })}
+        />
       </fieldset>
       {error && (
         <p role="alert" className="rounded border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="byo-error">

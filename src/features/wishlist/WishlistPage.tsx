@@ -10,7 +10,7 @@ import { LineItemCard, UNAVAILABLE_TEXT } from '~/features/cart/LineItemCard.tsx
 import { notify } from '~/features/cart/notify.ts';
 import { useHydrated } from '~/features/cart/useHydrated.ts';
 import type { MoveSize, WishlistEntry, WishlistPage as Page } from './wishlist.schema.ts';
-import { CUSTOM_SIZE_HINT, STANDARD_SIZES } from '~/features/byo/ring-size.ts';
+import { RingSizeFields, useRingSize } from '~/features/byo/RingSizeFields.tsx';
 import { $wishlistPage, hydrateWishlist, moveAllToCart, moveEntryToCart, removeFromWishlist } from './wishlist.store.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 
@@ -23,8 +23,8 @@ type Run = (action: () => Promise<{ message: string }>) => Promise<boolean>;
  * (the server checks it again and refuses a ring without a size: 422 `selected_size`).
  */
 function SizeForm({ entry, busy, run, onCancel }: { entry: WishlistEntry; busy: boolean; run: Run; onCancel: () => void }) {
-  const [size, setSize] = useState('');
-  const [custom, setCustom] = useState('');
+  const ring = useRingSize();
+  const { size, custom } = ring;
   const [error, setError] = useState<string>();
   const first = useRef<HTMLSelectElement>(null);
   const id = useId();
@@ -44,43 +44,13 @@ function SizeForm({ entry, busy, run, onCancel }: { entry: WishlistEntry; busy: 
       data-testid="wishlist-size"
     >
       <p className="text-sm font-medium">Choose your ring size to move this ring to your cart.</p>
-      <label className="flex flex-col gap-1 text-sm">
-        <span>Ring size (US)</span>
-        <select
-          ref={first}
-          value={size}
-          onChange={(e) => {
-            setSize(e.currentTarget.value);
-            if (e.currentTarget.value) setCustom('');
-          }}
-          className="rounded border border-primary/25 bg-white px-3 py-2"
-        >
-          <option value="">Choose a size</option>
-          {STANDARD_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span>Or a custom size</span>
-        <input
-          type="text"
-          value={custom}
-          inputMode="decimal"
-          autoComplete="off"
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => {
-            setCustom(e.currentTarget.value);
-            if (e.currentTarget.value) setSize('');
-          }}
-          className="rounded border border-primary/25 bg-white px-3 py-2"
-        />
-        <span id={`${id}-hint`} className="text-xs text-muted">
-          Enter {CUSTOM_SIZE_HINT}.
-        </span>
-      </label>
+      <RingSizeFields
+        sizeLabel="Ring size (US)"
+        ring={ring}
+        hintId={`${id}-hint`}
+        controlClassName="rounded border border-primary/25 bg-white px-3 py-2"
+        selectRef={first}
+      />
       {error && (
         <p role="alert" className="text-sm text-red-800">
           {error}

@@ -30,37 +30,34 @@ async function withUnsubscribe(
 const recipient = (db: Db, customerId: number) =>
   db.selectFrom('customers').select(['email', 'first_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
 
-export async function priceDropMail(db: Db, alert: AlertRow, stone: DiamondRow, oldCents: number): Promise<MailMessage> {
+/** Something watched is cheaper: the mail saying so, with its old and new price and where to see it. */
+async function priceDrop(
+  db: Db,
+  alert: AlertRow,
+  name: string,
+  oldCents: number,
+  newCents: number,
+  action: { label: string; url: string },
+): Promise<MailMessage> {
   const c = await recipient(db, alert.customer_id);
-  const name = diamondName(stone);
   return withUnsubscribe(
     db,
     alert,
     c.email,
-    `Price drop: the ${name} is now ${formatCents(stone.price_cents)}`,
-    [
-      `Hello ${c.first_name},`,
-      `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(stone.price_cents)}.`,
-    ],
-    { label: 'See the diamond', url: `${siteUrl()}/diamonds/${stone.id}` },
+    `Price drop: the ${name} is now ${formatCents(newCents)}`,
+    [`Hello ${c.first_name},`, `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(newCents)}.`],
+    action,
   );
+}
+
+export async function priceDropMail(db: Db, alert: AlertRow, stone: DiamondRow, oldCents: number): Promise<MailMessage> {
+  return priceDrop(db, alert, diamondName(stone), oldCents, stone.price_cents, { label: 'See the diamond', url: `${siteUrl()}/diamonds/${stone.id}` });
 }
 
 /** A piece of jewellery's variant the watcher follows is cheaper: its old and new price, and its page in that metal and weight. */
 export async function variantPriceDropMail(db: Db, alert: AlertRow, variant: WatchedVariant, oldCents: number): Promise<MailMessage> {
-  const c = await recipient(db, alert.customer_id);
   const name = `${variant.product_name} in ${variantWords(variant)}`;
-  return withUnsubscribe(
-    db,
-    alert,
-    c.email,
-    `Price drop: the ${name} is now ${formatCents(variant.price_cents)}`,
-    [
-      `Hello ${c.first_name},`,
-      `The ${name} you are watching has dropped in price: it was ${formatCents(oldCents)}, it is now ${formatCents(variant.price_cents)}.`,
-    ],
-    { label: 'See the piece', url: `${siteUrl()}${variantPath(variant)}` },
-  );
+  return priceDrop(db, alert, name, oldCents, variant.price_cents, { label: 'See the piece', url: `${siteUrl()}${variantPath(variant)}` });
 }
 
 export async function backInStockMail(db: Db, alert: AlertRow, stone: DiamondRow): Promise<MailMessage> {

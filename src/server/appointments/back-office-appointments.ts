@@ -14,9 +14,14 @@ import { checkStart, openDays } from './schedule.ts';
 
 /** Booked appointments from the start of the shop's today for `days` days, soonest first. */
 export async function appointmentsAhead(days = 7, now = new Date()) {
-  const db = await getDb();
   const start = shopMidnight(now, shopTimeZone(), 'day');
   const end = new Date(start.getTime() + days * 86_400_000 + 2 * 3600_000);
+  return bookedBetween(start, end);
+}
+
+/** Booked appointments starting from `start` up to (not including) `end`, soonest first. */
+export async function bookedBetween(start: Date, end: Date) {
+  const db = await getDb();
   return db
     .selectFrom('appointments')
     .selectAll()

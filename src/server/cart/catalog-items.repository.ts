@@ -2,6 +2,7 @@
  * Reads the products (with category, variants and metal names) and diamonds behind cart and wishlist
  * lines, a whole cart at a time: one query per table however many lines there are.
  */
+import { productDesign } from '~/server/products/product-design.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { DiamondRow, ProductRow, VariantRow } from '~/server/db/schema.ts';
 
@@ -33,15 +34,7 @@ export async function loadItems(db: Db, ids: Iterable<number>): Promise<Map<numb
       .innerJoin('categories', 'categories.id', 'products.category_id')
       .selectAll('products')
       .select('categories.slug as category')
-      .select((eb) =>
-        eb
-          .selectFrom('product_attributes')
-          .select('product_attributes.value')
-          .whereRef('product_attributes.product_id', '=', 'products.id')
-          .where('product_attributes.code', '=', 'design')
-          .limit(1)
-          .as('design'),
-      )
+      .select((eb) => productDesign(eb).as('design'))
       .where('products.id', 'in', wanted)
       .execute(),
     db.selectFrom('diamonds').selectAll().where('id', 'in', wanted).execute(),

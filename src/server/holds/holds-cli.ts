@@ -4,9 +4,7 @@
  *   list [--all]    the live holds (--all: ended ones too), newest first, one a line
  *   release ID      end a hold; the shopper is e-mailed (the app servers' senders deliver it)
  */
-import { config } from '~/server/config.ts';
-import { assertReachable, openDatabase } from '~/server/db/database.ts';
-import { migrateToLatest } from '~/server/db/migrate.ts';
+import { openCliConnection } from '~/server/db/cli-connection.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
 import { HttpError } from '~/server/http.ts';
 import { staffHolds, staffRelease } from './hold.service.ts';
@@ -20,11 +18,8 @@ export async function runHolds(argv: string[]): Promise<number> {
   } else if (command === 'release') {
     if (rest.length !== 1 || !/^\d{1,10}$/.test(rest[0]!)) throw new CliUsageError(`release takes one hold number\n${HOLDS_USAGE}`);
   } else throw new CliUsageError(HOLDS_USAGE);
-  const url = config.databaseUrl;
-  const conn = await openDatabase(url);
+  const conn = await openCliConnection();
   try {
-    await assertReachable(conn, url);
-    await migrateToLatest(conn.db);
     if (command === 'list') {
       const rows = await staffHolds(conn.db, rest.includes('--all'));
       for (const h of rows)

@@ -4,9 +4,7 @@
  *   list [--failed | --status S] [--limit N]   newest first, one message a line
  *   resend ID                                  queue it again (the app servers' senders deliver it)
  */
-import { config } from '~/server/config.ts';
-import { assertReachable, openDatabase } from '~/server/db/database.ts';
-import { migrateToLatest } from '~/server/db/migrate.ts';
+import { openCliConnection } from '~/server/db/cli-connection.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
 import { listOutbox, resend, type OutboxEntry } from './outbox.ts';
 
@@ -61,11 +59,8 @@ export async function runMail(argv: string[]): Promise<number> {
     id = Number(rest[0]);
   } else throw new CliUsageError(MAIL_USAGE);
 
-  const url = config.databaseUrl;
-  const conn = await openDatabase(url);
+  const conn = await openCliConnection();
   try {
-    await assertReachable(conn, url);
-    await migrateToLatest(conn.db);
     if (command === 'list') {
       const rows = await listOutbox(conn.db, { status, limit });
       for (const m of rows) console.log(describe(m));

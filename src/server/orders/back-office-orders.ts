@@ -107,34 +107,9 @@ const listColumns = [
   'orders.grand_total_cents',
 ] as const;
 
-export async function searchOrders(f: OrderFilter, perPage = PER_PAGE): Promise<{ rows: OrderListRow[]; total: number; pages: number }> {
-  const db = await getDb();
-  const base = filtered(db, f);
-  const [rows, count] = await Promise.all([
-    base
-      .select(listColumns)
-      .select((eb) =>
-        eb
-          .selectFrom('order_items')
-          .select((e) => e.fn.sum<number>('qty_ordered').as('n'))
-          .whereRef('order_items.order_id', '=', 'orders.id')
-          .as('items'),
-      )
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((f.page - 1) * perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
-  return { rows: rows.map(toListRow), total, pages: Math.max(1, Math.ceil(total / perPage)) };
-}
-
-/** The CSV export of the filtered list (every page, newest first, at most 50,000 rows). */
-export async function ordersCsv(f: OrderFilter): Promise<string> {
-  const db = await getDb();
-  const rows = await filtered(db, f)
+/** The filtered orders with the list's columns and their number of items, newest first. */
+function listed(db: Db, f: OrderFilter) {
+  return filtered(db, f)
     .select(listColumns)
     .select((eb) =>
       eb
@@ -144,9 +119,28 @@ export async function ordersCsv(f: OrderFilter): Promise<string> {
         .as('items'),
     )
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(50_000)
-    .execute();
+    .orderBy('id', 'desc');
+}
+
+export async function searchOrders(f: OrderFilter, perPage = PER_PAGE): Promise<{ rows: OrderListRow[]; total: number; pages: number }> {
+  const db = await getDb();
+  const [rows, count] = await Promise.all([
+    listed(db, f)
+      .limit(perPage)
+      .offset((f.page - 1) * perPage)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return { rows: rows.map(toListRow), total, pages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** The CSV export of the filtered list (every page, newest first, at most 50,000 rows). */
+export async function ordersCsv(f: OrderFilter): Promise<string> {
+  const db = await getDb();
+  const rows = await listed(db, f).limit(50_000).execute();
   const lines = [
     ['order', 'placed_at', 'status', 'customer', 'email', 'items', 'payment_method', 'total'],
     ...rows

@@ -1,4 +1,5 @@
 /** Orders and their lines, read for the customer who placed them (checkout writes them). */
+import { productDesign } from '~/server/products/product-design.ts';
 import { sql } from 'kysely';
 import { getDb } from '~/server/db/database.ts';
 import type { OrdersTable } from '~/server/db/schema.ts';
@@ -78,15 +79,7 @@ export async function findOrderItems(orderId: number) {
       'diamonds.length_mm as diamond_length',
       'diamonds.width_mm as diamond_width',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('product_attributes')
-        .select('product_attributes.value')
-        .whereRef('product_attributes.product_id', '=', 'products.id')
-        .where('product_attributes.code', '=', 'design')
-        .limit(1)
-        .as('product_design'),
-    )
+    .select((eb) => productDesign(eb).as('product_design'))
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.id')
     .execute();

@@ -11,12 +11,11 @@
  *                                          (default file: its number.pdf in the current folder)
  * A refusal (no such order, wrong status, bad tracking number) is one line on stderr and exit code 1.
  */
-import { config } from '~/server/config.ts';
-import { assertReachable, openDatabase, shareConnection, unshareConnection } from '~/server/db/database.ts';
+import { shareConnection, unshareConnection } from '~/server/db/database.ts';
+import { openCliConnection } from '~/server/db/cli-connection.ts';
 import { CLI_ACTOR, recordActivity } from '~/server/staff/activity.ts';
 import { orderActivity } from './order-activity.ts';
 import { mailQueued } from '~/server/mail/mailer.ts';
-import { migrateToLatest } from '~/server/db/migrate.ts';
 import { HttpError } from '~/server/http.ts';
 import { formatCents } from '~/lib/money.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
@@ -98,14 +97,11 @@ export async function runOrders(argv: string[]): Promise<number> {
     markPaid = parsed.data;
   }
 
-  const url = config.databaseUrl;
-  const conn = await openDatabase(url);
+  const conn = await openCliConnection();
   // Mail these commands make (receipts, refunds, shipping) is queued on this same connection: a second
   // SQLite connection in this process would wait for this one's write lock while blocking the thread.
   shareConnection(conn);
   try {
-    await assertReachable(conn, url);
-    await migrateToLatest(conn.db);
     const db = conn.db;
     if (command === 'list') {
       const rows = await listOrdersByStatus(db, values.status, limit);

@@ -94,15 +94,15 @@ export async function openPayment(db: Db, order: OrderRow): Promise<PaymentStart
     }
     const attempt = (await countSessions(db, order.id)) + 1;
     const session = await provider.open(db, await orderToPay(db, order, attempt));
+    const recorded = {
+      id: session.id,
+      provider: provider.code,
+      order_id: order.id,
+      amount_cents: session.amountCents,
+      return_url: orderPaymentPath(order),
+    };
     try {
-      await insertSession(db, {
-        id: session.id,
-        provider: provider.code,
-        order_id: order.id,
-        amount_cents: session.amountCents,
-        return_url: orderPaymentPath(order),
-        url: session.url,
-      });
+      await insertSession(db, { ...recorded, url: session.url });
       return { redirectUrl: session.url! };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -112,15 +112,7 @@ export async function openPayment(db: Db, order: OrderRow): Promise<PaymentStart
       if (same?.status === 'open') return { redirectUrl: same.url ?? session.url! };
       const ended = await provider.expire(db, session.id);
       if (MONEY.includes(ended.state)) {
-        await insertSession(db, {
-          id: session.id,
-          provider: provider.code,
-          order_id: order.id,
-          amount_cents: session.amountCents,
-          return_url: orderPaymentPath(order),
-          url: null,
-          status: 'expired',
-        }).catch(() => undefined);
+        await insertSession(db, { ...recorded, url: null, status: 'expired' }).catch(() => undefined);
         return { settled: await settleSession(db, provider, ended) };
       }
     }

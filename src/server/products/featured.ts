@@ -1,4 +1,5 @@
 /** The few pieces the home page shows, straight from the catalogue. */
+import { productDesign } from './product-design.ts';
 import { getDb } from '~/server/db/database.ts';
 import { formatCents } from '~/lib/money.ts';
 import { productImageUrl } from './product-images.ts';
@@ -17,15 +18,7 @@ export async function featuredProducts(limit = 8): Promise<FeaturedProduct[]> {
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .select(['products.id', 'products.name', 'products.price_cents', 'products.style', 'categories.slug as category'])
-    .select((eb) =>
-      eb
-        .selectFrom('product_attributes')
-        .select('product_attributes.value')
-        .whereRef('product_attributes.product_id', '=', 'products.id')
-        .where('product_attributes.code', '=', 'design')
-        .limit(1)
-        .as('design'),
-    )
+    .select((eb) => productDesign(eb).as('design'))
     .where('products.status', '=', 1)
     .orderBy('products.id')
     .execute();

@@ -1,4 +1,5 @@
 /** Products, their variants, metals and categories in the database (Kysely only). */
+import { productDesign } from './product-design.ts';
 import type { Db } from '~/server/db/database.ts';
 
 export interface ProductRecord {
@@ -72,15 +73,7 @@ function productQuery(db: Db) {
       'products.seo_title',
       'products.seo_description',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('product_attributes')
-        .select('product_attributes.value')
-        .whereRef('product_attributes.product_id', '=', 'products.id')
-        .where('product_attributes.code', '=', 'design')
-        .limit(1)
-        .as('design'),
-    );
+    .select((eb) => productDesign(eb).as('design'));
 }
 
 const normalise = (r: Omit<ProductRecord, 'design'> & { design?: string | null }): ProductRecord => ({

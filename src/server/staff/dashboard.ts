@@ -2,19 +2,12 @@
 import { getDb } from '~/server/db/database.ts';
 import { shopMidnight } from '~/server/orders/back-office-orders.ts';
 import { shopTimeZone } from './admin-format.ts';
+import { bookedBetween } from '~/server/appointments/back-office-appointments.ts';
 
 export async function todaysAppointments(now = new Date()) {
-  const db = await getDb();
   const start = shopMidnight(now, shopTimeZone(), 'day');
   const end = new Date(start.getTime() + 36 * 3600_000);
-  const rows = await db
-    .selectFrom('appointments')
-    .selectAll()
-    .where('status', '=', 'booked')
-    .where('starts_at', '>=', start.toISOString())
-    .where('starts_at', '<', end.toISOString())
-    .orderBy('starts_at')
-    .execute();
+  const rows = await bookedBetween(start, end);
   // 36 h covers a day that a clock change makes longer; keep the rows of the shop's date only.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone() }).format(now);
   return rows.filter((r) => new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone() }).format(new Date(r.starts_at)) === today);

@@ -9,9 +9,8 @@
  * staff -- add …`), else asked for twice without echo; never from the command line, where `ps` and the
  * shell history would keep it. Each change is in the activity record as done by `cli`.
  */
-import { config } from '~/server/config.ts';
-import { assertReachable, openDatabase, shareConnection, unshareConnection } from '~/server/db/database.ts';
-import { migrateToLatest } from '~/server/db/migrate.ts';
+import { shareConnection, unshareConnection } from '~/server/db/database.ts';
+import { openCliConnection } from '~/server/db/cli-connection.ts';
 import { HttpError } from '~/server/http.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
 import { passwordField, emailField } from '~/features/account/account.schema.ts';
@@ -97,12 +96,9 @@ export async function runStaff(argv: string[]): Promise<number> {
     throw new CliUsageError(`--role takes owner, manager or editor\n${STAFF_USAGE}`);
   const password = command === 'add' || command === 'reset' ? await readPassword() : undefined;
 
-  const url = config.databaseUrl;
-  const conn = await openDatabase(url);
+  const conn = await openCliConnection();
   shareConnection(conn);
   try {
-    await assertReachable(conn, url);
-    await migrateToLatest(conn.db);
     if (command === 'list') {
       const rows = await listStaff();
       for (const r of rows)
