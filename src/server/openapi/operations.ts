@@ -667,7 +667,10 @@ export const operations: Operation[] = [
     access: 'admin',
     summary: "Upload a photo (JPEG, PNG or WebP, at least 200 px each way, at most 10 MB), processed as the import's, at the end of the product's photos",
     params: staffProductPathSchema,
-    fileBody: { types: ['multipart/form-data'], description: 'A form with the file in `photo` and, optionally, its alternative text in `alt` (at most 200 characters)' },
+    fileBody: {
+      types: ['multipart/form-data'],
+      description: 'A form with the file in `photo` and, optionally, its alternative text in `alt` (at most 200 characters)',
+    },
     answers: { 201: staffProductChangeAnswerSchema },
     errors: [401, 404, 409, 413, 415, 429],
   }),

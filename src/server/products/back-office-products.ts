@@ -242,17 +242,17 @@ export async function changeProduct(actor: Actor, id: number, patch: ProductPatc
     if (repriced.length) await refreshProductPrice(trx, id);
     if (reordered) await setPhotoOrder(trx, id, order);
     await recordActivity(
-        actor,
-        {
-          action: 'product.edit',
-          subjectType: 'product',
-          subjectId: String(id),
-          summary: `Edited product ${name} (${changed.join(', ')})`,
-          before,
-          after,
-        },
-        trx,
-      );
+      actor,
+      {
+        action: 'product.edit',
+        subjectType: 'product',
+        subjectId: String(id),
+        summary: `Edited product ${name} (${changed.join(', ')})`,
+        before,
+        after,
+      },
+      trx,
+    );
     const fresh = await load(trx, id);
     return { product: present(fresh.product, fresh.variants, fresh.photos), changed };
   });

@@ -15,7 +15,9 @@ export const PHOTO_ALT_MAX = 200;
 const MB = PHOTO_UPLOAD_MAX_BYTES / 1024 / 1024;
 
 const tooLarge = () =>
-  new HttpError(413, `photo: The photo is larger than ${MB} MB`, 'payload_too_large', { photo: [`The photo is larger than ${MB} MB: upload a smaller picture`] });
+  new HttpError(413, `photo: The photo is larger than ${MB} MB`, 'payload_too_large', {
+    photo: [`The photo is larger than ${MB} MB: upload a smaller picture`],
+  });
 const field = (name: string, message: string, status = 400) => new HttpError(status, `${name}: ${message}`, 'validation_failed', { [name]: [message] });
 
 /** The body as a form (multipart or URL-encoded), at most PHOTO_UPLOAD_MAX_BYTES and the form's slack. */

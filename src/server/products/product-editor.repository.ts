@@ -184,7 +184,10 @@ export async function listStaffProducts(db: Db, f: ProductFilter, perPage: numbe
       .limit(perPage)
       .offset((f.page - 1) * perPage)
       .execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     rows: rows.map((r) => ({ ...toRow(r), photo: r.photo ?? null, variants: Number(r.variants ?? 0) })),
@@ -218,7 +221,12 @@ export async function refreshProductPrice(db: Db, id: number): Promise<void> {
     .where('product_id', '=', id)
     .where('status', '=', 1)
     .executeTakeFirst();
-  if (row?.p !== null && row?.p !== undefined) await db.updateTable('products').set({ price_cents: Number(row.p) }).where('id', '=', id).execute();
+  if (row?.p !== null && row?.p !== undefined)
+    await db
+      .updateTable('products')
+      .set({ price_cents: Number(row.p) })
+      .where('id', '=', id)
+      .execute();
 }
 
 export async function insertPhoto(

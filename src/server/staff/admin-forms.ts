@@ -48,7 +48,11 @@ export interface AdminFormOptions {
   readForm?: (request: Request) => Promise<FormData>;
 }
 
-export async function runAdminForm(Astro: AstroGlobal, handlers: Record<string, Handler>, options: AdminFormOptions = {}): Promise<AdminOutcome | Response | undefined> {
+export async function runAdminForm(
+  Astro: AstroGlobal,
+  handlers: Record<string, Handler>,
+  options: AdminFormOptions = {},
+): Promise<AdminOutcome | Response | undefined> {
   if (Astro.request.method !== 'POST') return undefined;
   const staff = Astro.locals.staff;
   if (!staff) return Astro.redirect('/admin/login', 303);
