@@ -54,7 +54,13 @@ test('an editor made by the CLI finds a product, renames it, uploads a photo, an
   const name = uniqueName('Solitaire Pendant');
   const id = await importNecklace(name);
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f3ede2' } })
-    .composite([{ input: Buffer.from('<svg width="640" height="480"><circle cx="320" cy="240" r="150" fill="#d4af37"/><circle cx="320" cy="240" r="60" fill="#e8f1f8"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="640" height="480"><circle cx="320" cy="240" r="150" fill="#d4af37"/><circle cx="320" cy="240" r="60" fill="#e8f1f8"/></svg>',
+        ),
+      },
+    ])
     .png()
     .toBuffer();
 
