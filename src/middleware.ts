@@ -9,7 +9,7 @@ import { withSecurityHeaders } from './server/security/headers.ts';
 import { sharedPage } from './server/page-cache.ts';
 import { isShareablePath } from './server/page-store.ts';
 import { ADMIN_IMPORT_PATH } from './server/feeds/import-http.ts';
-import { PRODUCT_IMPORT_PATH } from './server/product-feed/paths.ts';
+import { isPhotoUploadPath, PRODUCT_IMPORT_PATH } from './server/product-feed/paths.ts';
 import { duringRequest } from './server/request-time.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/outage.ts';
 import { currentRequest } from './server/observe/request-context.ts';
@@ -65,8 +65,14 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
     const error = new HttpError(400, 'The address contains a NUL character', 'bad_request');
     return isApi ? errorResponse(error) : new Response(error.message, { status: 400 });
   }
-  // The stock-file import streams bodies far beyond 1 MB and enforces its own limit (src/server/feeds/import-http.ts).
-  if (isApi && url.pathname !== ADMIN_IMPORT_PATH && url.pathname !== PRODUCT_IMPORT_PATH && Number(request.headers.get('content-length')) > MAX_BODY_BYTES) {
+  // The stock-file import streams bodies far beyond 1 MB and enforces its own limit (src/server/feeds/import-http.ts); a photo upload holds to PHOTO_UPLOAD_MAX_BYTES.
+  if (
+    isApi &&
+    url.pathname !== ADMIN_IMPORT_PATH &&
+    url.pathname !== PRODUCT_IMPORT_PATH &&
+    !isPhotoUploadPath(url.pathname, request.headers.get('content-type')) &&
+    Number(request.headers.get('content-length')) > MAX_BODY_BYTES
+  ) {
     return errorResponse(new HttpError(413, 'The request body is larger than 1 MB', 'payload_too_large'));
   }
   // Drawings need no database; share images (/images/share/…) do.

@@ -4,12 +4,13 @@
  * order list's search and CSV export, the stock upload's report and rejected rows.
  */
 import path from 'node:path';
+import sharp from 'sharp';
 import { FileSystemConfigLoader, HtmlValidate, type SourceHooks } from 'html-validate';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databases } from '../support/api.ts';
 import { callFrom, closeTestDbs, freshAddress, seedCustomer, seedOrder, testDb, uniqueEmail } from '../support/accounts.ts';
 import { booking, openDay, slotStarts } from '../support/appointments.ts';
-import { feedRow, toCsv } from '../support/admin.ts';
+import { ADMIN_TOKEN, feedRow, toCsv } from '../support/admin.ts';
 import { page, seedStaff } from '../support/staff.ts';
 import { uniqueCode } from '../support/unique.ts';
 
@@ -59,6 +60,26 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     const booked = await callFrom(freshAddress(), url, 'POST', '/api/appointments', booking(slotStarts(openDay(0)).at(-1)!, uniqueEmail('visit')));
     expect(booked.status).toBe(201);
     const visit = await db.selectFrom('appointments').select('id').where('reference', '=', booked.body.data.reference).executeTakeFirstOrThrow();
+    // A product of this test's own with a photo, for its editor and the removal's confirmation.
+    const handle = uniqueCode('html-pendant')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+    const csv = `Handle,Title,Type,Option1 Name,Option1 Value,Variant Price\n${handle},Valid Pendant,Necklaces,Metal,Platinum,990\n`;
+    const imported = await fetch(`${url}/api/admin/products/import`, {
+      method: 'POST',
+      body: csv,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' },
+    });
+    expect((await imported.json()).inserted).toBe(1);
+    const product = await db.selectFrom('products').select('id').where('slug', '=', handle).executeTakeFirstOrThrow();
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#d4af37' } })
+      .png()
+      .toBuffer();
+    const photoForm = new FormData();
+    photoForm.set('photo', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'photo.png');
+    const photographed = await fetch(`${url}/api/admin/products/${product.id}/photos`, { method: 'POST', body: photoForm, headers: { cookie } });
+    expect(photographed.status).toBe(201);
+    const photo = ((await photographed.json()) as { data: { photos: { id: number }[] } }).data.photos.at(-1)!;
     const found: string[] = [];
     found.push(...(await problems(url, '/admin/login', undefined)));
     for (const p of [
@@ -78,6 +99,10 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
       `/admin/appointments?move=${visit.id}`,
       `/admin/appointments?cancel=${visit.id}`,
       '/admin/inventory',
+      '/admin/products',
+      '/admin/products?q=band&sale=on',
+      `/admin/products/${product.id}`,
+      `/admin/products/${product.id}?do=remove&photo=${photo.id}`,
       '/admin/staff',
       '/admin/account',
     ]) {
@@ -85,6 +110,7 @@ describe.each(databases)('the back-office pages on $kind', ({ url, databaseUrl }
     }
     found.push(...(await problems(url, '/admin/orders', editorCookie, 403)));
     found.push(...(await problems(url, '/admin', editorCookie)));
+    found.push(...(await problems(url, `/admin/products/${product.id}`, editorCookie)));
     expect(found).toEqual([]);
   });
 

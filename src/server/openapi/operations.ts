@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { productImportQuerySchema, productImportSummarySchema } from '~/server/product-feed/product-import.answers.ts';
+import { productPatchSchema, staffPhotoPathSchema, staffProductPathSchema } from '~/server/products/product-editor.schema.ts';
+import { staffProductAnswerSchema, staffProductChangeAnswerSchema } from '~/server/products/product-editor.answers.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -638,6 +640,46 @@ export const operations: Operation[] = [
     summary: 'The catalogue as a Shopify product CSV: one row per variant and per further photograph; it imports back to the same catalogue',
     answers: {},
     fileAnswer: { types: ['text/csv'], description: "Shopify's product CSV (Content-Disposition: attachment)" },
+    errors: [401, 404, 429],
+  }),
+  // The back office's product editor (issue 31 and 32)
+  op('get', '/api/admin/products/{id}', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'One product as staff edit it: name, description (sanitised HTML), on sale, its variants on sale with their prices, its photos in order',
+    params: staffProductPathSchema,
+    answers: { 200: staffProductAnswerSchema },
+    errors: [401, 404, 429],
+  }),
+  op('patch', '/api/admin/products/{id}', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: "Change a product's name, description, on sale, variants' prices (owners and managers: an editor gets 403) or photo order, in one transaction",
+    description:
+      'Only the fields sent change. The description is sanitised as the product import sanitises Body (HTML). Prices are dollars with at most two decimals, above 0 and at most 1,000,000. The change is in the activity record with before and after, and the shop shows it on the next request.',
+    params: staffProductPathSchema,
+    body: productPatchSchema,
+    answers: { 200: staffProductChangeAnswerSchema },
+    errors: [401, 404, 429],
+  }),
+  op('post', '/api/admin/products/{id}/photos', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: "Upload a photo (JPEG, PNG or WebP, at least 200 px each way, at most 10 MB), processed as the import's, at the end of the product's photos",
+    params: staffProductPathSchema,
+    fileBody: {
+      types: ['multipart/form-data'],
+      description: 'A form with the file in `photo` and, optionally, its alternative text in `alt` (at most 200 characters)',
+    },
+    answers: { 201: staffProductChangeAnswerSchema },
+    errors: [401, 404, 409, 413, 415, 429],
+  }),
+  op('delete', '/api/admin/products/{id}/photos/{photoId}', {
+    tag: 'Operators',
+    access: 'admin',
+    summary: 'Take a photo off a product (the others close up)',
+    params: staffPhotoPathSchema,
+    answers: { 200: staffProductChangeAnswerSchema },
     errors: [401, 404, 429],
   }),
   // Payment providers' notifications

@@ -40,15 +40,29 @@ export function parseForm<T extends z.ZodType>(schema: T, values: Record<string,
 
 const SECRET = /password|code/;
 
-export async function runAdminForm(Astro: AstroGlobal, handlers: Record<string, Handler>): Promise<AdminOutcome | Response | undefined> {
+/** The answer's status for a refusal: the limits' and rights' own, else 400 (the form is shown again with its errors). */
+const statusOf = (error: HttpError) => ([401, 403, 413, 429].includes(error.status) ? error.status : 400);
+
+export interface AdminFormOptions {
+  /** Reads the body instead of `request.formData()`: a page that takes uploads holds them to its own limit (an HttpError is shown on the page). */
+  readForm?: (request: Request) => Promise<FormData>;
+}
+
+export async function runAdminForm(
+  Astro: AstroGlobal,
+  handlers: Record<string, Handler>,
+  options: AdminFormOptions = {},
+): Promise<AdminOutcome | Response | undefined> {
   if (Astro.request.method !== 'POST') return undefined;
   const staff = Astro.locals.staff;
   if (!staff) return Astro.redirect('/admin/login', 303);
   let form: FormData;
   try {
-    form = await Astro.request.formData();
-  } catch {
-    return undefined;
+    form = options.readForm ? await options.readForm(Astro.request) : await Astro.request.formData();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) return undefined;
+    Astro.response.status = statusOf(error);
+    return { action: '', values: {}, errors: error.errors, message: error.errors ? undefined : error.message };
   }
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   const action = values._action ?? '';
@@ -62,7 +76,7 @@ export async function runAdminForm(Astro: AstroGlobal, handlers: Record<string, 
     return { action, values: echo, data: result.data };
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      Astro.response.status = error.status === 401 || error.status === 429 ? error.status : 400;
+      Astro.response.status = statusOf(error);
       if (error.headers?.['retry-after']) Astro.response.headers.set('retry-after', error.headers['retry-after']);
       return { action, values: echo, errors: error.errors, message: error.errors ? undefined : error.message };
     }
@@ -91,6 +105,11 @@ const NOTICES: Record<string, string> = {
   'credit-saved': 'The store credit has been changed.',
   'appointment-cancelled': 'The appointment is cancelled, and the customer has been e-mailed.',
   'appointment-moved': 'The appointment has been moved, and the customer has been e-mailed.',
+  'product-saved': 'The product has been saved. The shop shows it now.',
+  'product-unchanged': 'Nothing was changed.',
+  'photo-added': 'The photo has been added. The shop shows it now.',
+  'photo-removed': 'The photo has been removed.',
+  'photo-moved': 'The photos have been reordered.',
 };
 
 export function noticeFrom(url: URL): string | undefined {

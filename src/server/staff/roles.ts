@@ -6,7 +6,10 @@
  *
  * - owner: everything, including staff and settings;
  * - manager: orders, customers, appointments, coupons, stock and products, and the activity record;
- * - editor: products' texts and pictures, and content.
+ * - editor: products' texts and pictures, and content (not their prices).
+ *
+ * `prices` names no page: within /admin/products and /api/admin/products/…, changing a variant's price
+ * needs it as well as `products` (src/server/products/back-office-products.ts).
  */
 export const ROLES = ['owner', 'manager', 'editor'] as const;
 export type Role = (typeof ROLES)[number];
@@ -20,14 +23,15 @@ export type Right =
   | 'coupons'
   | 'stock'
   | 'products'
+  | 'prices'
   | 'content'
   | 'activity'
   | 'staff'
   | 'settings';
 
 const RIGHTS: Record<Role, readonly Right[]> = {
-  owner: ['dashboard', 'account', 'orders', 'customers', 'appointments', 'coupons', 'stock', 'products', 'content', 'activity', 'staff', 'settings'],
-  manager: ['dashboard', 'account', 'orders', 'customers', 'appointments', 'coupons', 'stock', 'products', 'activity'],
+  owner: ['dashboard', 'account', 'orders', 'customers', 'appointments', 'coupons', 'stock', 'products', 'prices', 'content', 'activity', 'staff', 'settings'],
+  manager: ['dashboard', 'account', 'orders', 'customers', 'appointments', 'coupons', 'stock', 'products', 'prices', 'activity'],
   editor: ['dashboard', 'account', 'products', 'content'],
 };
 

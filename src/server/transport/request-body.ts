@@ -1,5 +1,5 @@
 /**
- * Request bodies at the door: every route but the admin import reads at most 1 MB (transportSettings),
+ * Request bodies at the door: every route but the admin imports and photo uploads reads at most 1 MB (transportSettings),
  * whatever the framing. A Content-Length over the limit is refused before a byte is read; a chunked body
  * is counted as it arrives and refused the moment it passes the limit, so no route (pages reading a
  * form with `request.formData()` included) ever holds more. Within the limit the body is handed to the
@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADMIN_IMPORT_PATH } from '~/server/feeds/import-http.ts';
-import { PRODUCT_IMPORT_PATH } from '~/server/product-feed/paths.ts';
+import { isPhotoUploadPath, PRODUCT_IMPORT_PATH } from '~/server/product-feed/paths.ts';
 import { BACK_OFFICE_UPLOAD_PATH } from '~/server/feeds/multipart-stream.ts';
 import { isApiPath, pathOf, refuse } from './refusal.ts';
 import { transportSettings } from './settings.ts';
@@ -47,6 +47,8 @@ export function admitBody(req: IncomingMessage, res: ServerResponse): Promise<bo
   if (path === ADMIN_IMPORT_PATH || path === PRODUCT_IMPORT_PATH) return true;
   // So does the back office's upload form (src/server/feeds/back-office-import.ts), behind a staff session.
   if (path === BACK_OFFICE_UPLOAD_PATH) return true;
+  // And a product photograph's upload (src/server/products/photo-upload.ts: PHOTO_UPLOAD_MAX_BYTES).
+  if (isPhotoUploadPath(path, req.headers['content-type'])) return true;
   const api = isApiPath(path);
   const max = transportSettings.maxBodyBytes;
   const tooLarge = () => refuseAndLinger(req, res, api, 413, 'payload_too_large', BODY_TOO_LARGE);
