@@ -3,6 +3,7 @@ import CheckChips from '~/components/ui/CheckChips.tsx';
 import RangeSlider, { type RangeValue } from '~/components/ui/RangeSlider.tsx';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
 import GuideButton from './GuideButton.tsx';
+import { RANGE_LIST } from './attributes.ts';
 import type { DiamondFacets, DiamondFilters, DiamondHistograms, RangeBounds, RangeFilterKey } from './diamond-query.ts';
 
 interface Props {
@@ -16,18 +17,14 @@ interface Props {
   shapes?: readonly string[];
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** The list filters under "More filters". */
+const ADVANCED_LISTS = ['polish', 'symmetry', 'fluorescence', 'lab'] as const;
 const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
 
-const SLIDERS: { key: RangeFilterKey; label: string; unit: string; step: number; format: (v: number) => string; scale?: 'log' }[] = [
-  { key: 'carat', label: 'Carat', unit: 'carat', step: 0.01, format: (v) => `${v.toFixed(2)} ct` },
-  { key: 'price', label: 'Price', unit: 'price', step: 10, format: (v) => usd.format(v), scale: 'log' },
-];
-const ADVANCED_SLIDERS: typeof SLIDERS = [
-  { key: 'depth', label: 'Depth %', unit: 'depth', step: 0.1, format: (v) => `${v.toFixed(1)}%` },
-  { key: 'table', label: 'Table %', unit: 'table', step: 0.5, format: (v) => `${v.toFixed(1)}%` },
-  { key: 'lw_ratio', label: 'Length to width ratio', unit: 'ratio', step: 0.01, format: (v) => v.toFixed(2) },
-];
+/** The range filters' sliders (attributes.ts): carat and price up front, the others under "More filters". */
+type Slider = (typeof RANGE_LIST)[number];
+const SLIDERS = RANGE_LIST.filter((a) => !a.advanced);
+const ADVANCED_SLIDERS = RANGE_LIST.filter((a) => a.advanced);
 
 /** Slider ends rounded outwards to the step, so every stone sits inside the track. */
 function ends(bounds: RangeBounds, key: RangeFilterKey, step: number): [number, number] {
@@ -41,7 +38,7 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
   const set = <K extends keyof DiamondFilters>(key: K, value: DiamondFilters[K]) => onChange({ ...filters, [key]: value });
   const list = (key: keyof typeof facets & keyof DiamondFilters) => (filters[key] as string[] | undefined) ?? [];
   const origin = filters.origin?.length === 1 ? filters.origin[0] : 'all';
-  const slider = (s: (typeof SLIDERS)[number]) => {
+  const slider = (s: Slider) => {
     const [min, max] = ends(bounds, s.key, s.step);
     return (
       <RangeSlider
@@ -52,17 +49,15 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
         max={max}
         step={s.step}
         scale={s.scale}
-        histogram={s.key === 'carat' || s.key === 'price' ? histograms?.[s.key] : undefined}
-        aside={s.key === 'carat' || s.key === 'price' ? undefined : <GuideButton topic={s.key} label={s.label.replace(' %', '')} />}
+        histogram={s.histogram ? histograms?.[s.key as keyof DiamondHistograms] : undefined}
+        aside={s.guide ? <GuideButton topic={s.guide} label={s.name} /> : undefined}
         value={filters[s.key] ?? {}}
         format={s.format}
         onChange={(v: RangeValue) => set(s.key, v.min === undefined && v.max === undefined ? undefined : v)}
       />
     );
   };
-  const advancedActive = ['polish', 'symmetry', 'fluorescence', 'lab', 'depth', 'table', 'lw_ratio'].some(
-    (k) => filters[k as keyof DiamondFilters] !== undefined,
-  );
+  const advancedActive = [...ADVANCED_LISTS, ...ADVANCED_SLIDERS.map((s) => s.key)].some((k) => filters[k] !== undefined);
   return (
     <div className="space-y-3">
       <CheckChips

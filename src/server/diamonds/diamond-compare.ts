@@ -13,6 +13,7 @@ import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, shapeLabel } from '~/features/diamonds/grades.ts';
+import { rangeFacts } from '~/features/diamonds/attributes.ts';
 import { parseCompareIds } from '~/features/compare/compare.ts';
 import { findDiamondsByIds } from './diamond.repository.ts';
 import { toDiamond } from './diamonds.service.ts';
@@ -55,9 +56,8 @@ const ROWS: [string, (d: Diamond) => string, Score?][] = [
   ['Symmetry', (d) => d.symmetry, (d) => rank(FINISHES)(d.symmetry)],
   ['Fluorescence', (d) => d.fluorescence, (d) => rank(FLUORESCENCES)(d.fluorescence)],
   ['Lab and certificate', (d) => `${d.lab} ${d.certificate_number}`],
-  ['Depth', (d) => `${d.depth.toFixed(1)}%`, (d) => -Math.abs(d.depth - 61.5)],
-  ['Table', (d) => `${d.table.toFixed(1)}%`, (d) => -Math.abs(d.table - 57)],
-  ['Length to width ratio', (d) => d.lw_ratio.toFixed(2)],
+  // Depth, table, length to width ratio: the range attributes' facts (attributes.ts).
+  ...rangeFacts<Diamond>().map((f): [string, (d: Diamond) => string, Score?] => [f.label, f.text, f.best]),
   [
     'Measurements',
     (d) => `${mm(d.measurements.length)} × ${mm(d.measurements.width)} × ${mm(d.measurements.depth)} mm`,
