@@ -150,6 +150,10 @@ export type FeedRangeKey = { [K in RangeFilterKey]: (typeof RANGE_ATTRIBUTES)[K]
 export type FeedRangeColumn = (typeof RANGE_ATTRIBUTES)[FeedRangeKey]['column'];
 export const FEED_RANGE_KEYS = RANGE_FILTER_KEYS.filter((k): k is FeedRangeKey => 'feed' in RANGE_ATTRIBUTES[k]);
 
+/** The guidance topics of the range attributes (src/content/guidance/<topic>.md; content.config.ts). */
+export type RangeGuide = Extract<Entry, { guide: string }>['guide'];
+export const RANGE_GUIDES = RANGE_LIST.flatMap((a) => (a.guide ? [a.guide as RangeGuide] : []));
+
 /** A stone's range facts (label, text, score): its page and the comparison, after the grades. */
 export function rangeFacts<D extends Record<RangeAnswer, number>>(): { label: string; guide?: string; text: (d: D) => string; best?: (d: D) => number }[] {
   return RANGE_LIST.flatMap((a) => {

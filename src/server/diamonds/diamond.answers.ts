@@ -51,9 +51,11 @@ const diamondFields = {
 /** Range attributes shown as facts (attributes.ts) that the fields above do not name yet: a number each, after them. */
 const rangeAnswers = Object.fromEntries(
   RANGE_LIST.flatMap((a) => (a.fact && !(a.fact.answer in diamondFields) ? [[a.fact.answer, z.number()]] : [])),
-) as Record<Exclude<RangeAnswer, keyof typeof diamondFields>, z.ZodNumber>;
+) as Record<RangeAnswerAfter, z.ZodNumber>;
 
 export const diamondSchema = z.object({ ...diamondFields, ...rangeAnswers });
+/** The answer fields that only the range attributes' loop in toDiamond (diamonds.service.ts) fills. */
+export type RangeAnswerAfter = Exclude<RangeAnswer, keyof typeof diamondFields>;
 
 export const boundsSchema = z.object({ min: z.number(), max: z.number() });
 
