@@ -1,7 +1,7 @@
 /** The diamond filters: shapes with their drawings, range sliders, grade chips, origin, and advanced ones. */
 import CheckChips from '~/components/ui/CheckChips.tsx';
 import RangeSlider, { type RangeValue } from '~/components/ui/RangeSlider.tsx';
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, GRADE_LABELS, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
 import GuideButton from './GuideButton.tsx';
 import { RANGE_LIST } from './attributes.ts';
 import type { DiamondFacets, DiamondFilters, DiamondHistograms, RangeBounds, RangeFilterKey } from './diamond-query.ts';
@@ -61,7 +61,7 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
   return (
     <div className="space-y-3">
       <CheckChips
-        legend="Shape"
+        legend={GRADE_LABELS.shape}
         tiles
         name="df_shape"
         selected={list('shape')}
@@ -75,8 +75,8 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
       />
       {SLIDERS.map(slider)}
       <fieldset className="py-2">
-        <legend className="float-left text-sm leading-6 font-medium">Origin</legend>
-        <GuideButton topic="origin" label="Origin" />
+        <legend className="float-left text-sm leading-6 font-medium">{GRADE_LABELS.origin}</legend>
+        <GuideButton topic="origin" label={GRADE_LABELS.origin} />
         <div className="clear-left mt-2 flex w-fit rounded-full border border-primary/25 p-0.5 text-xs">
           {(
             [
@@ -102,28 +102,28 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
         </div>
       </fieldset>
       <CheckChips
-        legend="Cut"
+        legend={GRADE_LABELS.cut}
         name="df_cut"
         compact
-        aside={<GuideButton topic="cut" label="Cut" />}
+        aside={<GuideButton topic="cut" label={GRADE_LABELS.cut} />}
         selected={list('cut')}
         onChange={(v) => set('cut', v)}
         options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))}
       />
       <CheckChips
-        legend="Colour"
+        legend={GRADE_LABELS.color}
         name="df_color"
         compact
-        aside={<GuideButton topic="color" label="Colour" />}
+        aside={<GuideButton topic="color" label={GRADE_LABELS.color} />}
         selected={list('color')}
         onChange={(v) => set('color', v)}
         options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))}
       />
       <CheckChips
-        legend="Clarity"
+        legend={GRADE_LABELS.clarity}
         name="df_clarity"
         compact
-        aside={<GuideButton topic="clarity" label="Clarity" />}
+        aside={<GuideButton topic="clarity" label={GRADE_LABELS.clarity} />}
         selected={list('clarity')}
         onChange={(v) => set('clarity', v)}
         options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))}
@@ -132,37 +132,37 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
         <summary className="cursor-pointer text-sm font-medium">More filters</summary>
         <div className="mt-2 space-y-3">
           <CheckChips
-            legend="Polish"
+            legend={GRADE_LABELS.polish}
             name="df_polish"
             compact
-            aside={<GuideButton topic="polish" label="Polish" />}
+            aside={<GuideButton topic="polish" label={GRADE_LABELS.polish} />}
             selected={filters.polish ?? []}
             onChange={(v) => set('polish', v)}
             options={FINISHES.map((g) => ({ value: g, label: g }))}
           />
           <CheckChips
-            legend="Symmetry"
+            legend={GRADE_LABELS.symmetry}
             name="df_symmetry"
             compact
-            aside={<GuideButton topic="symmetry" label="Symmetry" />}
+            aside={<GuideButton topic="symmetry" label={GRADE_LABELS.symmetry} />}
             selected={filters.symmetry ?? []}
             onChange={(v) => set('symmetry', v)}
             options={FINISHES.map((g) => ({ value: g, label: g }))}
           />
           <CheckChips
-            legend="Fluorescence"
+            legend={GRADE_LABELS.fluorescence}
             name="df_fluorescence"
             compact
-            aside={<GuideButton topic="fluorescence" label="Fluorescence" />}
+            aside={<GuideButton topic="fluorescence" label={GRADE_LABELS.fluorescence} />}
             selected={filters.fluorescence ?? []}
             onChange={(v) => set('fluorescence', v)}
             options={FLUORESCENCES.map((g) => ({ value: g, label: g }))}
           />
           <CheckChips
-            legend="Lab"
+            legend={GRADE_LABELS.lab}
             name="df_lab"
             compact
-            aside={<GuideButton topic="lab" label="Lab" />}
+            aside={<GuideButton topic="lab" label={GRADE_LABELS.lab} />}
             selected={list('lab')}
             onChange={(v) => set('lab', v)}
             options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))}
