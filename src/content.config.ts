@@ -6,6 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { RANGE_GUIDES } from './features/diamonds/attributes.ts';
 
 const pages = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/pages', generateId: ({ data, entry }) => String(data.slug ?? entry.replace(/\.md$/, '')) }),
@@ -26,7 +27,11 @@ const pages = defineCollection({
  * and grade, shown from the "?" beside a filter label or a grade on a diamond's page, with a link into
  * the Diamond Education page (`learn_more`, usually one of its section anchors).
  */
-export const GUIDANCE_TOPICS = ['cut', 'color', 'clarity', 'fluorescence', 'polish', 'symmetry', 'lab', 'origin', 'depth', 'table', 'lw_ratio'] as const;
+export const GUIDANCE_TOPICS = [
+  ...(['cut', 'color', 'clarity', 'fluorescence', 'polish', 'symmetry', 'lab', 'origin'] as const),
+  // depth, table, lw_ratio: the range attributes' guide topics (src/features/diamonds/attributes.ts)
+  ...RANGE_GUIDES,
+] as const;
 const guidance = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/guidance', generateId: ({ data, entry }) => String(data.topic ?? entry.replace(/\.md$/, '')) }),
   schema: z.object({

@@ -10,6 +10,7 @@ import { generateDiamond } from '~/server/db/seed/diamonds.ts';
 import { createRng } from '~/server/db/seed/random.ts';
 import { DiamondIndex, type IndexQuery, type IndexRow } from '~/server/diamonds/diamond-index.ts';
 import { DIAMOND_SORTS, FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS, type ListFilterKey, type RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { RANGE_ATTRIBUTES } from '~/features/diamonds/attributes.ts';
 import { bucketOf } from '~/server/diamonds/diamond-histogram.ts';
 import { CLARITIES, COLORS, CUTS, SHAPES } from '~/features/diamonds/grades.ts';
 
@@ -41,13 +42,7 @@ const QUERIES: Partial<IndexQuery>[] = [
   { allowed: { shape: 0b1111111110, lab: 0b1, polish: 0b11 }, ranges: { depth: [60.5, 63.333], table: [54, 60], lw_ratio: [1, 1.25] } },
 ];
 
-const RANGE_VALUE: Record<RangeFilterKey, (r: IndexRow) => number> = {
-  carat: (r) => r.carat,
-  price: (r) => r.price_cents,
-  depth: (r) => r.depth,
-  table: (r) => r.table_pct,
-  lw_ratio: (r) => r.lw_ratio,
-};
+const RANGE_VALUE = (key: RangeFilterKey) => (r: IndexRow) => r[RANGE_ATTRIBUTES[key].column];
 
 /** What a query answers by a plain filter over the rows: total, facets, sliders' extents and histograms (on the index's edges). */
 function plainAnswer(rows: Iterable<IndexRow>, q: IndexQuery, edges: { carat: number[]; price: number[] }) {
@@ -55,7 +50,7 @@ function plainAnswer(rows: Iterable<IndexRow>, q: IndexQuery, edges: { carat: nu
   const passes = (r: IndexRow, except?: string) =>
     LIST_FILTER_KEYS.every((k) => k === except || q.allowed[k] === undefined || (q.allowed[k]! >> LIST_FILTERS[k].indexOf(r[k] as never)) & 1) &&
     (Object.entries(q.ranges) as [RangeFilterKey, [number, number]][]).every(
-      ([k, [lo, hi]]) => k === except || !(RANGE_VALUE[k](r) < lo || RANGE_VALUE[k](r) > hi),
+      ([k, [lo, hi]]) => k === except || !(RANGE_VALUE(k)(r) < lo || RANGE_VALUE(k)(r) > hi),
     );
   const facets = Object.fromEntries(
     FACET_KEYS.map((k) => [k, LIST_FILTERS[k as ListFilterKey].map((g) => live.filter((r) => r[k] === g && passes(r, k)).length)]),

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LIST_FILTERS, RANGE_FILTER_KEYS } from '~/features/diamonds/diamond-query.ts';
+import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
 import { HIST_BUCKETS } from '~/server/diamonds/diamond-histogram.ts';
 import { assertIndexLimits, indexLimitProblems, MAX_GRADES, PASS_BITMAPS, SCRATCH } from '~/server/diamonds/index-limits.ts';
 
@@ -26,6 +27,24 @@ describe('diamond index limits', () => {
       /"girdle" has 31 grades, more than MAX_GRADES \(30\).*widen PassInput\.allowed/,
     );
     expect(indexLimitProblems({ lists: { ...LIST_FILTERS, girdle: grades(MAX_GRADES) }, histogramBuckets: HIST_BUCKETS })).toEqual([]);
+  });
+
+  it('refuses a range filter whose index column the pass cannot read, saying what to change', () => {
+    const shape = (range: { key: string; index: { bits: 16 | 32; scale: number }; histogram?: true }) => ({
+      lists: LIST_FILTERS,
+      histogramBuckets: HIST_BUCKETS,
+      ranges: [...RANGE_LIST, range],
+    });
+    expect(indexLimitProblems(shape({ key: 'crown_angle', index: { bits: 16, scale: 100 } }))).toEqual([]);
+    expect(() => assertIndexLimits(shape({ key: 'crown_angle', index: { bits: 32, scale: 100 } }))).toThrow(
+      /"crown_angle" has a 32-bit index column.*minmax_u16.*declare it 16-bit/,
+    );
+    expect(indexLimitProblems(shape({ key: 'crown_angle', index: { bits: 16, scale: 0.5 } }))).toEqual([
+      expect.stringMatching(/"crown_angle" has index scale 0.5/),
+    ]);
+    expect(indexLimitProblems(shape({ key: 'crown_angle', index: { bits: 16, scale: 100 }, histogram: true }))).toEqual([
+      expect.stringMatching(/"crown_angle" asks for a histogram, but only carat and price/),
+    ]);
   });
 
   it('refuses more histogram buckets than a byte codes', () => {

@@ -1,8 +1,9 @@
 /** The diamond filters: shapes with their drawings, range sliders, grade chips, origin, and advanced ones. */
 import CheckChips from '~/components/ui/CheckChips.tsx';
 import RangeSlider, { type RangeValue } from '~/components/ui/RangeSlider.tsx';
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, GRADE_LABELS, LABS, SHAPES, SHAPE_LABELS } from './grades.ts';
 import GuideButton from './GuideButton.tsx';
+import { RANGE_LIST } from './attributes.ts';
 import type { DiamondFacets, DiamondFilters, DiamondHistograms, RangeBounds, RangeFilterKey } from './diamond-query.ts';
 
 interface Props {
@@ -16,18 +17,14 @@ interface Props {
   shapes?: readonly string[];
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** The list filters under "More filters". */
+const ADVANCED_LISTS = ['polish', 'symmetry', 'fluorescence', 'lab'] as const;
 const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
 
-const SLIDERS: { key: RangeFilterKey; label: string; unit: string; step: number; format: (v: number) => string; scale?: 'log' }[] = [
-  { key: 'carat', label: 'Carat', unit: 'carat', step: 0.01, format: (v) => `${v.toFixed(2)} ct` },
-  { key: 'price', label: 'Price', unit: 'price', step: 10, format: (v) => usd.format(v), scale: 'log' },
-];
-const ADVANCED_SLIDERS: typeof SLIDERS = [
-  { key: 'depth', label: 'Depth %', unit: 'depth', step: 0.1, format: (v) => `${v.toFixed(1)}%` },
-  { key: 'table', label: 'Table %', unit: 'table', step: 0.5, format: (v) => `${v.toFixed(1)}%` },
-  { key: 'lw_ratio', label: 'Length to width ratio', unit: 'ratio', step: 0.01, format: (v) => v.toFixed(2) },
-];
+/** The range filters' sliders (attributes.ts): carat and price up front, the others under "More filters". */
+type Slider = (typeof RANGE_LIST)[number];
+const SLIDERS = RANGE_LIST.filter((a) => !a.advanced);
+const ADVANCED_SLIDERS = RANGE_LIST.filter((a) => a.advanced);
 
 /** Slider ends rounded outwards to the step, so every stone sits inside the track. */
 function ends(bounds: RangeBounds, key: RangeFilterKey, step: number): [number, number] {
@@ -41,7 +38,7 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
   const set = <K extends keyof DiamondFilters>(key: K, value: DiamondFilters[K]) => onChange({ ...filters, [key]: value });
   const list = (key: keyof typeof facets & keyof DiamondFilters) => (filters[key] as string[] | undefined) ?? [];
   const origin = filters.origin?.length === 1 ? filters.origin[0] : 'all';
-  const slider = (s: (typeof SLIDERS)[number]) => {
+  const slider = (s: Slider) => {
     const [min, max] = ends(bounds, s.key, s.step);
     return (
       <RangeSlider
@@ -52,21 +49,19 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
         max={max}
         step={s.step}
         scale={s.scale}
-        histogram={s.key === 'carat' || s.key === 'price' ? histograms?.[s.key] : undefined}
-        aside={s.key === 'carat' || s.key === 'price' ? undefined : <GuideButton topic={s.key} label={s.label.replace(' %', '')} />}
+        histogram={s.histogram ? histograms?.[s.key as keyof DiamondHistograms] : undefined}
+        aside={s.guide ? <GuideButton topic={s.guide} label={s.name} /> : undefined}
         value={filters[s.key] ?? {}}
         format={s.format}
         onChange={(v: RangeValue) => set(s.key, v.min === undefined && v.max === undefined ? undefined : v)}
       />
     );
   };
-  const advancedActive = ['polish', 'symmetry', 'fluorescence', 'lab', 'depth', 'table', 'lw_ratio'].some(
-    (k) => filters[k as keyof DiamondFilters] !== undefined,
-  );
+  const advancedActive = [...ADVANCED_LISTS, ...ADVANCED_SLIDERS.map((s) => s.key)].some((k) => filters[k] !== undefined);
   return (
     <div className="space-y-3">
       <CheckChips
-        legend="Shape"
+        legend={GRADE_LABELS.shape}
         tiles
         name="df_shape"
         selected={list('shape')}
@@ -80,8 +75,8 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
       />
       {SLIDERS.map(slider)}
       <fieldset className="py-2">
-        <legend className="float-left text-sm leading-6 font-medium">Origin</legend>
-        <GuideButton topic="origin" label="Origin" />
+        <legend className="float-left text-sm leading-6 font-medium">{GRADE_LABELS.origin}</legend>
+        <GuideButton topic="origin" label={GRADE_LABELS.origin} />
         <div className="clear-left mt-2 flex w-fit rounded-full border border-primary/25 p-0.5 text-xs">
           {(
             [
@@ -107,28 +102,28 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
         </div>
       </fieldset>
       <CheckChips
-        legend="Cut"
+        legend={GRADE_LABELS.cut}
         name="df_cut"
         compact
-        aside={<GuideButton topic="cut" label="Cut" />}
+        aside={<GuideButton topic="cut" label={GRADE_LABELS.cut} />}
         selected={list('cut')}
         onChange={(v) => set('cut', v)}
         options={CUTS.map((g) => ({ value: g, label: g, hint: `${count(facets.cut[g])} diamonds` }))}
       />
       <CheckChips
-        legend="Colour"
+        legend={GRADE_LABELS.color}
         name="df_color"
         compact
-        aside={<GuideButton topic="color" label="Colour" />}
+        aside={<GuideButton topic="color" label={GRADE_LABELS.color} />}
         selected={list('color')}
         onChange={(v) => set('color', v)}
         options={COLORS.map((g) => ({ value: g, label: g, hint: `${count(facets.color[g])} diamonds` }))}
       />
       <CheckChips
-        legend="Clarity"
+        legend={GRADE_LABELS.clarity}
         name="df_clarity"
         compact
-        aside={<GuideButton topic="clarity" label="Clarity" />}
+        aside={<GuideButton topic="clarity" label={GRADE_LABELS.clarity} />}
         selected={list('clarity')}
         onChange={(v) => set('clarity', v)}
         options={CLARITIES.map((g) => ({ value: g, label: g, hint: `${count(facets.clarity[g])} diamonds` }))}
@@ -137,37 +132,37 @@ export default function DiamondFilterPanel({ filters, facets, histograms, bounds
         <summary className="cursor-pointer text-sm font-medium">More filters</summary>
         <div className="mt-2 space-y-3">
           <CheckChips
-            legend="Polish"
+            legend={GRADE_LABELS.polish}
             name="df_polish"
             compact
-            aside={<GuideButton topic="polish" label="Polish" />}
+            aside={<GuideButton topic="polish" label={GRADE_LABELS.polish} />}
             selected={filters.polish ?? []}
             onChange={(v) => set('polish', v)}
             options={FINISHES.map((g) => ({ value: g, label: g }))}
           />
           <CheckChips
-            legend="Symmetry"
+            legend={GRADE_LABELS.symmetry}
             name="df_symmetry"
             compact
-            aside={<GuideButton topic="symmetry" label="Symmetry" />}
+            aside={<GuideButton topic="symmetry" label={GRADE_LABELS.symmetry} />}
             selected={filters.symmetry ?? []}
             onChange={(v) => set('symmetry', v)}
             options={FINISHES.map((g) => ({ value: g, label: g }))}
           />
           <CheckChips
-            legend="Fluorescence"
+            legend={GRADE_LABELS.fluorescence}
             name="df_fluorescence"
             compact
-            aside={<GuideButton topic="fluorescence" label="Fluorescence" />}
+            aside={<GuideButton topic="fluorescence" label={GRADE_LABELS.fluorescence} />}
             selected={filters.fluorescence ?? []}
             onChange={(v) => set('fluorescence', v)}
             options={FLUORESCENCES.map((g) => ({ value: g, label: g }))}
           />
           <CheckChips
-            legend="Lab"
+            legend={GRADE_LABELS.lab}
             name="df_lab"
             compact
-            aside={<GuideButton topic="lab" label="Lab" />}
+            aside={<GuideButton topic="lab" label={GRADE_LABELS.lab} />}
             selected={list('lab')}
             onChange={(v) => set('lab', v)}
             options={LABS.map((g) => ({ value: g, label: `${g} (${count(facets.lab[g])})` }))}

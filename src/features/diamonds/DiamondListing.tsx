@@ -24,6 +24,8 @@ import { hrefFor, listingHref, DEFAULT_STATE, stateFromParams, type DiamondListi
 import { constrainFilters, type SettingConstraint } from '~/features/byo/setting-constraint.ts';
 import { withQuery } from '~/lib/query.ts';
 import { useListing } from '~/lib/use-listing.ts';
+import { RANGE_ATTRIBUTES } from './attributes.ts';
+import { GRADE_LABELS } from './grades.ts';
 
 interface Props {
   /** The first page, its cards packed (card-pack.ts). */
@@ -36,11 +38,11 @@ interface Props {
 }
 
 const SORT_LABELS: Record<DiamondSort, string> = {
-  price: 'Price',
-  carat: 'Carat',
-  cut: 'Cut',
-  color: 'Colour',
-  clarity: 'Clarity',
+  price: RANGE_ATTRIBUTES.price.name,
+  carat: RANGE_ATTRIBUTES.carat.name,
+  cut: GRADE_LABELS.cut,
+  color: GRADE_LABELS.color,
+  clarity: GRADE_LABELS.clarity,
   price_per_carat: 'Price per carat',
 };
 const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clarity';

@@ -6,7 +6,8 @@
  */
 import { onHoldWords } from '~/lib/hold-words.ts';
 import type { DiamondCard, DiamondSort, SortDirection } from './diamond-query.ts';
-import { SHAPE_LABELS, type Shape } from './grades.ts';
+import { GRADE_LABELS, SHAPE_LABELS, type Shape } from './grades.ts';
+import { RANGE_ATTRIBUTES } from './attributes.ts';
 import CompareToggle from '~/features/compare/CompareToggle.tsx';
 import { compareItem } from './DiamondResults.tsx';
 
@@ -20,14 +21,14 @@ interface Props {
 
 type Column = { label: string; sort?: DiamondSort; cell: (d: DiamondCard) => string; className?: string };
 const COLUMNS: Column[] = [
-  { label: 'Shape', cell: (d) => `${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' · Lab-grown' : ''}` },
-  { label: 'Carat', sort: 'carat', cell: (d) => d.carat.toFixed(2) },
-  { label: 'Cut', sort: 'cut', cell: (d) => d.cut },
-  { label: 'Colour', sort: 'color', cell: (d) => d.color },
-  { label: 'Clarity', sort: 'clarity', cell: (d) => d.clarity },
-  { label: 'Lab', cell: (d) => d.lab },
+  { label: GRADE_LABELS.shape, cell: (d) => `${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' · Lab-grown' : ''}` },
+  { label: RANGE_ATTRIBUTES.carat.name, sort: 'carat', cell: (d) => d.carat.toFixed(2) },
+  { label: GRADE_LABELS.cut, sort: 'cut', cell: (d) => d.cut },
+  { label: GRADE_LABELS.color, sort: 'color', cell: (d) => d.color },
+  { label: GRADE_LABELS.clarity, sort: 'clarity', cell: (d) => d.clarity },
+  { label: GRADE_LABELS.lab, cell: (d) => d.lab },
   { label: 'Price per carat', sort: 'price_per_carat', cell: (d) => d.formated_price_per_carat },
-  { label: 'Price', sort: 'price', cell: (d) => d.formated_price, className: 'font-semibold' },
+  { label: RANGE_ATTRIBUTES.price.name, sort: 'price', cell: (d) => d.formated_price, className: 'font-semibold' },
 ];
 
 /** The compact list below md: name and Compare on the first line, the grades and the price on the second. */

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
+import { RANGE_FILTER_KEYS, type RangeFilterKey } from './attributes.ts';
 import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from './grades.ts';
 
 export const LIST_FILTERS = {
@@ -21,8 +22,8 @@ export const LIST_FILTERS = {
 export type ListFilterKey = keyof typeof LIST_FILTERS;
 export const LIST_FILTER_KEYS = Object.keys(LIST_FILTERS) as ListFilterKey[];
 
-export const RANGE_FILTER_KEYS = ['carat', 'price', 'depth', 'table', 'lw_ratio'] as const;
-export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
+// The range filters: one entry each in attributes.ts.
+export { RANGE_FILTER_KEYS, type RangeFilterKey };
 
 /** The facets the answer counts, each with every other filter applied. */
 export const FACET_KEYS = ['shape', 'cut', 'color', 'clarity', 'lab', 'origin'] as const;

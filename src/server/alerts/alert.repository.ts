@@ -4,6 +4,7 @@ import type { Db } from '~/server/db/database.ts';
 import type { AlertsTable, DiamondRow } from '~/server/db/schema.ts';
 import type { DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 import { LIST_FILTER_KEYS, RANGE_FILTER_KEYS } from '~/features/diamonds/diamond-query.ts';
+import { RANGE_ATTRIBUTES } from '~/features/diamonds/attributes.ts';
 
 export type AlertRow = Selectable<AlertsTable>;
 
@@ -16,8 +17,6 @@ export const stoneAlerts = (db: Db, diamondIds: number[]) =>
   diamondIds.length
     ? db.selectFrom('alerts').selectAll().where('diamond_id', 'in', diamondIds).where('kind', 'in', ['price_drop', 'back_in_stock']).execute()
     : Promise.resolve([] as AlertRow[]);
-
-const RANGE_COLUMN = { carat: 'carat', price: 'price_cents', depth: 'depth', table: 'table_pct', lw_ratio: 'lw_ratio' } as const;
 
 /** The newest stone's id (0: none). */
 export async function newestStoneId(db: Db): Promise<number> {
@@ -43,7 +42,7 @@ export async function newMatches(db: Db, filters: DiamondFilters, afterId: numbe
   }
   for (const key of RANGE_FILTER_KEYS) {
     const r = filters[key];
-    const column = RANGE_COLUMN[key];
+    const column = RANGE_ATTRIBUTES[key].column;
     const scale = key === 'price' ? 100 : 1;
     if (r?.min !== undefined) q = q.where(column, '>=', key === 'price' ? Math.ceil(r.min * scale - 1e-6) : r.min);
     if (r?.max !== undefined) q = q.where(column, '<=', key === 'price' ? Math.floor(r.max * scale + 1e-6) : r.max);

@@ -4,7 +4,8 @@
  * written as JSON-LD data blocks. Data only, never executable, so it needs no 'unsafe-inline' in the CSP.
  * Typed with schema-dts, so a property schema.org does not have fails the type check.
  */
-import { cutPhrase } from '~/features/diamonds/grades.ts';
+import { cutPhrase, GRADE_LABELS } from '~/features/diamonds/grades.ts';
+import { RANGE_ATTRIBUTES } from '~/features/diamonds/attributes.ts';
 import type { BreadcrumbList, ItemList, Offer, Organization, Product as SchemaProduct, SearchAction, WebSite, WithContext } from 'schema-dts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
 import type { Product, ProductVariant } from '~/features/catalog/product.ts';
@@ -48,11 +49,11 @@ export function diamondStructuredData(d: Diamond, origin: string, shareImage?: s
     description: `${d.carat.toFixed(2)} ct ${d.shape} diamond, ${cutPhrase(d.cut)}, ${d.color} colour, ${d.clarity} clarity, certified by ${d.lab} (${d.certificate_number}).`,
     additionalProperty: (
       [
-        ['Cut', d.cut],
-        ['Colour', d.color],
-        ['Clarity', d.clarity],
-        ['Carat', d.carat],
-        ['Lab', d.lab],
+        [GRADE_LABELS.cut, d.cut],
+        [GRADE_LABELS.color, d.color],
+        [GRADE_LABELS.clarity, d.clarity],
+        [RANGE_ATTRIBUTES.carat.name, d.carat],
+        [GRADE_LABELS.lab, d.lab],
         ['Certificate', d.certificate_number],
       ] as const
     ).map(([name, value]) => ({ '@type': 'PropertyValue' as const, name, value })),

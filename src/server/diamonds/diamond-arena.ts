@@ -4,10 +4,10 @@
  *   - a live bit (listed: available and not hidden), and one bit per grade of every list filter (53
  *     bitmaps: a stone has exactly one bit set among the bitmaps of each filter);
  *   - carat and price as doubles (exact: they are also the sort keys and the sliders' extents);
- *   - what the range filters compare, narrow (a quarter to half the bytes of a double to read): carat,
- *     depth, table and length-to-width ratio as u16 codes, the value in hundredths, and price as a u32
- *     code, in cents (exact for every such value; any other is kept exactly on the side, see
- *     NarrowColumn);
+ *   - what the range filters compare, narrow (a quarter to half the bytes of a double to read), one
+ *     column per range attribute as its entry in attributes.ts declares: carat, depth, table and
+ *     length-to-width ratio as u16 codes, the value in hundredths, and price as a u32 code, in cents
+ *     (exact for every such value; any other is kept exactly on the side, see NarrowColumn);
  *   - its carat and price histogram buckets (diamond-histogram.ts), a byte each;
  * and the pass's scratch bitmaps. About 39 bytes a stone. Bitmaps and columns have room for a whole
  * number of 128-stone blocks, so that the SIMD loops never read past them.
@@ -16,6 +16,7 @@
  * outgrows it (DiamondIndex.reserve).
  */
 import { LIST_FILTER_KEYS, LIST_FILTERS, type ListFilterKey } from '~/features/diamonds/diamond-query.ts';
+import { RANGE_FILTER_KEYS, RANGE_LIST, type RangeFilterKey } from '~/features/diamonds/attributes.ts';
 import { PASS_WASM } from './pass/diamond-pass.wasm.ts';
 import { assertIndexLimits, BLOCK, HEAD, OUT_COUNTS, OUT_F64, SCRATCH } from './index-limits.ts';
 
@@ -113,8 +114,8 @@ export class NarrowColumn {
   }
 }
 
-export type NarrowKey = 'carat' | 'price' | 'depth' | 'table' | 'lw';
-export const NARROW_KEYS = ['carat', 'price', 'depth', 'table', 'lw'] as const;
+/** The u32 columns first, then the u16 ones, each in declaration order (attributes.ts): u32 columns stay aligned. */
+const NARROW_LAYOUT = [...RANGE_LIST.filter((a) => a.index.bits === 32), ...RANGE_LIST.filter((a) => a.index.bits === 16)];
 
 export class Arena {
   readonly capacity: number;
@@ -131,7 +132,8 @@ export class Arena {
   private readonly grades0: number;
   readonly carat: Float64Array;
   readonly price: Float64Array;
-  readonly narrow: Record<NarrowKey, NarrowColumn>;
+  /** One narrow column per range filter (attributes.ts). */
+  readonly narrow: Record<RangeFilterKey, NarrowColumn>;
   readonly caratBucket: Uint8Array;
   readonly priceBucket: Uint8Array;
 
@@ -145,12 +147,13 @@ export class Arena {
     this.grades0 = this.scratch0 + SCRATCH * bitmap;
     const carat = this.grades0 + GRADE_BITMAPS * bitmap;
     const price = carat + 8 * cap;
-    const priceCode = price + 8 * cap;
-    const caratCode = priceCode + 4 * cap;
-    const depth = caratCode + 2 * cap;
-    const table = depth + 2 * cap;
-    const lw = table + 2 * cap;
-    const caratBucket = lw + 2 * cap;
+    const narrowAt = {} as Record<RangeFilterKey, number>;
+    let at = price + 8 * cap;
+    for (const a of NARROW_LAYOUT) {
+      narrowAt[a.key] = at;
+      at += (a.index.bits / 8) * cap;
+    }
+    const caratBucket = at;
     const priceBucket = caratBucket + cap;
     const end = priceBucket + cap;
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(end / 65536) });
@@ -160,13 +163,11 @@ export class Arena {
     this.f64 = new Float64Array(buffer, 0, HEAD / 8);
     this.carat = new Float64Array(buffer, carat, cap);
     this.price = new Float64Array(buffer, price, cap);
-    this.narrow = {
-      carat: new NarrowColumn(new Uint16Array(buffer, caratCode, cap), 100),
-      price: new NarrowColumn(new Uint32Array(buffer, priceCode, cap), 1),
-      depth: new NarrowColumn(new Uint16Array(buffer, depth, cap), 100),
-      table: new NarrowColumn(new Uint16Array(buffer, table, cap), 100),
-      lw: new NarrowColumn(new Uint16Array(buffer, lw, cap), 100),
-    };
+    this.narrow = {} as Record<RangeFilterKey, NarrowColumn>;
+    for (const a of RANGE_LIST) {
+      const codes = a.index.bits === 32 ? new Uint32Array(buffer, narrowAt[a.key], cap) : new Uint16Array(buffer, narrowAt[a.key], cap);
+      this.narrow[a.key] = new NarrowColumn(codes, a.index.scale);
+    }
     this.caratBucket = new Uint8Array(buffer, caratBucket, cap);
     this.priceBucket = new Uint8Array(buffer, priceBucket, cap);
   }
@@ -179,8 +180,9 @@ export class Arena {
    * The smallest and largest value of a u16 column among the stones of a bitmap (the first `words`
    * words), the values kept on the side included: [Infinity, -Infinity] when there are none.
    */
-  extent(key: 'depth' | 'table' | 'lw', bitmap: number, words: number): [number, number] {
+  extent(key: RangeFilterKey, bitmap: number, words: number): [number, number] {
     const column = this.narrow[key];
+    if (column.codes.BYTES_PER_ELEMENT !== Uint16Array.BYTES_PER_ELEMENT) throw new Error(`extent() reads u16 columns, and ${key}'s is not`);
     this.k.minmax_u16(bitmap, column.codes.byteOffset, words, OUT_F64);
     const [lo, hi] = [this.u32[OUT_F64 >> 2]!, this.u32[(OUT_F64 >> 2) + 1]! | 0];
     let min = lo === EXCEPTION ? Infinity : lo / column.scale;
@@ -245,7 +247,7 @@ export class Arena {
     }
     next.carat.set(this.carat);
     next.price.set(this.price);
-    for (const key of NARROW_KEYS) {
+    for (const key of RANGE_FILTER_KEYS) {
       next.narrow[key].codes.set(this.narrow[key].codes);
       next.narrow[key].exceptions = this.narrow[key].exceptions;
     }

@@ -12,7 +12,8 @@
 import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, shapeLabel } from '~/features/diamonds/grades.ts';
+import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, GRADE_LABELS, shapeLabel } from '~/features/diamonds/grades.ts';
+import { RANGE_ATTRIBUTES, rangeFacts } from '~/features/diamonds/attributes.ts';
 import { parseCompareIds } from '~/features/compare/compare.ts';
 import { findDiamondsByIds } from './diamond.repository.ts';
 import { toDiamond } from './diamonds.service.ts';
@@ -44,20 +45,19 @@ const mm = (n: number) => n.toFixed(2);
 
 /** Label, text, and the score whose highest value is best (none: no best in this row). */
 const ROWS: [string, (d: Diamond) => string, Score?][] = [
-  ['Price', (d) => d.formated_price, (d) => -d.price],
+  [RANGE_ATTRIBUTES.price.name, (d) => d.formated_price, (d) => -d.price],
   ['Price per carat', (d) => d.formated_price_per_carat, (d) => -d.price_per_carat],
-  ['Shape', (d) => shapeLabel(d.shape)],
-  ['Carat', (d) => d.carat.toFixed(2), (d) => d.carat],
-  ['Cut', (d) => d.cut, (d) => rank(CUTS)(d.cut)],
-  ['Colour', (d) => d.color, (d) => rank(COLORS)(d.color)],
-  ['Clarity', (d) => d.clarity, (d) => rank(CLARITIES)(d.clarity)],
-  ['Polish', (d) => d.polish, (d) => rank(FINISHES)(d.polish)],
-  ['Symmetry', (d) => d.symmetry, (d) => rank(FINISHES)(d.symmetry)],
-  ['Fluorescence', (d) => d.fluorescence, (d) => rank(FLUORESCENCES)(d.fluorescence)],
+  [GRADE_LABELS.shape, (d) => shapeLabel(d.shape)],
+  [RANGE_ATTRIBUTES.carat.name, (d) => d.carat.toFixed(2), (d) => d.carat],
+  [GRADE_LABELS.cut, (d) => d.cut, (d) => rank(CUTS)(d.cut)],
+  [GRADE_LABELS.color, (d) => d.color, (d) => rank(COLORS)(d.color)],
+  [GRADE_LABELS.clarity, (d) => d.clarity, (d) => rank(CLARITIES)(d.clarity)],
+  [GRADE_LABELS.polish, (d) => d.polish, (d) => rank(FINISHES)(d.polish)],
+  [GRADE_LABELS.symmetry, (d) => d.symmetry, (d) => rank(FINISHES)(d.symmetry)],
+  [GRADE_LABELS.fluorescence, (d) => d.fluorescence, (d) => rank(FLUORESCENCES)(d.fluorescence)],
   ['Lab and certificate', (d) => `${d.lab} ${d.certificate_number}`],
-  ['Depth', (d) => `${d.depth.toFixed(1)}%`, (d) => -Math.abs(d.depth - 61.5)],
-  ['Table', (d) => `${d.table.toFixed(1)}%`, (d) => -Math.abs(d.table - 57)],
-  ['Length to width ratio', (d) => d.lw_ratio.toFixed(2)],
+  // Depth, table, length to width ratio: the range attributes' facts (attributes.ts).
+  ...rangeFacts<Diamond>().map((f): [string, (d: Diamond) => string, Score?] => [f.label, f.text, f.best]),
   [
     'Measurements',
     (d) => `${mm(d.measurements.length)} × ${mm(d.measurements.width)} × ${mm(d.measurements.depth)} mm`,

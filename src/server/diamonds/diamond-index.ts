@@ -19,21 +19,18 @@
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
 import { A_LIVE, A_SIZE, B_SIZE, C_SIZE, decodeA, decodeB, decodeC, encode, type GradedStone } from './diamond-codes.ts';
-import { Arena, GRADE_BASE, OUT_F64, type NarrowKey } from './diamond-arena.ts';
+import { RANGE_FILTER_KEYS, RANGE_LIST, type RangeColumn } from '~/features/diamonds/attributes.ts';
+import { Arena, GRADE_BASE, OUT_F64 } from './diamond-arena.ts';
 import { extremes, pageOf, scan, wordsFor, type Columns } from './diamond-scan.ts';
 import { histogramEdges } from './diamond-histogram.ts';
 import { comparator, mergeSteps, sortedSpan, sortOrders, sortOrdersAsync, type Run } from './diamond-order.ts';
 
-export interface IndexRow extends GradedStone {
+/** A stone as the index reads it: its grades, every range attribute's column (attributes.ts), its status. */
+export type IndexRow = GradedStone & { [C in RangeColumn]: number } & {
   id: number;
-  carat: number;
-  price_cents: number;
-  depth: number;
-  table_pct: number;
-  lw_ratio: number;
   status: string;
   is_hidden: number;
-}
+};
 
 export interface IndexQuery {
   /** Per list filter in use: a bit set of the accepted grade numbers. */
@@ -349,11 +346,13 @@ export class DiamondIndex implements Columns {
       while (!arena.bit(live, order[hi]!)) hi--;
       return { min: this[key][order[lo]!]!, max: this[key][order[hi]!]! };
     };
-    const narrow = (key: Exclude<NarrowKey, 'carat' | 'price'>) => {
+    const narrow = (key: RangeFilterKey) => {
       const [min, max] = arena.extent(key, live, words);
       return { min, max };
     };
-    this.cachedBounds = { carat: extent('carat'), price: extent('price'), depth: narrow('depth'), table: narrow('table'), lw_ratio: narrow('lw') };
+    const bounds = {} as Record<RangeFilterKey, { min: number; max: number }>;
+    for (const key of RANGE_FILTER_KEYS) bounds[key] = key === 'carat' || key === 'price' ? extent(key) : narrow(key);
+    this.cachedBounds = bounds;
     return this.cachedBounds;
   }
 
@@ -461,11 +460,7 @@ export class DiamondIndex implements Columns {
     arena.setBit(arena.live, slot, slot < this.size && a < A_LIVE);
     this.carat[slot] = row.carat;
     this.price[slot] = row.price_cents;
-    arena.narrow.carat.set(slot, row.carat);
-    arena.narrow.price.set(slot, row.price_cents);
-    arena.narrow.depth.set(slot, row.depth);
-    arena.narrow.table.set(slot, row.table_pct);
-    arena.narrow.lw.set(slot, row.lw_ratio);
+    for (const a of RANGE_LIST) arena.narrow[a.key].set(slot, row[a.column]);
   }
 
   private position(order: Uint32Array, slot: number, sort: DiamondSort): number {

@@ -19,7 +19,7 @@
  */
 import type { FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { FACET_KEYS, LIST_FILTER_KEYS, LIST_FILTERS } from '~/features/diamonds/diamond-query.ts';
-import type { Arena, NarrowKey } from './diamond-arena.ts';
+import type { Arena } from './diamond-arena.ts';
 import { BITS_PER_BYTE, BLOCK, BYTE_VALUES, OUT_COUNTS, OUT_F64, U32_BYTES, U32_MASK, U32_SHIFT, WORD_BITS } from './index-limits.ts';
 import type { HistogramEdges } from './diamond-histogram.ts';
 
@@ -30,8 +30,6 @@ export interface Columns {
   carat: Float64Array;
   price: Float64Array;
 }
-
-export const NARROW_OF: Record<RangeFilterKey, NarrowKey> = { carat: 'carat', price: 'price', depth: 'depth', table: 'table', lw_ratio: 'lw' };
 
 export interface PassInput {
   /** Per list filter in use: a bit set of the accepted grade numbers. */
@@ -94,7 +92,7 @@ export function scan(arena: Arena, size: number, input: PassInput): PassOutput {
   }
   for (const [key, lo, hi] of input.ranges) {
     const bitmap = take();
-    const column = arena.narrow[NARROW_OF[key]];
+    const column = arena.narrow[key];
     const [a, b] = column.bounds(lo, hi);
     if (a > b) arena.clear(bitmap, words);
     else if (column.codes.BYTES_PER_ELEMENT === Uint16Array.BYTES_PER_ELEMENT) k.range_u16(bitmap, column.codes.byteOffset, words, a, b);

@@ -1,6 +1,7 @@
 /** The diamond catalogue's answers as zod schemas: their one description (types for the islands, OpenAPI document). */
 import { z } from 'zod';
 import { FACET_KEYS } from '~/features/diamonds/diamond-query.ts';
+import { RANGE_LIST, type RangeAnswer } from '~/features/diamonds/attributes.ts';
 
 export const diamondImageSchema = z.object({
   small_image_url: z.string(),
@@ -9,7 +10,7 @@ export const diamondImageSchema = z.object({
   original_image_url: z.string(),
 });
 
-export const diamondSchema = z.object({
+const diamondFields = {
   id: z.number().int(),
   sku: z.string(),
   name: z.string(),
@@ -45,7 +46,16 @@ export const diamondSchema = z.object({
   availability: z.enum(['G', 'M', 'STPS', 'NA']).nullable(),
   /** Search answers only: when a shopper holds the stone, the hold's end (ISO 8601); absent when nobody does. */
   on_hold_until: z.string().optional(),
-});
+};
+
+/** Range attributes shown as facts (attributes.ts) that the fields above do not name yet: a number each, after them. */
+const rangeAnswers = Object.fromEntries(
+  RANGE_LIST.flatMap((a) => (a.fact && !(a.fact.answer in diamondFields) ? [[a.fact.answer, z.number()]] : [])),
+) as Record<RangeAnswerAfter, z.ZodNumber>;
+
+export const diamondSchema = z.object({ ...diamondFields, ...rangeAnswers });
+/** The answer fields that only the range attributes' loop in toDiamond (diamonds.service.ts) fills. */
+export type RangeAnswerAfter = Exclude<RangeAnswer, keyof typeof diamondFields>;
 
 export const boundsSchema = z.object({ min: z.number(), max: z.number() });
 

@@ -13,12 +13,13 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
+import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
 import type { IndexRow } from './diamond-index.ts';
 
+/** What the index reads of a stone: its grades, every range attribute's column (attributes.ts), its status. */
 const INDEX_COLUMNS = [
   'id',
   'shape',
-  'carat',
   'cut',
   'color',
   'clarity',
@@ -27,26 +28,16 @@ const INDEX_COLUMNS = [
   'fluorescence',
   'lab',
   'origin',
-  'depth',
-  'table_pct',
-  'lw_ratio',
-  'price_cents',
+  ...RANGE_LIST.map((a) => a.column),
   'status',
   'is_hidden',
 ] as const;
 
 /** pg may answer numbers as strings in some setups; the index needs numbers. */
 function toIndexRow(r: IndexRow): IndexRow {
-  return {
-    ...r,
-    id: Number(r.id),
-    carat: Number(r.carat),
-    price_cents: Number(r.price_cents),
-    depth: Number(r.depth),
-    table_pct: Number(r.table_pct),
-    lw_ratio: Number(r.lw_ratio),
-    is_hidden: Number(r.is_hidden),
-  };
+  const row = { ...r, id: Number(r.id), is_hidden: Number(r.is_hidden) };
+  for (const a of RANGE_LIST) row[a.column] = Number(r[a.column]);
+  return row;
 }
 
 export async function countDiamonds(db: Db): Promise<number> {

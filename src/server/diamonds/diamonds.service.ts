@@ -9,6 +9,8 @@ import { getDb } from '~/server/db/database.ts';
 import { nowIso } from '~/server/clock.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
+import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
+import type { RangeAnswerAfter } from './diamond.answers.ts';
 import {
   FACET_KEYS,
   LIST_FILTERS,
@@ -47,7 +49,7 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
   const perCaratCents = carat > 0 ? Math.round(cents / carat) : cents;
   const image = diamondImageUrl(r.shape, Number(r.lw_ratio));
   const picture = { small_image_url: image, medium_image_url: image, large_image_url: image, original_image_url: image };
-  return {
+  const diamond: Omit<Diamond, RangeAnswerAfter> = {
     id: Number(r.id),
     sku: r.sku,
     name: diamondName({ ...r, carat }),
@@ -80,6 +82,9 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
     video_url: r.video_url ?? null,
     availability: (r.availability as Diamond['availability']) ?? null,
   };
+  // Every range attribute shown as a fact (attributes.ts), from its column: those named above keep their place.
+  for (const a of RANGE_LIST) if (a.fact) (diamond as Record<string, unknown>)[a.fact.answer] = Number(r[a.column]);
+  return diamond as Diamond;
 }
 
 /** Milliseconds spent per phase, for a Server-Timing header: sync (change log), index (the pass), rows (the page's rows). */

@@ -1,10 +1,11 @@
 /**
  * The fixed sizes of the diamond index (diamond-arena.ts, diamond-scan.ts) and the checks that the
- * filters declared in src/features/diamonds/diamond-query.ts fit them. The checks run when the arena
+ * filters declared in src/features/diamonds/diamond-query.ts and attributes.ts fit them. The checks run when the arena
  * module loads (the server's start-up) and in tests/unit/index-limits.test.ts: a filter that does not fit
  * stops the start with a message that says what to widen, instead of silently wrong counts.
  */
 import { LIST_FILTERS, RANGE_FILTER_KEYS } from '~/features/diamonds/diamond-query.ts';
+import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
 import { HIST_BUCKETS } from './diamond-histogram.ts';
 
 /** Stones per block: bitmaps and columns come in whole blocks (two 64-bit words). */
@@ -40,7 +41,12 @@ export const SCRATCH = Object.keys(LIST_FILTERS).length + RANGE_FILTER_KEYS.leng
 interface IndexShape {
   lists: Record<string, readonly unknown[]>;
   histogramBuckets: number;
+  /** The range attributes' index columns (attributes.ts); the declared ones when absent. */
+  ranges?: readonly { key: string; index: { bits: 16 | 32; scale: number }; histogram?: true }[];
 }
+
+/** The range filters with a column of doubles besides their narrow one: sort keys, histograms, extents from their sorted order. */
+const EXACT_RANGES: readonly string[] = ['carat', 'price'];
 
 /** What does not fit the index, one sentence each: what overflows, and what to widen. */
 export function indexLimitProblems(shape: IndexShape = { lists: LIST_FILTERS, histogramBuckets: HIST_BUCKETS }): string[] {
@@ -67,6 +73,24 @@ export function indexLimitProblems(shape: IndexShape = { lists: LIST_FILTERS, hi
     problems.push(
       `The ${BYTE_VALUES} bucket counts do not fit between OUT_COUNTS and OUT_F64: move OUT_F64 (and HEAD) up in src/server/diamonds/index-limits.ts.`,
     );
+  for (const r of shape.ranges ?? RANGE_LIST) {
+    if (!EXACT_RANGES.includes(r.key) && r.index.bits !== 16) {
+      problems.push(
+        `Diamond range filter "${r.key}" has a ${r.index.bits}-bit index column, but the slider ends of filters other than ${EXACT_RANGES.join(' and ')} come from the minmax_u16 kernel (Arena.extent): ` +
+          'declare it 16-bit with a smaller scale in src/features/diamonds/attributes.ts, or add a minmax_u32 kernel to pass/diamond-pass.wat.',
+      );
+    }
+    if (!(Number.isInteger(r.index.scale) && r.index.scale > 0)) {
+      problems.push(
+        `Diamond range filter "${r.key}" has index scale ${r.index.scale}: codes are value·scale, a whole number from 1 (src/features/diamonds/attributes.ts).`,
+      );
+    }
+    if (r.histogram && !EXACT_RANGES.includes(r.key)) {
+      problems.push(
+        `Diamond range filter "${r.key}" asks for a histogram, but only ${EXACT_RANGES.join(' and ')} have bucket codes: add its bucket column to diamond-arena.ts and diamond-histogram.ts, or drop \`histogram\` in src/features/diamonds/attributes.ts.`,
+      );
+    }
+  }
   if (OUT_F64 + 2 * 8 > HEAD) problems.push('The extremes at OUT_F64 run past HEAD: raise HEAD in src/server/diamonds/index-limits.ts.');
   return problems;
 }

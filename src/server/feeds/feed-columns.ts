@@ -4,6 +4,7 @@
  * the reference leaves open (measurements in three columns, image and video links, total price).
  * Header names match whatever their case and spacing: "Stock #", "stock#" and "STOCK #" are one column.
  */
+import { FEED_RANGE_KEYS, RANGE_ATTRIBUTES, type FeedRangeKey } from '~/features/diamonds/attributes.ts';
 
 export const FEED_FIELDS = [
   'stock',
@@ -21,8 +22,8 @@ export const FEED_FIELDS = [
   'length',
   'width',
   'height',
-  'depth',
-  'table',
+  // depth, table: the range attributes read from a column of their own (attributes.ts)
+  ...FEED_RANGE_KEYS,
   'price_per_carat',
   'total_price',
   'availability',
@@ -98,8 +99,10 @@ export const FIELD_NAMES: Record<FeedField, readonly string[]> = {
   length: ['Measurements Length', 'Meas Length', 'Length', 'Length mm'],
   width: ['Measurements Width', 'Meas Width', 'Width', 'Width mm'],
   height: ['Measurements Depth', 'Measurements Height', 'Meas Depth', 'Height', 'Depth mm', 'Depth (mm)'],
-  depth: ['Depth %', 'Depth', 'Depth%', 'DepthPct', 'Depth Pct', 'Depth Percent', 'DepthPercent', 'Total Depth', 'TotalDepth', 'Dp'],
-  table: ['Table %', 'Table', 'Table%', 'TablePct', 'Table Pct', 'Table Percent', 'TablePercent', 'Tbl'],
+  ...(Object.fromEntries(FEED_RANGE_KEYS.map((k): [string, readonly string[]] => [k, RANGE_ATTRIBUTES[k].feed.names])) as Record<
+    FeedRangeKey,
+    readonly string[]
+  >),
   price_per_carat: [
     'Price',
     'Price/Ct',

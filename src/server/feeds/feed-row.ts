@@ -4,6 +4,7 @@
  * parse rejects the row, with all its reasons at once.
  */
 import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
+import { FEED_RANGE_KEYS, RANGE_ATTRIBUTES, type FeedRangeColumn, type FeedRangeKey } from '~/features/diamonds/attributes.ts';
 import type { Markup } from '~/features/diamonds/markup.schema.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedField } from './feed-columns.ts';
@@ -30,18 +31,7 @@ export type RawRow = Partial<Record<FeedField, string>>;
 /** A stone as the feed describes it, in the shop's vocabulary, its price already marked up. */
 export type FeedStone = Pick<
   DiamondRow,
-  | 'sku'
-  | 'carat'
-  | 'certificate_number'
-  | 'depth'
-  | 'table_pct'
-  | 'length_mm'
-  | 'width_mm'
-  | 'depth_mm'
-  | 'lw_ratio'
-  | 'price_cents'
-  | 'image_url'
-  | 'video_url'
+  'sku' | 'carat' | 'certificate_number' | FeedRangeColumn | 'length_mm' | 'width_mm' | 'depth_mm' | 'lw_ratio' | 'price_cents' | 'image_url' | 'video_url'
 > & {
   shape: Shape;
   cut: Cut;
@@ -69,8 +59,7 @@ const LABELS: Partial<Record<FeedField, string>> = {
   fluorescence: 'fluorescence',
   lab: 'lab',
   certificate: 'certificate number',
-  depth: 'depth %',
-  table: 'table %',
+  ...(Object.fromEntries(FEED_RANGE_KEYS.map((k) => [k, RANGE_ATTRIBUTES[k].feed.label])) as Record<FeedRangeKey, string>),
 };
 
 const MAX_CARAT = 30;
@@ -120,13 +109,15 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
     }
     return r.value;
   };
-  const percent = (field: 'depth' | 'table'): number | undefined => {
+  /** A range attribute's own column (attributes.ts): a number (a trailing % allowed) above its min and at most its max. */
+  const ranged = (field: FeedRangeKey): number | undefined => {
     const value = required(field);
     if (value === undefined) return undefined;
+    const { min, max } = RANGE_ATTRIBUTES[field].feed;
     const d = parseDecimal(value.replace(/%$/, ''));
     const n = d && toNumber(d);
-    if (n === undefined || !(n > 0 && n <= 100)) {
-      reasons.push(`${LABELS[field]} ${quoted(value)} is out of 0–100`);
+    if (n === undefined || !(n > min && n <= max)) {
+      reasons.push(`${LABELS[field]} ${quoted(value)} is out of ${min}–${max}`);
       return undefined;
     }
     return n;
@@ -155,8 +146,8 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   const certificate = required('certificate')?.toUpperCase().replace(/\s+/g, '');
   if (certificate && certificate.length > 64) reasons.push('certificate number is longer than 64 characters');
   else if (certificate && !CERTIFICATE.test(certificate)) reasons.push(`certificate number ${quoted(text('certificate'))} may hold only letters, digits and -`);
-  const depth = percent('depth');
-  const table = percent('table');
+  const ranges = {} as Record<FeedRangeColumn, number>;
+  for (const key of FEED_RANGE_KEYS) ranges[RANGE_ATTRIBUTES[key].column] = ranged(key)!;
 
   const origin = readOrigin(text('origin'));
   if ('reason' in origin) reasons.push(origin.reason);
@@ -209,8 +200,7 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
       lab: lab!,
       certificate_number: certificate!,
       origin: (origin as { value: Origin }).value,
-      depth: depth!,
-      table_pct: table!,
+      ...ranges,
       length_mm,
       width_mm,
       depth_mm,

@@ -11,6 +11,7 @@ import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedStone } from './feed-row.ts';
+import { FEED_RANGE_KEYS, RANGE_ATTRIBUTES, type FeedRangeColumn } from '~/features/diamonds/attributes.ts';
 
 /** Keys per lookup: one query for a whole batch, well under both databases' limits on bound parameters. */
 const CHUNK = 5000;
@@ -80,6 +81,8 @@ export async function* listedStones(db: Db, source: string, page = 5000): AsyncG
   }
 }
 
+const FEED_RANGE_COLUMNS: FeedRangeColumn[] = FEED_RANGE_KEYS.map((k) => RANGE_ATTRIBUTES[k].column);
+
 const columns = (s: FeedStone) => ({
   sku: s.sku,
   shape: s.shape,
@@ -93,8 +96,8 @@ const columns = (s: FeedStone) => ({
   lab: s.lab,
   certificate_number: s.certificate_number,
   origin: s.origin,
-  depth: s.depth,
-  table_pct: s.table_pct,
+  // depth, table_pct: the range attributes read from a column of their own (attributes.ts)
+  ...(Object.fromEntries(FEED_RANGE_COLUMNS.map((c) => [c, s[c]])) as Record<FeedRangeColumn, number>),
   length_mm: s.length_mm,
   width_mm: s.width_mm,
   depth_mm: s.depth_mm,
@@ -131,8 +134,7 @@ const PG_TYPES = {
   lab: 'text',
   certificate_number: 'text',
   origin: 'text',
-  depth: 'double precision',
-  table_pct: 'double precision',
+  ...(Object.fromEntries(FEED_RANGE_COLUMNS.map((c) => [c, 'double precision'])) as Record<FeedRangeColumn, 'double precision'>),
   length_mm: 'double precision',
   width_mm: 'double precision',
   depth_mm: 'double precision',
