@@ -1,4 +1,4 @@
-/** How shoppers read a hold's end (issue 35), the same on the server and in the listing island. */
+/** How shoppers read a hold's end, the same on the server and in the listing island. */
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** A moment as shoppers read it: "Nov 28, 2026, 2:05 PM UTC". */

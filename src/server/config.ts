@@ -52,7 +52,7 @@ export const config = {
   get adminImportMaxBytes(): number {
     return env('ADMIN_IMPORT_MAX_BYTES');
   },
-  /** Where product photographs are kept once processed (issue 32); several app servers share one. */
+  /** Where product photographs are kept once processed; several app servers share one. */
   get photoDir(): string {
     return path.resolve(env('PHOTO_DIR') || path.join(this.varDir, 'photos'));
   },

@@ -1,5 +1,5 @@
 /**
- * The tax line shoppers read (issue 30), the same in the cart, its popup, checkout and the order:
+ * The tax line shoppers read, the same in the cart, its popup, checkout and the order:
  * "Tax: Calculated at checkout" before an address is known; "Sales tax $532.98" when it is added to
  * the prices; "incl. VAT $1,001.36" (under the total) when the prices include it; nothing where none applies.
  */

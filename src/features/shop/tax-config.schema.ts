@@ -1,5 +1,5 @@
 /**
- * shop.json's `tax` block (issue 30): who sells (printed on invoices) and the tax rules by destination.
+ * shop.json's `tax` block: who sells (printed on invoices) and the tax rules by destination.
  * Checked at build with the rest of the configuration: a rate from 0 to 1, a country code that exists,
  * no two rules for the same destination. A destination without a rule pays no tax.
  */

@@ -1,5 +1,5 @@
 /**
- * The alert pass (issue 35), run by every app server on a timer (ALERTS_INTERVAL_SECONDS, default 60):
+ * The alert pass, run by every app server on a timer (ALERTS_INTERVAL_SECONDS, default 60):
  *
  * - It follows the diamond change log (catalog_changes: every insert, update and delete of a stone,
  *   logged by triggers, whoever wrote it: an import, staff, an order, a hold) from where the last pass

@@ -1,5 +1,5 @@
 /**
- * A signed-in shopper's alerts (issue 35): `price_drop` on a stone or on a piece of jewellery's variant (its
+ * A signed-in shopper's alerts: `price_drop` on a stone or on a piece of jewellery's variant (its
  * metal and total carat weight), `back_in_stock` on a stone, `saved_search` on the diamond listing's filters
  * and sort. Asking twice for the same stone or variant alert answers the one there is.
  * Each alert remembers what its watcher was last told, so that the pass (alert-pass.ts) tells each

@@ -10,7 +10,7 @@ export const amount = <K extends string>(name: K) =>
   ({ [name]: z.number(), [`formated_${name}`]: z.string() }) as Record<K, z.ZodNumber> & Record<`formated_${K}`, z.ZodString>;
 
 /**
- * The tax of a cart (issue 30): null until an address is known (the cart then says tax is calculated at
+ * The tax of a cart: null until an address is known (the cart then says tax is calculated at
  * checkout); `tax_included`: VAT is part of the prices ("incl. VAT $x") and the total does not grow by it.
  */
 export const cartTaxFields = {

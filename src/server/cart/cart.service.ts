@@ -68,7 +68,7 @@ export async function readCart(db: Db, cartId: number | null, known = new Map<nu
 }
 
 /**
- * Once checkout knows an address, the cart carries checkout's own figures (issue 30): the discount, the
+ * Once checkout knows an address, the cart carries checkout's own figures: the discount, the
  * chosen shipping, the tax for that address, and the total before store credit (which only checkout shows).
  */
 async function withEstimate(db: Db, cartId: number, cart: Cart): Promise<Cart> {

@@ -23,7 +23,7 @@ export interface Totals {
   discount: number;
   shipping: number;
   credit: number;
-  /** The tax (issue 30): added to the total, or, when `tax.included`, the part of the prices that is tax. */
+  /** The tax: added to the total, or, when `tax.included`, the part of the prices that is tax. */
   tax: number;
   grand: number;
 }

@@ -50,7 +50,7 @@ export const orderLineSchema = z.object({
   qty_ordered: z.number().int(),
   ...amount('price'),
   ...amount('total'),
-  /** The line's tax (issue 30); 0 where none applies. */
+  /** The line's tax; 0 where none applies. */
   ...amount('tax_amount'),
   /** The choices made when it was bought (metal, size, shape…), as saved then. */
   options: z.unknown(),
@@ -70,7 +70,7 @@ export const orderLineSchema = z.object({
 /** An order's amounts but its grand total (which its summary in a list carries too). */
 export const orderAmounts = { ...amount('sub_total'), ...amount('discount_amount'), ...amount('shipping_amount'), ...amount('store_credit_amount') };
 
-/** An order's tax (issue 30), in its summary, its view and checkout's answer alike, and its invoice number once it has one. */
+/** An order's tax, in its summary, its view and checkout's answer alike, and its invoice number once it has one. */
 export const orderTaxFields = {
   ...amount('tax_total'),
   /** The tax on shipping (part of tax_total). */

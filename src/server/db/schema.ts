@@ -306,7 +306,7 @@ export interface OrderRefundsTable {
   amount_cents: number;
   reason: string;
   created_at: string;
-  /** The provider that refunds it (null: recorded only, before issue 29, or a bank transfer paid back by hand). */
+  /** The provider that refunds it (null: recorded only, from before card payments, or a bank transfer paid back by hand). */
   provider: string | null;
   provider_refund_id: string | null;
   /** The payment (payment_sessions.id) it goes back to. */
@@ -339,7 +339,7 @@ export interface OrderItemsTable {
   price_cents: number;
   /** JSON: ring size, shape, metal and the other options chosen. */
   options: string;
-  /** The line's tax (issue 30), in cents. */
+  /** The line's tax, in cents. */
   tax_cents: Generated<number>;
 }
 
@@ -532,7 +532,7 @@ export interface ImportRejectionsTable {
   reasons: string;
 }
 
-/** The last invoice or credit note number given, per kind and year (issue 30; src/server/invoices/). */
+/** The last invoice or credit note number given, per kind and year (src/server/invoices/). */
 export interface DocumentSequencesTable {
   kind: string;
   year: number;

@@ -1,5 +1,5 @@
 /**
- * The stones shoppers hold (issue 35) as search shows them: each held stone's hold end, read once per index
+ * The stones shoppers hold as search shows them: each held stone's hold end, read once per index
  * generation. Placing or ending a hold touches the stone, so the change log moves the generation on every
  * server; between changes a search reads nothing more. Holds are few (one per shopper by default).
  */

@@ -1,5 +1,5 @@
 /**
- * The rejected rows of a back-office stock upload, all of them (issue 31): while the file imports they are
+ * The rejected rows of a back-office stock upload, all of them: while the file imports they are
  * spooled to a temporary file (a file of a million bad rows must not sit in memory), then written to
  * `import_rejections` with the activity row that records the import, in one transaction. The CSV route
  * reads them back a page at a time.

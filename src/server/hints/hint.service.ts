@@ -1,5 +1,5 @@
 /**
- * "Drop a hint" (issue 35): a signed-in shopper sends a short, friendly e-mail with a picture and a link to a
+ * "Drop a hint": a signed-in shopper sends a short, friendly e-mail with a picture and a link to a
  * diamond, a piece of jewellery or a built ring to an address they type, with an optional note. Limited per
  * shopper (HINTS_PER_SHOPPER_PER_DAY, default 5) and per recipient address (HINTS_PER_ADDRESS_PER_DAY,
  * default 2), counted in the shared rate-limit table (atomic across servers). The recipient's address is

@@ -1,5 +1,5 @@
 /**
- * Diamond hold settings (issue 35), read from the environment at each use:
+ * Diamond hold settings, read from the environment at each use:
  *   DIAMOND_HOLD_HOURS           how long a hold lasts (default 48);
  *   DIAMOND_HOLDS_PER_CUSTOMER   live holds a shopper may have at once (default 1);
  *   DIAMOND_HOLD_REMINDER_HOURS  the reminder e-mail goes this long before the end (default 6; at most

@@ -1,5 +1,5 @@
 /**
- * Holding a diamond (issue 35). A signed-in shopper keeps an available stone for DIAMOND_HOLD_HOURS:
+ * Holding a diamond. A signed-in shopper keeps an available stone for DIAMOND_HOLD_HOURS:
  * meanwhile nobody else can add it to a cart or order it (409 with the shopper's words); the holder
  * buys it as usual, and the order that takes it ends the hold.
  *

@@ -1,5 +1,5 @@
 /**
- * Invoice and credit note numbers (issue 30): INV-2026-000001 and CN-2026-000001, one gap-free sequence
+ * Invoice and credit note numbers: INV-2026-000001 and CN-2026-000001, one gap-free sequence
  * per kind and calendar year (UTC, on the shop's clock). A number is taken inside the transaction that
  * records the payment (or the refund): the sequence row's UPDATE is the lock, so two payments at once
  * wait for each other and get consecutive numbers, and a transaction that rolls back gives its number

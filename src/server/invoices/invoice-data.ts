@@ -1,5 +1,5 @@
 /**
- * What an invoice or a credit note says (issue 30), read from the order as it was written: the seller
+ * What an invoice or a credit note says, read from the order as it was written: the seller
  * (shop.json `tax.seller`), the buyer's billing address, the numbers and dates, each line with its metal,
  * carat and, for a diamond, its certificate; the discount, shipping, the tax by rate, the total and what
  * was paid how. The PDF (invoice-pdf.ts), the admin JSON and the tests read this one description.

@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes as the shopper and the staff get them (issue 30):
+ * Invoices and credit notes as the shopper and the staff get them:
  * - GET /api/order/{id}/invoice: the signed-in owner's invoice PDF; another customer's order, or one
  *   without an invoice yet (not paid), answers 404 like a missing order.
  * - GET /api/admin/orders/{id}/invoice (PDF, or JSON with ?format=json) and

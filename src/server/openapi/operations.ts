@@ -591,7 +591,7 @@ export const operations: Operation[] = [
     answers: { 200: staffOrderAnswerSchema },
     errors: [401, 404, 409, 429],
   }),
-  // Tax and invoices (issue 30)
+  // Tax and invoices
   op('get', '/api/order/{id}/invoice', {
     tag: 'Orders',
     access: 'customer',
@@ -620,7 +620,7 @@ export const operations: Operation[] = [
     fileAnswer: { types: ['application/pdf'], description: 'The credit note' },
     errors: [401, 404, 429],
   }),
-  // Products in and out as Shopify's product CSV (issue 32)
+  // Products in and out as Shopify's product CSV
   op('post', '/api/admin/products/import', {
     tag: 'Operators',
     access: 'admin',
@@ -642,7 +642,7 @@ export const operations: Operation[] = [
     fileAnswer: { types: ['text/csv'], description: "Shopify's product CSV (Content-Disposition: attachment)" },
     errors: [401, 404, 429],
   }),
-  // The back office's product editor (issue 31 and 32)
+  // The back office's product editor
   op('get', '/api/admin/products/{id}', {
     tag: 'Operators',
     access: 'admin',
@@ -690,7 +690,7 @@ export const operations: Operation[] = [
     answers: { 200: webhookAnswerSchema },
     errors: [400, 404, 413],
   }),
-  // Diamond holds and alerts (issue 35)
+  // Diamond holds and alerts
   op('post', '/api/diamonds/{id}/hold', {
     tag: 'Holds',
     access: 'customer',

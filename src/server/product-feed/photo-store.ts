@@ -1,5 +1,5 @@
 /**
- * The shop's photographs (issue 32): each source image is processed once, with sharp, into AVIF, WebP
+ * The shop's photographs: each source image is processed once, with sharp, into AVIF, WebP
  * and JPEG at several widths, and kept under the photo directory (PHOTO_DIR, default VAR_DIR/photos; on
  * several app servers, a directory they share). A photograph is named by the digest of its source bytes,
  * so the same picture imported twice (or by two servers at once) is processed once, its files never

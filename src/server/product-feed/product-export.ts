@@ -1,5 +1,5 @@
 /**
- * The catalogue out as Shopify's product CSV (issue 32), shared by `npm run export:products` and
+ * The catalogue out as Shopify's product CSV, shared by `npm run export:products` and
  * GET /api/admin/products/export: every product (on sale or not) with its variants on sale and its
  * photographs, one row per variant and per further photograph, as Shopify writes them, streamed a
  * product at a time. What the shop keeps beyond Shopify's columns travels in Tags (product-draft.ts),

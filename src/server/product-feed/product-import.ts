@@ -1,5 +1,5 @@
 /**
- * The product import (issue 32), shared by `npm run import:products` and POST /api/admin/products/import:
+ * The product import, shared by `npm run import:products` and POST /api/admin/products/import:
  * a Shopify product CSV streams in; each product's rows are read and checked together (product-draft.ts),
  * its photographs fetched or read and processed once (photo-source.ts), and the product written whole in
  * one transaction, or not at all: a product with any refused row is reported (every row of it, with the

@@ -1,5 +1,5 @@
 /**
- * Products in the back office (/admin/products, /api/admin/products/{id}…; issue 31 and 32's editor):
+ * Products in the back office (/admin/products, /api/admin/products/{id}…):
  * staff find a product and change its name, description, whether it is on sale, its variants' prices
  * (owners and managers: the `prices` right) and its photographs (upload, remove, reorder).
  *

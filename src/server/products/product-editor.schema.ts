@@ -1,5 +1,5 @@
 /**
- * What staff may send to change a product (issue 31 and 32's editor), read by the back-office page
+ * What staff may send to change a product (the back office's product editor), read by the back-office page
  * (/admin/products/{id}) and the JSON routes (/api/admin/products/{id}…) alike: its name, its description
  * (HTML, sanitised as the import sanitises it), on sale or not, its variants' prices in dollars, the
  * order of its photographs. Prices are dollars with at most two decimals on the wire, integer cents after.

@@ -40,7 +40,7 @@ export interface GalleryImage {
   view: View | 'photo';
   url: string;
   alt: string;
-  /** A photograph (issue 32): its AVIF, WebP and JPEG sizes; a drawing has none. */
+  /** A photograph: its AVIF, WebP and JPEG sizes; a drawing has none. */
   photo?: ProductPhoto;
 }
 

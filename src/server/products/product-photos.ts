@@ -1,5 +1,5 @@
 /**
- * A product photograph's addresses (issue 32): /images/photos/{digest}/{width}.{avif|webp|jpg}, made at
+ * A product photograph's addresses: /images/photos/{digest}/{width}.{avif|webp|jpg}, made at
  * import by src/server/product-feed/photo-store.ts at each of PHOTO_WIDTHS narrower than the source and
  * at the source's own width (at most the last), so the widths follow from the largest alone.
  */

@@ -15,7 +15,7 @@ export const metalSwatchSchema = z.object({
   position: z.number(),
 });
 
-/** A photograph of a product (issue 32): its sizes in AVIF, WebP and JPEG as `srcset`s, a JPEG `src`, and its shape. */
+/** A photograph of a product: its sizes in AVIF, WebP and JPEG as `srcset`s, a JPEG `src`, and its shape. */
 export const productPhotoSchema = z.object({
   src: z.string(),
   width: z.number().int(),

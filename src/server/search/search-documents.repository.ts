@@ -19,7 +19,7 @@ export interface SearchDocument {
   max_ctw: number;
   is_byo: boolean;
   accepted_shapes: string[];
-  /** The product's first photograph (issue 32), or null: the drawing stands in. */
+  /** The product's first photograph, or null: the drawing stands in. */
   photo?: PhotoRecord | null;
 }
 

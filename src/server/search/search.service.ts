@@ -27,7 +27,7 @@ export interface SearchHit {
   detail: string;
   url: string;
   image: string;
-  /** A product's photograph (issue 32): the row shows it in AVIF or WebP where the browser takes them. */
+  /** A product's photograph: the row shows it in AVIF or WebP where the browser takes them. */
   photo?: ProductPhoto;
   price?: string;
 }

@@ -8,7 +8,7 @@
  * Retry-After instead of 401. The token itself must be long and random (docs/api.md): a limit that the
  * right token passes cannot be what keeps guessers out.
  *
- * The back office (issue 31): without an Authorization header, a signed-in staff member's session cookie
+ * The back office: without an Authorization header, a signed-in staff member's session cookie
  * (src/server/staff/staff-session.ts) opens the same routes, within their role's rights, decided by the
  * route's path (src/server/staff/roles.ts rightForPath: every route under /api/admin/ is covered, later
  * ones too). A role without the right gets 403; an account that must set up two-factor first gets 403.

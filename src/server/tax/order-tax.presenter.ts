@@ -1,4 +1,4 @@
-/** An order's and a cart's tax as the API answers them (issue 30): amounts with their `formated_` strings. */
+/** An order's and a cart's tax as the API answers them: amounts with their `formated_` strings. */
 import { money } from '~/lib/money.ts';
 import type { OrderRow } from '~/server/orders/order.repository.ts';
 import type { TaxAnswer } from './tax-provider.ts';

@@ -1,5 +1,5 @@
 /**
- * The tax a refund gives back (issue 30): in proportion to the money, on the order's whole value (what
+ * The tax a refund gives back: in proportion to the money, on the order's whole value (what
  * was paid plus the store credit used, since store credit is a way to pay and carried tax too).
  * Cumulative: the tax of all refunds up to `refundedCents`, half up, never more than the order's tax,
  * so partial refunds add up to exactly what one refund of the same sum would give back.

@@ -1,5 +1,5 @@
 /**
- * The tax provider interface (issue 30). Checkout asks ONE provider for the tax of a cart or an order:
+ * The tax provider interface. Checkout asks ONE provider for the tax of a cart or an order:
  * its taxable lines (after discounts, before store credit), its shipping, and the address it goes to.
  * The built-in provider is shop.json's rule table (rule-table-provider.ts); a service (Stripe Tax,
  * TaxJar, Avalara) is one more module implementing `TaxProvider`, registered in tax.service.ts.

@@ -1,5 +1,5 @@
 /**
- * The one place the shop computes tax (issue 30): the cart, every checkout step, the order, its
+ * The one place the shop computes tax: the cart, every checkout step, the order, its
  * e-mails and invoices all take their figures from `taxForCart`, through the configured provider.
  * Adding a tax service: implement TaxProvider (tax-provider.ts) in a module of its own and return it
  * from `taxProvider()` (for example when TAX_PROVIDER=stripe); nothing else changes.

@@ -1,5 +1,5 @@
 /**
- * Tax and invoices (issue 30).
+ * Tax and invoices.
  * - orders: the tax in total and on shipping, its name ("Sales tax", "VAT"), its rate in millionths
  *   (88750 = 8.875 %), whether it was included in the prices; the invoice number (INV-2026-000001) and
  *   when it was given. order_items: each line's tax. Orders before this migration have no tax (0).

@@ -1,5 +1,5 @@
 /**
- * The back office (issue 31): staff accounts apart from shoppers, their sessions, the activity record and
+ * The back office: staff accounts apart from shoppers, their sessions, the activity record and
  * internal order notes. See StaffAccountsTable and the others in src/server/db/schema.ts and src/server/staff/.
  *
  * The activity record is append-only: triggers refuse any UPDATE or DELETE of its rows on both databases,

@@ -1,5 +1,5 @@
 /**
- * The jeweller's own catalogue (issue 32): products come in and go out as Shopify's product CSV
+ * The jeweller's own catalogue: products come in and go out as Shopify's product CSV
  * (src/server/product-feed/), and each product and variant takes photographs.
  *
  * - products: the Shopify fields the shop keeps so that an export re-imports to the same catalogue:

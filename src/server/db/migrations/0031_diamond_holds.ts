@@ -1,5 +1,5 @@
 /**
- * Diamond holds (issue 35): a signed-in shopper keeps a stone for DIAMOND_HOLD_HOURS (src/server/holds/).
+ * Diamond holds: a signed-in shopper keeps a stone for DIAMOND_HOLD_HOURS (src/server/holds/).
  * A hold is live while `ended_at` is null; the partial unique index makes a second live hold on one stone
  * impossible, whatever the number of servers. `price_cents` is the price the holder last heard of (an
  * import or staff change that reprices the stone tells the holder, holds.watch.ts).

@@ -1,5 +1,5 @@
 /**
- * Alerts (issue 35, src/server/alerts/): price drops and back-in-stock on a stone, and saved searches with
+ * Alerts (src/server/alerts/): price drops and back-in-stock on a stone, and saved searches with
  * a daily digest. Each alert keeps what its watcher was last told (`last_price_cents`, `last_available`,
  * `last_stone_id`: the newest stone already considered), so that a change is told once. `alert_cursor` is where the alert pass left the
  * diamond change log (one row, locked by the pass that runs: one server at a time).

@@ -1,5 +1,5 @@
 /**
- * Price drops on a piece of jewellery (issue 35, src/server/alerts/): a `price_drop` alert watches either a
+ * Price drops on a piece of jewellery (src/server/alerts/): a `price_drop` alert watches either a
  * stone (`diamond_id`) or one variant of a product (`variant_id`: its metal and total carat weight).
  * Variants have no change log, so the alert pass compares each watched variant's price with the alert's
  * `last_price_cents`; the index finds the watchers of a variant.

@@ -1,5 +1,5 @@
 /**
- * Every rejected row of a stock file uploaded in the back office (issue 31). The activity record keeps the
+ * Every rejected row of a stock file uploaded in the back office. The activity record keeps the
  * import's report with its first 100 rejections; this table keeps all of them, written in the transaction
  * that records the import, for /admin/inventory/rejected/{id}.csv to give back to the supplier.
  */

@@ -37,7 +37,7 @@ export interface ProductSeed {
   ringSize?: boolean;
   /** Metals not shown on listing swatches. */
   hideInList?: string[];
-  /** What the jeweller says of the piece, after its first sentence (the fuller demo catalogue, issue 32). */
+  /** What the jeweller says of the piece, after its first sentence (the fuller demo catalogue). */
   story?: string;
 }
 
@@ -201,7 +201,7 @@ const bracelets: ProductSeed[] = (
 ).map((s) => ({ ...s, category: 'bracelets' as const }));
 
 /**
- * The fuller catalogue of a real jeweller (issue 32): more build-your-own settings, at least 40 in all across
+ * The fuller catalogue of a real jeweller: more build-your-own settings, at least 40 in all across
  * solitaire, pavé, halo, hidden halo, three-stone, vintage, bezel, cathedral and tension, and more fine
  * jewellery, each with what the jeweller says of it. Listed after the first pieces, so their ids stay.
  */

@@ -92,7 +92,7 @@ export const DESIGNS = {
   'link-bracelet': brace('link bracelet', { kind: 'link' }),
   'pave-infinity': brace('pavé infinity bracelet', { kind: 'infinity' }),
   'charm-bracelet': brace('charm bracelet', { kind: 'charm' }),
-  // Engagement-ring settings of the fuller demo catalogue (issue 32).
+  // Engagement-ring settings of the fuller demo catalogue.
   tension: setting('tension setting', { prongs: 0, shank: 'split', shankMm: 2.6 }),
   'bezel-pave': setting('pavé bezel setting', { prongs: 0, bezel: true, shank: 'pave', shankMm: 1.8 }),
   'cathedral-pave': setting('cathedral pavé setting', { prongs: 4, cathedral: true, shank: 'pave', shankMm: 2 }),
@@ -100,7 +100,7 @@ export const DESIGNS = {
   'milgrain-solitaire': setting('vintage milgrain solitaire setting', { prongs: 6, milgrain: true, shank: 'plain', shankMm: 2 }),
   'halo-three-stone': setting('halo three-stone setting', { prongs: 4, halo: 'melee', sides: 'stones', shank: 'pave', shankMm: 2 }),
   'east-west-bezel': setting('east-west bezel setting', { prongs: 0, bezel: true, eastWest: true, shank: 'plain', shankMm: 1.8 }, 'oval'),
-  // One drawing per setting: the settings that shared a design above get their own (issue 32's fuller catalogue).
+  // One drawing per setting: the settings that shared a design above get their own (the fuller demo catalogue).
   'tulip-six-prong': setting('tulip six-prong solitaire setting', { prongs: 6, cathedral: true, shank: 'plain', shankMm: 1.6 }),
   'comfort-fit-solitaire': setting('comfort-fit solitaire setting', { prongs: 4, shank: 'plain', shankMm: 2.8 }),
   'claw-prong-oval': setting('claw-prong oval solitaire setting', { prongs: 4, shank: 'knife', shankMm: 1.6 }, 'oval'),
