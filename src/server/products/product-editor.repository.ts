@@ -1,7 +1,10 @@
 /** The back office's reads and writes of one product, its variants' prices and its photographs (Kysely only). */
+import type { Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
+import type { ProductPhotosTable } from '~/server/db/schema.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { ProductFilter } from './product-editor.schema.ts';
+import { productDesign } from './product-design.ts';
 
 export interface StaffProductRow {
   id: number;
@@ -30,15 +33,8 @@ export interface StaffVariantRow {
   compare_at_cents: number | null;
 }
 
-export interface StaffPhotoRow {
-  id: number;
-  variant_id: number | null;
-  position: number;
-  photo: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+/** A photograph as the editor reads it: its row without the product and the source it came from. */
+export type StaffPhotoRow = Omit<Selectable<ProductPhotosTable>, 'product_id' | 'source'>;
 
 function productQuery(db: Db) {
   return db
@@ -59,15 +55,7 @@ function productQuery(db: Db) {
       'products.created_at',
       'products.updated_at',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('product_attributes')
-        .select('product_attributes.value')
-        .whereRef('product_attributes.product_id', '=', 'products.id')
-        .where('product_attributes.code', '=', 'design')
-        .limit(1)
-        .as('design'),
-    );
+    .select((eb) => productDesign(eb).as('design'));
 }
 
 const toRow = (r: Omit<StaffProductRow, 'design'> & { design?: string | null }): StaffProductRow => ({
