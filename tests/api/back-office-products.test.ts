@@ -1,13 +1,15 @@
 /**
- * The back office's product editor (issue 31 and 32), on SQLite and PostgreSQL: staff change a product's
+ * The back office's product editor, on SQLite and PostgreSQL: staff change a product's
  * name, description (sanitised as the import sanitises it), sale and photos, and owners and managers its
  * prices; an editor gets 403 on prices. Each change is in the activity record with before and after, and
  * the shop's product page, listing and search show it at once. Bad input answers 4xx naming the field
  * (413 for a photo over the limit), and nothing of a refused change is written.
  */
 import sharp from 'sharp';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { answer, call, databases, type Answer } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answer, call, type Answer } from '../support/api.ts';
+import { DB_KINDS } from '../support/databases.ts';
+import { startServer, type TestServer } from '../support/server.ts';
 import { closeTestDbs, testDb, uniqueEmail } from '../support/accounts.ts';
 import { ADMIN_TOKEN } from '../support/admin.ts';
 import { page, seedStaff } from '../support/staff.ts';
@@ -64,7 +66,20 @@ async function upload(url: string, id: number, bytes: Buffer, headers: Record<st
 
 const text = async (url: string, path: string) => (await fetch(url + path)).text();
 
-describe.each(databases)('the product editor on $kind', ({ url, databaseUrl }) => {
+// Its own shop per database: the pieces it imports and edits (names, sale, prices) must not change the
+// shared demo shop other suites count.
+describe.each(DB_KINDS.map((kind) => ({ kind })))('the product editor on $kind', ({ kind }) => {
+  let server: TestServer | undefined;
+  let url = '';
+  let databaseUrl = '';
+  beforeAll(async () => {
+    server = await startServer(kind, { diamonds: 50, env: { ADMIN_TOKEN } });
+    ({ url, databaseUrl } = server);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it('lets an editor change texts and photos but not prices, a manager prices; the menu and pages follow the roles', async () => {
     const [editor, manager] = await Promise.all([
       seedStaff(databaseUrl, uniqueEmail('editor'), 'editor'),
