@@ -1,31 +1,14 @@
-/**
- * The back office's product editor in Chromium (issue 31 and 32): an editor made by `npm run staff -- add …
- * --role editor` signs in, finds a product under Products, renames it and uploads a photograph (a PNG
- * made here with sharp), and the shop's product page shows both. Prices are read-only for an editor.
- * axe on the list and the editor, and screenshots of each at 1280 and 390 px
- * (var/screenshots/admin-products-*.png).
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readE2eState } from '../support/e2e-state.ts';
 import { closeTestDbs, testDb, uniqueEmail } from '../support/accounts.ts';
 import { addStaff } from '../support/staff.ts';
 import { ADMIN_TOKEN } from '../support/admin.ts';
 import { uniqueName } from '../support/unique.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { checkAdminScreen, staffSignIn } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.afterAll(closeTestDbs);
-
-const shots = path.resolve(import.meta.dirname, '../../var/screenshots');
-
-async function check(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoAxeViolations(page);
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `admin-${name}-${testInfo.project.name === 'mobile' ? 390 : 1280}.png`), fullPage: true });
-}
 
 /** A necklace of this test's own, imported as an operator imports the shop's catalogue (Shopify CSV). */
 async function importNecklace(name: string): Promise<number> {
@@ -65,9 +48,7 @@ test('an editor made by the CLI finds a product, renames it, uploads a photo, an
     .toBuffer();
 
   await page.goto('/admin/login');
-  await page.getByLabel('E-mail address').fill(editor.email);
-  await page.getByLabel('Password', { exact: true }).fill(editor.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await staffSignIn(page, editor.email, editor.password);
   await expect(page).toHaveURL(/\/admin$/);
   const menu = page.getByRole('navigation', { name: 'Back office' });
   await expect(menu.getByRole('link', { name: 'Orders' })).toHaveCount(0);
@@ -76,7 +57,7 @@ test('an editor made by the CLI finds a product, renames it, uploads a photo, an
   await page.getByLabel('Name, handle or SKU').fill(name.toLowerCase());
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('1 product found')).toBeVisible();
-  await check(page, testInfo, 'products');
+  await checkAdminScreen(page, testInfo, 'products');
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   // An editor sees the prices and cannot change them.
@@ -95,7 +76,7 @@ test('an editor made by the CLI finds a product, renames it, uploads a photo, an
   await expect(page.getByRole('status')).toHaveText('The photo has been added. The shop shows it now.');
   await expect(page.locator('[data-photos] li')).toHaveCount(1);
   await expect(page.locator('[data-photos] img')).toHaveAttribute('alt', 'The pendant on its chain');
-  await check(page, testInfo, 'product');
+  await checkAdminScreen(page, testInfo, 'product');
 
   // A photo that is not a picture is refused beside the field.
   await page.getByLabel('New photo').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });

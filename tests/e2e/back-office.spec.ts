@@ -7,8 +7,7 @@
  * (var/screenshots/admin-*.png).
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readE2eState } from '../support/e2e-state.ts';
 import { closeTestDbs, seedCustomer, seedOrder, testDb, uniqueEmail } from '../support/accounts.ts';
 import { addStaff, seedStaff, totpCode } from '../support/staff.ts';
@@ -17,25 +16,10 @@ import { band } from '../support/checkout.ts';
 import { sizeOf } from '../support/catalog-fixtures.ts';
 import { Shopper } from '../support/shopper.ts';
 import { uniqueCode } from '../support/unique.ts';
-import { expectNoAxeViolations } from './support.ts';
+import { checkAdminScreen, staffSignIn } from './support.ts';
 
 test.describe.configure({ timeout: 420_000 });
 test.afterAll(closeTestDbs);
-
-const shots = path.resolve(import.meta.dirname, '../../var/screenshots');
-
-/** axe, and a full-page screenshot named for the screen and the project's width. */
-async function check(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoAxeViolations(page);
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `admin-${name}-${testInfo.project.name === 'mobile' ? 390 : 1280}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** A bank-transfer order waiting for its payment, numbered like the shop's (letters and digits). */
 async function bankTransferOrder(): Promise<string> {
@@ -55,23 +39,23 @@ test('an owner made by the CLI signs in, finds a bank-transfer order, marks it p
 
   await page.goto('/admin/orders');
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Forders$/);
-  await check(page, testInfo, 'login');
-  await signIn(page, owner.email, owner.password);
+  await checkAdminScreen(page, testInfo, 'login');
+  await staffSignIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
 
   await page.getByLabel('Number, e-mail or name').fill(number.toLowerCase());
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('1 order found')).toBeVisible();
-  await check(page, testInfo, 'orders');
+  await checkAdminScreen(page, testInfo, 'orders');
   await page.getByRole('link', { name: number, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await expect(page.locator('[data-order-status]')).toHaveText('Pending');
-  await check(page, testInfo, 'order');
+  await checkAdminScreen(page, testInfo, 'order');
 
   await page.getByRole('link', { name: 'Mark as paid' }).click();
   await expect(page.getByRole('heading', { name: 'Mark as paid: please confirm' })).toBeVisible();
-  await check(page, testInfo, 'order-confirm');
+  await checkAdminScreen(page, testInfo, 'order-confirm');
   await page.getByRole('button', { name: 'Confirm: Mark as paid' }).click();
   await expect(page.getByRole('status')).toHaveText('The order is marked as paid.');
   await expect(page.locator('[data-order-status]')).toHaveText('Processing');
@@ -95,17 +79,17 @@ test('an owner made by the CLI signs in, finds a bank-transfer order, marks it p
   await expect(rows.nth(0)).toContainText(owner.email);
   await expect(rows.nth(1)).toContainText(`Marked as paid order ${number}`);
   await expect(rows.nth(1)).toContainText(owner.email);
-  await check(page, testInfo, 'activity');
+  await checkAdminScreen(page, testInfo, 'activity');
 
   for (const [link, name] of [
     ['Dashboard', 'dashboard'],
     ['Staff', 'staff'],
   ] as const) {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link }).click();
-    await check(page, testInfo, name);
+    await checkAdminScreen(page, testInfo, name);
   }
   await page.getByRole('link', { name: new RegExp(`^${owner.email}`) }).click();
-  await check(page, testInfo, 'account');
+  await checkAdminScreen(page, testInfo, 'account');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('status')).toHaveText('You are signed out.');
@@ -117,24 +101,24 @@ test('an editor gets 403 on /admin/orders and no Orders in the menu', async ({ p
   const { databaseUrl } = readE2eState();
   const editor = await addStaff(databaseUrl, uniqueEmail('editor'), 'editor', 'editor-password-1');
   await page.goto('/admin/login');
-  await signIn(page, editor.email, editor.password);
+  await staffSignIn(page, editor.email, editor.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' })).toHaveCount(0);
   const res = await page.goto('/admin/orders');
   expect(res?.status()).toBe(403);
   await expect(page.getByText('Your role (Editor) cannot use this page.')).toBeVisible();
-  await check(page, testInfo, 'forbidden');
+  await checkAdminScreen(page, testInfo, 'forbidden');
 });
 
 test('with two-factor on, a staff member cannot sign in without the code', async ({ page }, testInfo) => {
   const { databaseUrl } = readE2eState();
   const manager = await addStaff(databaseUrl, uniqueEmail('manager'), 'manager', 'manager-password-1');
   await page.goto('/admin/login');
-  await signIn(page, manager.email, manager.password);
+  await staffSignIn(page, manager.email, manager.password);
   await page.goto('/admin/account');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
-  await check(page, testInfo, 'two-factor-setup');
+  await checkAdminScreen(page, testInfo, 'two-factor-setup');
   const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
   await page.getByLabel('Code from your app').fill(await totpCode(secret));
   await page.getByRole('button', { name: 'Turn two-factor on' }).click();
@@ -142,12 +126,12 @@ test('with two-factor on, a staff member cannot sign in without the code', async
   const recovery = (await page.locator('[data-recovery-codes] li').first().textContent())!;
   await page.getByRole('button', { name: 'Sign out' }).click();
 
-  await signIn(page, manager.email, manager.password);
+  await staffSignIn(page, manager.email, manager.password);
   await expect(page.getByRole('alert')).toContainText('Enter the 6-digit code from your authenticator app');
   await expect(page).toHaveURL(/\/admin\/login/);
-  await check(page, testInfo, 'login-code');
+  await checkAdminScreen(page, testInfo, 'login-code');
   expect((await page.goto('/admin'))?.url()).toMatch(/\/admin\/login/);
-  await signIn(page, manager.email, manager.password);
+  await staffSignIn(page, manager.email, manager.password);
   await page.getByLabel('Password', { exact: true }).fill(manager.password);
   await page.getByLabel('Two-factor code').fill(recovery);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -177,7 +161,7 @@ test("a coupon created in the back office discounts a shopper's cart", async ({ 
   await page.getByLabel('Discount', { exact: true }).press('Enter');
   await expect(page.getByRole('status')).toHaveText('The coupon has been saved.');
   await expect(page.locator('[data-coupons] tr').filter({ hasText: code })).toContainText('15% off');
-  await check(page, testInfo, 'coupons');
+  await checkAdminScreen(page, testInfo, 'coupons');
 
   const shopper = new Shopper(readE2eState().url);
   expect(
@@ -208,7 +192,7 @@ test('a stock file uploaded in the back office shows its report and offers the r
   const report = page.locator('[data-import-report]');
   await expect(report).toContainText('Report: stock.csv');
   await expect(report.getByText('Rejected', { exact: true }).locator('..')).toContainText('1');
-  await check(page, testInfo, 'inventory');
+  await checkAdminScreen(page, testInfo, 'inventory');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the rejected rows (CSV)' }).click();
   const file = await (await download).path();
@@ -220,7 +204,7 @@ test('customers and appointments screens', async ({ page }, testInfo) => {
   const { databaseUrl } = readE2eState();
   const customer = await seedCustomer(databaseUrl);
   await page.goto(`/admin/customers?q=${encodeURIComponent(customer.email)}`);
-  await check(page, testInfo, 'customers');
+  await checkAdminScreen(page, testInfo, 'customers');
   await page
     .getByRole('link', { name: /Ada Lovelace/ })
     .first()
@@ -230,9 +214,9 @@ test('customers and appointments screens', async ({ page }, testInfo) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('The store credit has been changed.');
   await expect(page.locator('[data-credit-balance]')).toHaveText('$25.00');
-  await check(page, testInfo, 'customer');
+  await checkAdminScreen(page, testInfo, 'customer');
   await page.goto('/admin/appointments');
-  await check(page, testInfo, 'appointments');
+  await checkAdminScreen(page, testInfo, 'appointments');
 });
 
 test('staff move a booking to another free time, and the screen says the customer is e-mailed', async ({ page }, testInfo) => {
@@ -253,7 +237,7 @@ test('staff move a booking to another free time, and the screen says the custome
   await page.goto('/admin/appointments');
   await page.getByRole('link', { name: `Move the appointment of ${name}` }).click();
   await page.getByLabel('New time').selectOption(starts[to]!);
-  await check(page, testInfo, 'appointment-move');
+  await checkAdminScreen(page, testInfo, 'appointment-move');
   await page.getByRole('button', { name: `Move and e-mail ${name}` }).click();
   await expect(page.getByRole('status')).toHaveText('The appointment has been moved, and the customer has been e-mailed.');
 });
