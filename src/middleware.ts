@@ -5,6 +5,7 @@ import { whenReady } from './server/boot.ts';
 import { errorResponse, HttpError, MAX_BODY_BYTES, notFound } from './server/http.ts';
 import { isForeignOrigin } from './server/origin.ts';
 import { loadCustomer } from './server/accounts/session.ts';
+import { shopperOf } from './server/shopper/shopper.ts';
 import { withSecurityHeaders } from './server/security/headers.ts';
 import { sharedPage } from './server/page-cache.ts';
 import { isShareablePath } from './server/page-store.ts';
@@ -100,6 +101,7 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
   }
   const render = async () => {
     if (!url.pathname.startsWith('/images/')) await loadCustomer(context);
+    context.locals.shopper = shopperOf(context);
     return forbidden ? next('/admin/forbidden') : next();
   };
   const response = isShareablePath(url.pathname) ? await sharedPage(context, render) : await render();

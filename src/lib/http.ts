@@ -9,6 +9,7 @@
  * shopper makes: JSON bodies, the timeout and the error body handled in one place.
  */
 import type { KyInstance, Options } from 'ky';
+import type { AnswerOf, EndpointSpec, RequestBodyOf, RouteOf } from '~/server/endpoint/define.ts';
 import { shopperTextFor } from './shopper-text.ts';
 
 export const CATALOG_API = (import.meta.env.PUBLIC_CATALOG_API as string | undefined) || '/catalog';
@@ -80,7 +81,7 @@ const loadClient = () =>
       throw error;
     }));
 
-async function send<T>(method: 'post' | 'put' | 'delete', path: string, json: unknown, options?: Options): Promise<T> {
+async function send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string, json: unknown, options?: Options): Promise<T> {
   let isHttpError: (error: unknown) => error is { response: Response; data: unknown } = (_error): _error is never => false;
   try {
     const loaded = await loadClient();
@@ -105,3 +106,26 @@ export const api = {
 export const catalog = {
   get: <T>(path: string, options?: GetOptions) => get<T>(`${CATALOG_API}/${path}`, options),
 };
+
+export interface CallInput<E extends EndpointSpec> {
+  /** Values for the path's `{name}` parameters. */
+  params?: Record<string, string | number>;
+  body?: RequestBodyOf<E>;
+  searchParams?: GetOptions['searchParams'];
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an endpoint by its declaration's method and path (src/server/endpoint/define.ts), e.g.
+ * `call<typeof cartAdd>('POST /api/checkout/cart/add', { body })`: the route, the body and the answer are
+ * checked against the declaration when the code compiles, and nothing of it reaches the browser but the
+ * route's words. `/catalog/…` paths go to the catalogue's base (PUBLIC_CATALOG_API).
+ */
+export function call<E extends EndpointSpec>(route: RouteOf<E>, input: CallInput<E> = {}): Promise<AnswerOf<E>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space).toLowerCase();
+  let path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input.params?.[name] ?? '')));
+  if (path.startsWith('/catalog/')) path = `${CATALOG_API}${path.slice('/catalog'.length)}`;
+  if (method === 'get') return get<AnswerOf<E>>(path, input);
+  return send<AnswerOf<E>>(method as 'post' | 'put' | 'patch' | 'delete', path, input.body, input.signal ? { signal: input.signal } : undefined);
+}

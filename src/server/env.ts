@@ -83,6 +83,7 @@ export const VARS = {
   ANALYTICS_DAILY_LIMIT: whole(1000),
   ANALYTICS_RETENTION_DAYS: positive(90),
   SHOP_TEST_KNOBS: flag(),
+  CHECK_ANSWERS: flag(),
   // Test only (NODE_ENV=test): a pause inside each expiry transaction (src/server/orders/order-lifecycle.ts).
   ORDER_EXPIRY_TEST_PAUSE_MS: v(num.positive(), 0),
   NODE_ENV: text(),

@@ -41,6 +41,8 @@ export async function startServer(kind: TestDbKind, options: StartOptions = {}):
     SEED_DIAMONDS: String(options.diamonds ?? 3000),
     VAR_DIR: path.join(database.dir, 'var'),
     ASTRO_TELEMETRY_DISABLED: '1',
+    // Every JSON answer is checked against its endpoint's declared schema (src/server/endpoint/route.ts).
+    CHECK_ANSWERS: '1',
     ...options.env,
   };
   // Not spawnSync: the PostgreSQL this database lives on may be served by this very process (pg-wire.ts).

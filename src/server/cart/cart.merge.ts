@@ -18,8 +18,8 @@ import {
   touchCart,
 } from './cart.repository.ts';
 import { groupLines } from './cart.presenter.ts';
-import { CART_COOKIE, sameChoice } from './cart.service.ts';
-import { forgetGuest } from './owner.ts';
+import { sameChoice } from './cart.service.ts';
+import { CART_COOKIE, forgetGuest } from '~/server/shopper/owner.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 /** Merges the active guest cart named by `guestToken` into the customer's active cart (or hands it over). */

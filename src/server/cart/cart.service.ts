@@ -24,14 +24,12 @@ import {
 } from './cart.repository.ts';
 import { presentCart } from './cart.presenter.ts';
 import { planAdd } from './cart.rules.ts';
-import { newToken, type Owner } from './owner.ts';
+import { newToken, type Owner } from '~/server/shopper/owner.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { checkoutState } from '~/server/checkout/checkout-state.ts';
 import { cartTax } from '~/server/tax/order-tax.presenter.ts';
 import { money } from '~/lib/money.ts';
 import { refuseHeldStones } from '~/server/holds/hold.service.ts';
-
-export const CART_COOKIE = 'aurelle_cart';
 
 export function findCart(db: Db, owner: Owner): Promise<CartRow | undefined> {
   if (owner.customerId !== undefined) return findActiveCartByCustomer(db, owner.customerId);

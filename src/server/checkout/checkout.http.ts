@@ -1,12 +1,11 @@
-/** What every checkout endpoint starts from: the database, whose cart it is, and the signed-in customer. */
-import type { APIContext } from 'astro';
-import { getDb } from '~/server/db/database.ts';
-import { CART_COOKIE } from '~/server/cart/cart.service.ts';
-import { ownerFrom } from '~/server/cart/owner.ts';
-import type { Shopper } from './checkout.service.ts';
+/** What every checkout endpoint and page starts from: the database, whose cart it is, and the signed-in customer. */
+import { getDb, type Db } from '~/server/db/database.ts';
+import type { Shopper } from '~/server/shopper/shopper.ts';
+import type { CheckoutCaller } from './checkout.service.ts';
 
-export async function checkoutRequest(
-  context: APIContext | { cookies: APIContext['cookies']; locals: App.Locals; url: URL; request: Request },
-): Promise<Shopper> {
-  return { db: await getDb(), owner: ownerFrom(context, CART_COOKIE), customer: context.locals.customer ?? undefined };
+export const checkoutCaller = ({ db, shopper }: { db: Db; shopper: Shopper }): CheckoutCaller => ({ db, owner: shopper.cart, customer: shopper.customer });
+
+/** For a page: the same, from `Astro.locals`. */
+export async function checkoutRequest(context: { locals: App.Locals }): Promise<CheckoutCaller> {
+  return checkoutCaller({ db: await getDb(), shopper: context.locals.shopper });
 }

@@ -9,7 +9,7 @@ import type { Db } from '~/server/db/database.ts';
 import { HttpError } from '~/server/http.ts';
 import { findCart } from '~/server/cart/cart.service.ts';
 import type { CartRow } from '~/server/cart/cart.repository.ts';
-import type { Owner } from '~/server/cart/owner.ts';
+import type { Owner } from '~/server/shopper/owner.ts';
 import { formatCents } from '~/lib/money.ts';
 import { checkoutState, type CheckoutState } from './checkout-state.ts';
 import { presentCheckout } from './checkout.presenter.ts';
@@ -18,7 +18,7 @@ import { checkCoupon } from './coupon.rules.ts';
 import { checkAddress } from './geo.ts';
 import { shippingRates } from './shipping.ts';
 
-export interface Shopper {
+export interface CheckoutCaller {
   db: Db;
   owner: Owner;
   customer?: { id: number; email: string; first_name: string; last_name: string };
@@ -26,23 +26,23 @@ export interface Shopper {
 
 const fieldError = (status: number, field: string, message: string, code = 'bad_request') => new HttpError(status, message, code, { [field]: [message] });
 
-async function activeCart(s: Shopper): Promise<CartRow> {
+async function activeCart(s: CheckoutCaller): Promise<CartRow> {
   const cart = await findCart(s.db, s.owner);
   if (!cart) throw new HttpError(404, 'Your cart is empty', 'cart_empty');
   return cart;
 }
 
-async function stateOf(s: Shopper, cart?: CartRow): Promise<CheckoutState> {
+async function stateOf(s: CheckoutCaller, cart?: CartRow): Promise<CheckoutState> {
   return checkoutState(s.db, cart ?? (await activeCart(s)), s.customer);
 }
 
-async function reload(s: Shopper, cartId: number): Promise<CheckoutCart> {
+async function reload(s: CheckoutCaller, cartId: number): Promise<CheckoutCart> {
   const cart = await findCart(s.db, s.owner);
   if (!cart || cart.id !== cartId) throw new HttpError(409, 'Your cart has changed. Please try again.', 'cart_changed');
   return presentCheckout(await stateOf(s, cart));
 }
 
-export async function checkoutCart(s: Shopper): Promise<CheckoutCart> {
+export async function checkoutCart(s: CheckoutCaller): Promise<CheckoutCart> {
   return presentCheckout(await stateOf(s));
 }
 
@@ -63,7 +63,7 @@ function stripEmail(a: CheckoutAddress, keep: boolean): CheckoutAddress {
   return rest;
 }
 
-export async function saveAddress(s: Shopper, input: z.output<typeof saveAddressSchema>): Promise<{ cart: CheckoutCart; rates: ShippingRate[] }> {
+export async function saveAddress(s: CheckoutCaller, input: z.output<typeof saveAddressSchema>): Promise<{ cart: CheckoutCart; rates: ShippingRate[] }> {
   const cart = await activeCart(s);
   const { billing, shipping } = validateAddresses(input, !s.customer);
   const isGuest = !s.customer;
@@ -78,7 +78,7 @@ export async function saveAddress(s: Shopper, input: z.output<typeof saveAddress
 }
 
 /** Rates for an address being typed (or the saved one): nothing is saved. */
-export async function ratesFor(s: Shopper, address: CheckoutAddress | undefined): Promise<ShippingRate[]> {
+export async function ratesFor(s: CheckoutCaller, address: CheckoutAddress | undefined): Promise<ShippingRate[]> {
   const state = await stateOf(s);
   if (!address) {
     if (!state.shipping) throw fieldError(400, 'addresses.shipping', 'Enter the shipping address first');
@@ -90,7 +90,7 @@ export async function ratesFor(s: Shopper, address: CheckoutAddress | undefined)
   return shippingRates(state.cart.id, checked.address, state.totals.subtotal);
 }
 
-export async function saveShipping(s: Shopper, rateId: string): Promise<CheckoutCart> {
+export async function saveShipping(s: CheckoutCaller, rateId: string): Promise<CheckoutCart> {
   const state = await stateOf(s);
   if (!state.shipping) throw fieldError(409, 'selected_shipping_rate_id', 'Enter the shipping address first', 'address_missing');
   if (!state.rates.some((r) => r.id === rateId)) {
@@ -106,7 +106,7 @@ export async function saveShipping(s: Shopper, rateId: string): Promise<Checkout
 }
 
 /** The methods for this cart; with `checkCart`, a cart not ready for payment is refused in words. */
-export async function methodsFor(s: Shopper, checkCart: boolean): Promise<PaymentMethod[]> {
+export async function methodsFor(s: CheckoutCaller, checkCart: boolean): Promise<PaymentMethod[]> {
   const state = await stateOf(s);
   if (checkCart) assertReadyForPayment(state);
   return state.methods;
@@ -118,7 +118,7 @@ export function assertReadyForPayment(state: CheckoutState): void {
   if (!state.rate) throw fieldError(409, 'selected_shipping_rate_id', 'Choose a shipping method again: your cart or address has changed', 'shipping_missing');
 }
 
-export async function savePayment(s: Shopper, method: PaymentMethodCode): Promise<CheckoutCart> {
+export async function savePayment(s: CheckoutCaller, method: PaymentMethodCode): Promise<CheckoutCart> {
   const state = await stateOf(s);
   assertReadyForPayment(state);
   if (!state.methods.some((m) => m.method === method)) {
@@ -128,7 +128,7 @@ export async function savePayment(s: Shopper, method: PaymentMethodCode): Promis
   return reload(s, state.cart.id);
 }
 
-export async function applyCoupon(s: Shopper, code: string): Promise<CheckoutCart> {
+export async function applyCoupon(s: CheckoutCaller, code: string): Promise<CheckoutCart> {
   const state = await stateOf(s);
   if (!state.view.items.length) throw new HttpError(409, 'Your cart is empty', 'cart_empty');
   const check = await checkCoupon(s.db, code, state.totals.subtotal, { customerId: s.customer?.id, email: state.email });
@@ -138,14 +138,14 @@ export async function applyCoupon(s: Shopper, code: string): Promise<CheckoutCar
   return reload(s, state.cart.id);
 }
 
-export async function removeCoupon(s: Shopper): Promise<CheckoutCart> {
+export async function removeCoupon(s: CheckoutCaller): Promise<CheckoutCart> {
   const cart = await activeCart(s);
   await updateCheckout(s.db, cart.id, { coupon_code: null });
   return reload(s, cart.id);
 }
 
 /** Applies up to `cents` of the customer's balance, never more than the balance or the order's total. */
-export async function applyCredit(s: Shopper, cents: number): Promise<{ cart: CheckoutCart; applied: number }> {
+export async function applyCredit(s: CheckoutCaller, cents: number): Promise<{ cart: CheckoutCart; applied: number }> {
   if (!s.customer) throw new HttpError(401, 'Please sign in to use your store credit', 'unauthenticated');
   const state = await stateOf(s);
   if (!state.view.items.length) throw new HttpError(409, 'Your cart is empty', 'cart_empty');
@@ -157,7 +157,7 @@ export async function applyCredit(s: Shopper, cents: number): Promise<{ cart: Ch
   return { cart: await reload(s, state.cart.id), applied };
 }
 
-export async function removeCredit(s: Shopper): Promise<CheckoutCart> {
+export async function removeCredit(s: CheckoutCaller): Promise<CheckoutCart> {
   const cart = await activeCart(s);
   await updateCheckout(s.db, cart.id, { store_credit_cents: 0 });
   return reload(s, cart.id);

@@ -17,7 +17,7 @@ import { inviteToSetPassword } from '~/server/accounts/recovery.service.ts';
 import { openPayment } from '~/server/payments/payments.service.ts';
 import { checkoutState, type CheckoutState } from './checkout-state.ts';
 import { claimCart, closeCart, findCartByToken, findRecentlyOrderedCart } from './checkout.repository.ts';
-import { assertReadyForPayment, type Shopper } from './checkout.service.ts';
+import { assertReadyForPayment, type CheckoutCaller } from './checkout.service.ts';
 import { countRedemptions, insertCredit, insertRedemption, takeCouponUse } from './coupon.repository.ts';
 import { queueOrderPlacedMail } from './order-mail.ts';
 import { customerForEmail, findOrderByCart, insertOrder, insertOrderItems, lockCustomer, takeDiamond } from './order-writer.repository.ts';
@@ -36,14 +36,14 @@ export const unavailable = (names: string[]) =>
 
 const refuse = (field: string, message: string, code: string) => new HttpError(409, message, code, { [field]: [message] });
 
-async function cartForOrder(s: Shopper): Promise<CartRow | undefined> {
+async function cartForOrder(s: CheckoutCaller): Promise<CartRow | undefined> {
   const active = await findCart(s.db, s.owner);
   if (active) return active;
   if (s.customer) return findRecentlyOrderedCart(s.db, s.customer.id, RETRY_WINDOW_MS);
   return s.owner.token ? findCartByToken(s.db, s.owner.token) : undefined;
 }
 
-export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
+export async function placeOrder(s: CheckoutCaller): Promise<SaveOrderAnswer> {
   await expireDueOrders(s.db);
   const cart = await cartForOrder(s);
   if (!cart) throw new HttpError(404, 'Your cart is empty', 'cart_empty');
@@ -82,7 +82,7 @@ export async function placeOrder(s: Shopper): Promise<SaveOrderAnswer> {
 }
 
 /** The transaction alone, for one named cart (the API finds the cart; tests race it from a second process). */
-export function placeCart(db: Db, cartId: number, customer: Shopper['customer']): Promise<Placed | undefined> {
+export function placeCart(db: Db, cartId: number, customer: CheckoutCaller['customer']): Promise<Placed | undefined> {
   return writeTransaction(db, (trx) => place(trx, cartId, customer));
 }
 
@@ -93,7 +93,7 @@ export interface Placed {
 }
 
 /** The transaction's work; answers undefined when the cart was already ordered. */
-async function place(trx: Db, cartId: number, customer: Shopper['customer']): Promise<Placed | undefined> {
+async function place(trx: Db, cartId: number, customer: CheckoutCaller['customer']): Promise<Placed | undefined> {
   if (!(await claimCart(trx, cartId))) return undefined;
   if (customer) await lockCustomer(trx, customer.id);
   const cart = await trx.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();

@@ -25,8 +25,7 @@ import {
 import { diamondFacetsSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { productSchema, productFacetsSchema } from '~/server/products/product.answers.ts';
 import { wishlistEntrySchema } from '~/server/wishlist/wishlist.answers.ts';
-import { CART_COOKIE } from '~/server/cart/cart.service.ts';
-import { WISHLIST_COOKIE } from '~/server/wishlist/wishlist.service.ts';
+import { CART_COOKIE, WISHLIST_COOKIE } from '~/server/shopper/owner.ts';
 import { op, type Operation } from './operation.ts';
 import { operations } from './operations.ts';
 

@@ -1,49 +1,12 @@
 /**
- * One HTTP operation as the OpenAPI document describes it, made from the zod schemas the route itself
- * uses: its path parameters, query, body and answers. Registering a route is one `op(...)` line in
- * operations.ts; the document (document.ts) adds what every operation shares (the error answers the
- * middleware can give, the security schemes).
+ * The registrations not yet declared with `defineEndpoint` (src/server/endpoint/define.ts): one `op(...)`
+ * line each in operations.ts, made into the same declaration.
  */
-import type { z } from 'zod';
+import { defineEndpoint, type EndpointSpec, type HttpMethod } from '~/server/endpoint/define.ts';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Operation = EndpointSpec;
 
-/**
- * Who may call: `public` (anyone; no session read), `guest` (anyone; a signed-in customer's session
- * counts, else the guest cookies), `customer` (a session: 401 without one), `admin`
- * (`Authorization: Bearer $ADMIN_TOKEN`; 404 while ADMIN_TOKEN is unset).
- */
-export type Access = 'public' | 'guest' | 'customer' | 'admin';
+type OperationSpec = Omit<EndpointSpec, 'method' | 'path' | 'form'> & { form?: boolean };
 
-export interface OperationSpec {
-  summary: string;
-  tag: string;
-  access?: Access;
-  description?: string;
-  /** Path parameters, one per `{name}` of the path. */
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** A body that is a file, not JSON: its media types, and what it holds. */
-  fileBody?: { types: string[]; description: string };
-  /** Also takes a plain HTML form post (urlencoded) and answers it with a 303 redirect. */
-  form?: boolean;
-  /** The success answers by status (JSON). */
-  answers: Record<number, z.ZodType>;
-  /** A 200 answer that is a file (an invoice PDF): its media types and what it holds. */
-  fileAnswer?: { types: string[]; description: string };
-  /** The error statuses this operation itself gives (JSON `Error`); the shared ones are added. */
-  errors?: number[];
-  /** An error answer whose shape is not the shared `Error` (by status). */
-  errorAnswers?: Record<number, z.ZodType>;
-  /** Answer headers worth naming, e.g. a cache policy. */
-  cacheable?: boolean;
-}
-
-export interface Operation extends OperationSpec {
-  method: HttpMethod;
-  /** The OpenAPI path template, e.g. `/api/addresses/{id}`. */
-  path: string;
-}
-
-export const op = (method: HttpMethod, path: string, spec: OperationSpec): Operation => ({ method, path, ...spec });
+export const op = (method: HttpMethod, path: string, { form, ...spec }: OperationSpec): Operation =>
+  defineEndpoint({ method, path, ...spec, ...(form ? { form: { page: '/' } } : {}) });

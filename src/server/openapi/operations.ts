@@ -21,18 +21,14 @@ import {
 import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
 import { collectSchema } from '~/features/analytics/analytics.schema.ts';
 import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
-import { cartAddSchema, cartDeleteAllSchema, cartDeleteItemSchema, cartUpdateSchema } from '~/features/cart/cart.schema.ts';
 import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
 import {
-  couponSchema,
   paymentMethodsSchema,
-  removeStoreCreditSchema,
   saveAddressSchema,
   saveOrderSchema,
   savePaymentSchema,
   saveShippingSchema,
   shippingRatesSchema,
-  storeCreditSchema,
   updateOrderSchema,
 } from '~/features/checkout/checkout.schema.ts';
 import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
@@ -48,7 +44,6 @@ import {
 import { customerAnswerSchema, loginAnswerSchema, messageAnswerSchema, profileAnswerSchema, tokenAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from '~/server/addresses/addresses.answers.ts';
 import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
-import { cartAnswerSchema } from '~/server/cart/cart.answers.ts';
 import {
   checkoutAnswerSchema,
   orderAnswerSchema,
@@ -90,6 +85,7 @@ import {
 } from '~/server/alerts/alert.answers.ts';
 import { hintSchema } from '~/server/hints/hint.service.ts';
 import { hintAnswerSchema } from '~/server/hints/hint-http.ts';
+import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -232,76 +228,7 @@ export const operations: Operation[] = [
     errors: [404, 409],
   }),
   // Cart
-  op('get', '/api/checkout/cart', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: "The shopper's cart (id null before the first add)",
-    answers: { 200: cartAnswerSchema },
-  }),
-  op('post', '/api/checkout/cart/add', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: 'Add a product, a diamond or a build-your-own pair',
-    body: cartAddSchema,
-    form: true,
-    answers: { 200: cartAnswerSchema },
-    errors: [404, 409, 422],
-  }),
-  op('put', '/api/checkout/cart/update', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: 'Change line quantities',
-    body: cartUpdateSchema,
-    answers: { 200: cartAnswerSchema },
-    errors: [403, 404, 409],
-  }),
-  op('delete', '/api/checkout/cart/delete-items', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: 'Remove one line',
-    body: cartDeleteItemSchema,
-    answers: { 200: cartAnswerSchema },
-    errors: [403, 404],
-  }),
-  op('delete', '/api/checkout/cart/delete-items-all', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: 'Empty the cart',
-    body: cartDeleteAllSchema,
-    answers: { 200: cartAnswerSchema },
-    errors: [403, 404],
-  }),
-  op('post', '/api/checkout/cart/coupon', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: 'Apply a coupon (a new code replaces the old)',
-    body: couponSchema,
-    answers: { 200: checkoutAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('delete', '/api/checkout/cart/coupon', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: "Remove the cart's coupon",
-    answers: { 200: checkoutAnswerSchema },
-    errors: [404],
-  }),
-  op('post', '/api/checkout/cart/store-credits', {
-    tag: 'Cart',
-    access: 'customer',
-    summary: 'Use store credit (dollars), up to the balance and the total',
-    body: storeCreditSchema,
-    answers: { 200: checkoutAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('delete', '/api/checkout/cart/delete-storecredits', {
-    tag: 'Cart',
-    access: 'guest',
-    summary: 'Use no store credit',
-    body: removeStoreCreditSchema,
-    answers: { 200: checkoutAnswerSchema },
-    errors: [404],
-  }),
+  ...Object.values(cartEndpoints),
   // Checkout
   op('get', '/api/checkout/countries', { tag: 'Checkout', summary: 'Every country as { code, name }, by name', answers: { 200: regionsAnswerSchema } }),
   op('post', '/api/checkout/states', {

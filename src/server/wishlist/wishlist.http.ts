@@ -5,10 +5,9 @@ import { z } from 'zod';
 import type { MoveToCartAnswer, WishlistChange } from '~/features/wishlist/wishlist.schema.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
 import { validationError } from '~/server/http.ts';
-import { CART_COOKIE } from '~/server/cart/cart.service.ts';
-import { ownerFrom, rememberGuest, type Owner } from '~/server/cart/owner.ts';
+import { CART_COOKIE, ownerFrom, rememberGuest, WISHLIST_COOKIE, type Owner } from '~/server/shopper/owner.ts';
 import type { MoveResult } from './wishlist.move.ts';
-import { WISHLIST_COOKIE, type WishlistResult } from './wishlist.service.ts';
+import type { WishlistResult } from './wishlist.service.ts';
 
 export async function wishlistRequest(context: APIContext): Promise<{ db: Db; owner: Owner; cartOwner: Owner }> {
   return { db: await getDb(), owner: ownerFrom(context, WISHLIST_COOKIE), cartOwner: ownerFrom(context, CART_COOKIE) };

@@ -7,7 +7,7 @@ import { WISHLIST_LIMIT } from '~/features/wishlist/wishlist.schema.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
 import { loadItems } from '~/server/cart/catalog-items.repository.ts';
 import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
-import { forgetGuest } from '~/server/cart/owner.ts';
+import { forgetGuest, WISHLIST_COOKIE } from '~/server/shopper/owner.ts';
 import {
   assignWishlist,
   deleteWishlist,
@@ -17,7 +17,6 @@ import {
   wishlistRows,
   type WishlistItemRow,
 } from './wishlist.repository.ts';
-import { WISHLIST_COOKIE } from './wishlist.service.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 const key = ({ parent, child }: LineGroup<WishlistItemRow>) =>

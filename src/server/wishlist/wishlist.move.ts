@@ -11,7 +11,7 @@ import type { ItemRecord } from '~/server/cart/catalog-items.repository.ts';
 import type { LineGroup } from '~/server/cart/cart.presenter.ts';
 import type { SizeChoice } from '~/server/byo/byo.rules.ts';
 import { addToCart, getCart } from '~/server/cart/cart.service.ts';
-import type { Owner } from '~/server/cart/owner.ts';
+import type { Owner } from '~/server/shopper/owner.ts';
 import { deleteWishlistRows, type WishlistItemRow } from './wishlist.repository.ts';
 import { countWishlist, loadWishlist, type Loaded } from './wishlist.service.ts';
 

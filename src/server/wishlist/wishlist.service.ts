@@ -12,7 +12,7 @@ import { loadItems, type ItemRecord } from '~/server/cart/catalog-items.reposito
 import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
 import { checkDiamond, checkProduct, loadAll, splitPair, unavailable, validateByoPair, type Choices } from '~/server/cart/cart.rules.ts';
 import { isAvailable } from '~/server/cart/line-item.presenter.ts';
-import { newToken, type Owner } from '~/server/cart/owner.ts';
+import { newToken, type Owner } from '~/server/shopper/owner.ts';
 import { presentEntry } from './wishlist.presenter.ts';
 import {
   deleteWishlistRows,
@@ -27,8 +27,6 @@ import {
   type WishlistRow,
 } from './wishlist.repository.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
-
-export const WISHLIST_COOKIE = 'aurelle_wishlist';
 
 export interface WishlistOptions {
   products: boolean;

@@ -1,13 +1,12 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { removeStoreCreditSchema } from '~/features/checkout/checkout.schema.ts';
-import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
+import { checkoutCaller } from '~/server/checkout/checkout.http.ts';
 import { removeCredit } from '~/server/checkout/checkout.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** DELETE /api/checkout/cart/delete-storecredits (body `{ data }` accepted and not needed): uses no store credit. */
-export const DELETE = endpoint(async (context) => {
-  await readBody(context.request, removeStoreCreditSchema);
-  return { message: 'Store credit removed', data: await removeCredit(await checkoutRequest(context)) };
-});
+/** The body `{ data }` is accepted and not needed: uses no store credit. */
+export const DELETE = route(cartEndpoints.removeStoreCredit, async (input) => ({
+  message: 'Store credit removed',
+  data: await removeCredit(checkoutCaller(input)),
+}));
 
-export const ALL = methodNotAllowed('DELETE');
+export const ALL = otherMethods(cartEndpoints.removeStoreCredit);

@@ -1,14 +1,12 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { storeCreditSchema } from '~/features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
+import { checkoutCaller } from '~/server/checkout/checkout.http.ts';
 import { applyCredit, creditMessage } from '~/server/checkout/checkout.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** POST /api/checkout/cart/store-credits with `{ amount }` in dollars: applies up to the balance and the total. */
-export const POST = endpoint(async (context) => {
-  const { amount } = await readBody(context.request, storeCreditSchema);
-  const { cart, applied } = await applyCredit(await checkoutRequest(context), Math.round(amount * 100));
+/** `{ amount }` in dollars: applies up to the balance and the total. */
+export const POST = route(cartEndpoints.applyStoreCredit, async (input) => {
+  const { cart, applied } = await applyCredit(checkoutCaller(input), Math.round(input.body.amount * 100));
   return { message: creditMessage(applied), data: cart };
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(cartEndpoints.applyStoreCredit);

@@ -20,6 +20,10 @@ export interface OwnerContext {
   request: Request;
 }
 
+/** The cookies that name a guest's cart and wishlist. */
+export const CART_COOKIE = 'aurelle_cart';
+export const WISHLIST_COOKIE = 'aurelle_wishlist';
+
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 export const GUEST_COOKIE_DAYS = 60;
 

@@ -1,0 +1,97 @@
+/** The cart's endpoints (docs/api.md "Cart"): the guest's or the customer's cart, its lines, coupon and store credit. */
+import { cartAddSchema, cartDeleteAllSchema, cartDeleteItemSchema, cartUpdateSchema } from '~/features/cart/cart.schema.ts';
+import { couponSchema, removeStoreCreditSchema, storeCreditSchema } from '~/features/checkout/checkout.schema.ts';
+import { checkoutAnswerSchema } from '~/server/checkout/checkout.answers.ts';
+import { defineEndpoint } from '~/server/endpoint/define.ts';
+import { cartAnswerSchema } from './cart.answers.ts';
+
+export const cartEndpoints = {
+  get: defineEndpoint({
+    method: 'get',
+    path: '/api/checkout/cart',
+    tag: 'Cart',
+    access: 'guest',
+    summary: "The shopper's cart (id null before the first add)",
+    answers: { 200: cartAnswerSchema },
+  }),
+  add: defineEndpoint({
+    method: 'post',
+    path: '/api/checkout/cart/add',
+    tag: 'Cart',
+    access: 'guest',
+    summary: 'Add a product, a diamond or a build-your-own pair',
+    body: cartAddSchema,
+    form: { page: '/cart' },
+    answers: { 200: cartAnswerSchema },
+    errors: [404, 409, 422],
+  }),
+  update: defineEndpoint({
+    method: 'put',
+    path: '/api/checkout/cart/update',
+    tag: 'Cart',
+    access: 'guest',
+    summary: 'Change line quantities',
+    body: cartUpdateSchema,
+    answers: { 200: cartAnswerSchema },
+    errors: [403, 404, 409],
+  }),
+  removeItem: defineEndpoint({
+    method: 'delete',
+    path: '/api/checkout/cart/delete-items',
+    tag: 'Cart',
+    access: 'guest',
+    summary: 'Remove one line',
+    body: cartDeleteItemSchema,
+    answers: { 200: cartAnswerSchema },
+    errors: [403, 404],
+  }),
+  removeAll: defineEndpoint({
+    method: 'delete',
+    path: '/api/checkout/cart/delete-items-all',
+    tag: 'Cart',
+    access: 'guest',
+    summary: 'Empty the cart',
+    body: cartDeleteAllSchema,
+    answers: { 200: cartAnswerSchema },
+    errors: [403, 404],
+  }),
+  applyCoupon: defineEndpoint({
+    method: 'post',
+    path: '/api/checkout/cart/coupon',
+    tag: 'Cart',
+    access: 'guest',
+    summary: 'Apply a coupon (a new code replaces the old)',
+    body: couponSchema,
+    answers: { 200: checkoutAnswerSchema },
+    errors: [404, 409],
+  }),
+  removeCoupon: defineEndpoint({
+    method: 'delete',
+    path: '/api/checkout/cart/coupon',
+    tag: 'Cart',
+    access: 'guest',
+    summary: "Remove the cart's coupon",
+    answers: { 200: checkoutAnswerSchema },
+    errors: [404],
+  }),
+  applyStoreCredit: defineEndpoint({
+    method: 'post',
+    path: '/api/checkout/cart/store-credits',
+    tag: 'Cart',
+    access: 'customer',
+    summary: 'Use store credit (dollars), up to the balance and the total',
+    body: storeCreditSchema,
+    answers: { 200: checkoutAnswerSchema },
+    errors: [404, 409],
+  }),
+  removeStoreCredit: defineEndpoint({
+    method: 'delete',
+    path: '/api/checkout/cart/delete-storecredits',
+    tag: 'Cart',
+    access: 'guest',
+    summary: 'Use no store credit',
+    body: removeStoreCreditSchema,
+    answers: { 200: checkoutAnswerSchema },
+    errors: [404],
+  }),
+};
