@@ -1,5 +1,6 @@
 /** GET /api/checkout/cart and POST /api/checkout/cart/add, as API clients and HTML forms see them, on both databases. */
 import { describe, expect, it } from 'vitest';
+import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
 import { databases } from '../support/api.ts';
 import { plainProducts, product, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { Shopper } from '../support/shopper.ts';
@@ -19,7 +20,7 @@ const ADD = '/api/checkout/cart/add';
 describe.each(databases)('cart add on $kind', ({ url }) => {
   it('answers an empty cart (id null) to a new shopper without giving a cookie', async () => {
     const shopper = new Shopper(url);
-    const res = await shopper.get('/api/checkout/cart');
+    const res = await shopper.send(cartEndpoints.get);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toMatchObject({
@@ -32,14 +33,16 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
   it('creates a guest cart on the first add, with an httpOnly cookie, priced by the server', async () => {
     const shopper = new Shopper(url);
     const variant = band.variants.at(-1)!;
-    const res = await shopper.post(ADD, {
-      ids: [band.id],
-      is_byo: false,
-      quantity: 1,
-      selected_configurable_option: variant.id,
-      selected_size: '7',
-      custom_size: '',
-      selected_jewelry_shape: '',
+    const res = await shopper.send(cartEndpoints.add, {
+      body: {
+        ids: [band.id],
+        is_byo: false,
+        quantity: 1,
+        selected_configurable_option: variant.id,
+        selected_size: '7',
+        custom_size: '',
+        selected_jewelry_shape: '',
+      },
     });
     expect(res.status).toBe(200);
     expect(shopper.lastSetCookie[0]).toMatch(/^aurelle_cart=[\w-]{20,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
@@ -69,7 +72,7 @@ describe.each(databases)('cart add on $kind', ({ url }) => {
         ]),
       },
     });
-    expect(data.items[0].options).toContain('Size 7');
+    expect(data.items[0]?.options).toContain('Size 7');
     expect(data.grand_total).toBe(variant.price_cents / 100);
     const again = await shopper.post(ADD, { ids: [band.id], quantity: 1, selected_configurable_option: variant.id, selected_size: '7' });
     expect(again.body.data).toMatchObject({ id: data.id, items_count: 1, items_qty: 2, grand_total: (2 * variant.price_cents) / 100 });

@@ -3,6 +3,8 @@
  * back, so that each test is a separate shopper (guest cart and wishlist cookies). Redirects are answers
  * too (a form post's 303 is what a test checks).
  */
+import type { AnswerOf, EndpointSpec } from '~/server/endpoint/define.ts';
+import { declaredAnswer, endpointRequest, type EndpointInput } from './endpoint-client.ts';
 import { call, type Answer } from './http-client.ts';
 import { openDatabase, type Db } from '~/server/db/database.ts';
 
@@ -31,6 +33,12 @@ export class Shopper {
   post = <T = any>(path: string, body: unknown = {}) => this.call<T>('POST', path, body);
   put = <T = any>(path: string, body: unknown) => this.call<T>('PUT', path, body);
   delete = <T = any>(path: string, body?: unknown) => this.call<T>('DELETE', path, body);
+
+  /** Calls a declared endpoint (tests/support/endpoint-client.ts): its success answer typed and checked by its schema. */
+  async send<E extends EndpointSpec>(endpoint: E, input: EndpointInput<E> = {}): Promise<Answer<AnswerOf<E>>> {
+    const { method, path } = endpointRequest(endpoint, input);
+    return declaredAnswer(endpoint, await this.call(method, path, input.body));
+  }
 }
 
 /** Runs `write` on the test server's database (SQLite file or PostgreSQL), behind the API's back. */
