@@ -18,6 +18,7 @@
  *   staff add|list|disable|enable|reset|role …   back-office staff accounts (src/server/staff/staff-cli.ts)
  */
 import { config } from './config.ts';
+import { callerPath } from './env.ts';
 import { mailQueued } from './mail/mailer.ts';
 import { assertReachable, closeSharedConnection, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -112,7 +113,7 @@ async function runBackup(command: 'backup' | 'restore', args: string[]) {
   const unknown = args.filter((a) => a.startsWith('--') && a !== '--force');
   if (files.length !== 1 || unknown.length) throw new UsageError(`usage: npm run ${command} -- FILE [--force]`);
   // FILE is where the operator stood (npm runs scripts from the project folder).
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!);
+  const file = callerPath(files[0]!);
   const force = args.includes('--force');
   const url = config.databaseUrl;
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -8,6 +8,7 @@
  * Both are ignored outside NODE_ENV=test.
  */
 import fs from 'node:fs';
+import { env } from './env.ts';
 
 const UNITS: Record<string, number> = { '': 1, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -34,11 +35,10 @@ function fileOffset(file: string): number {
 
 /** The test offset in milliseconds (0 outside NODE_ENV=test). */
 export function clockOffsetMs(): number {
-  // Read through a variable: a bundler must not replace NODE_ENV with the build's mode here.
-  const env = process.env;
-  if (env.NODE_ENV !== 'test') return 0;
-  const file = env.NOW_OFFSET_FILE?.trim();
-  return (parseOffset(env.NOW_OFFSET) ?? 0) + (file ? fileOffset(file) : 0);
+  // Read by name (env.ts): a bundler does not replace NODE_ENV with the build's mode here.
+  if (env('NODE_ENV') !== 'test') return 0;
+  const file = env('NOW_OFFSET_FILE');
+  return (parseOffset(env('NOW_OFFSET')) ?? 0) + (file ? fileOffset(file) : 0);
 }
 
 /** Milliseconds since the epoch on the shop's clock. */

@@ -11,6 +11,7 @@
  * Plain modules that cannot import this file (scripts/*.mjs, tests/) read their few variables themselves;
  * they are declared here with `read: 'elsewhere'` so that the table stays whole.
  */
+import path from 'node:path';
 import { z } from 'zod';
 
 interface Var<T> {
@@ -104,6 +105,7 @@ export const VARS = {
   SUPPLIER_MEDIA_CONCURRENCY: whole(4),
   SUPPLIER_MEDIA_CACHE_MAX_BYTES: whole(5 * 1024 ** 3),
   FETCH_PRIVATE_NETWORKS: flag(),
+  INIT_CWD: text(),
 } satisfies Record<string, Var<unknown>>;
 
 export type EnvName = keyof typeof VARS;
@@ -134,3 +136,6 @@ export function envProblems(source: NodeJS.ProcessEnv = process.env): string[] {
   }
   return problems;
 }
+
+/** A file named on an `npm run …` command line, read from the folder the command was typed in (npm sets INIT_CWD). */
+export const callerPath = (file: string) => path.resolve(env('INIT_CWD') ?? process.cwd(), file);

@@ -18,21 +18,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { env } from './env.ts';
 
 /** A worker whose port is taken exits with this code; the primary then stops with one line (scripts/workers.mjs). */
 export const EXIT_PORT_IN_USE = 98;
 /** A worker that never became healthy exits with this code (a reload then keeps the old workers). */
 export const EXIT_NOT_HEALTHY = 97;
 
-export function shutdownTimeoutMs(value = process.env.SHUTDOWN_TIMEOUT_SECONDS): number {
-  const n = Number(value);
-  return value?.trim() && Number.isFinite(n) && n > 0 ? Math.round(n * 1000) : 10_000;
-}
-
-function readyTimeoutMs(value = process.env.READY_TIMEOUT_SECONDS): number {
-  const n = Number(value);
-  return value?.trim() && Number.isFinite(n) && n > 0 ? Math.round(n * 1000) : 120_000;
-}
+const shutdownTimeoutMs = () => Math.round(env('SHUTDOWN_TIMEOUT_SECONDS') * 1000);
+const readyTimeoutMs = () => Math.round(env('READY_TIMEOUT_SECONDS') * 1000);
 
 /** How long a connection idle when the drain begins may still bring a request already on its way. */
 const IDLE_GRACE_MS = 500;

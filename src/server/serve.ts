@@ -31,7 +31,7 @@ import { becomeHealthy, drainable, EXIT_NOT_HEALTHY, leaseRelease, listen } from
 import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
 import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
 import { log } from './observe/log.ts';
-import { envProblems } from './env.ts';
+import { env, envProblems } from './env.ts';
 import { currentRequest } from './observe/request-context.ts';
 import { admitTarget } from './transport/request-target.ts';
 import { admitBody } from './transport/request-body.ts';
@@ -88,15 +88,14 @@ function route(req: IncomingMessage, res: ServerResponse) {
   );
 }
 
-const port = process.env.PORT ? Number(process.env.PORT) : (options.port ?? 8080);
-const host = process.env.HOST ?? (typeof options.host === 'boolean' ? (options.host ? '0.0.0.0' : 'localhost') : options.host);
+const port = env('PORT');
+const host = env('HOST') ?? (typeof options.host === 'boolean' ? (options.host ? '0.0.0.0' : 'localhost') : options.host);
 const lifecycle = drainable(listener);
+const certPath = env('SERVER_CERT_PATH');
+const keyPath = env('SERVER_KEY_PATH');
 const server =
-  process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH
-    ? https.createServer(
-        { key: fs.readFileSync(process.env.SERVER_KEY_PATH), cert: fs.readFileSync(process.env.SERVER_CERT_PATH), connectionsCheckingInterval: 1000 },
-        lifecycle.listener,
-      )
+  certPath && keyPath
+    ? https.createServer({ key: fs.readFileSync(keyPath), cert: fs.readFileSync(certPath), connectionsCheckingInterval: 1000 }, lifecycle.listener)
     : http.createServer({ connectionsCheckingInterval: 1000 }, lifecycle.listener);
 // Header, body and request time-outs, a cap on connections per client address (src/server/transport/).
 applyConnectionLimits(server as http.Server);

@@ -25,8 +25,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// Set by npm, by the server for a library, or by Astro at build time (import.meta.env.BASE_URL): not the shop's settings.
-const NOT_SETTINGS = new Set(['INIT_CWD', 'ASTRO_NODE_AUTOSTART', 'BASE_URL']);
+// Set by the server for a library, or by Astro at build time (import.meta.env.BASE_URL): not the shop's settings.
+const NOT_SETTINGS = new Set(['ASTRO_NODE_AUTOSTART', 'BASE_URL']);
 
 describe('environment variables', () => {
   it('the README table lists every variable of src/server/env.ts, and only those', () => {
@@ -52,6 +52,17 @@ describe('environment variables', () => {
     }
     const undeclared = [...read].filter((name) => !(name in VARS) && !NOT_SETTINGS.has(name)).sort();
     expect(undeclared).toEqual([]);
+  });
+
+  it('only src/server/env.ts reads the environment: other modules ask env(NAME)', () => {
+    const readers: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'src'))) {
+      if (file.endsWith(path.join('server', 'env.ts'))) continue;
+      const source = fs.readFileSync(file, 'utf8');
+      // A read: process.env.NAME or process.env[…] not being assigned. Setting a variable for a library is not a read.
+      for (const m of source.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)(?![A-Z0-9_])|\[)(?!\s*(?:\|\|)?=[^=])/g)) readers.push(`${path.relative(root, file)}: ${m[0]}`);
+    }
+    expect(readers).toEqual([]);
   });
 
   it('answers the checked value, or the default for a value that is unset, blank or not valid', () => {

@@ -7,6 +7,7 @@ import { importActivity, importFailedActivity } from './import-activity.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '~/server/config.ts';
+import { callerPath } from '~/server/env.ts';
 import { assertReachable, openDatabase, shareConnection, unshareConnection } from '~/server/db/database.ts';
 import { mailQueued } from '~/server/mail/mailer.ts';
 import { migrateToLatest } from '~/server/db/migrate.ts';
@@ -29,10 +30,10 @@ export function summaryLine(s: ImportSummary): string {
 /** Runs the import; returns the exit code (0 also when rows were rejected: they are listed). */
 export async function runImport(argv: string[]): Promise<number> {
   const args = parseImportArgs(argv);
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.file);
+  const file = callerPath(args.file);
   if (!fs.existsSync(file)) throw new CliUsageError(`No such file: ${file}`);
-  const markup = args.markup ? readMarkupFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), args.markup)) : shopMarkup();
-  const rejectsFile = args.rejects ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.rejects) : undefined;
+  const markup = args.markup ? readMarkupFile(callerPath(args.markup)) : shopMarkup();
+  const rejectsFile = args.rejects ? callerPath(args.rejects) : undefined;
   if (rejectsFile && rejectsFile === file) throw new CliUsageError('--rejects must name another file than the one imported');
   const url = config.databaseUrl;
   const conn = await openDatabase(url);

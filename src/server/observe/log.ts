@@ -17,7 +17,7 @@ import { env } from '~/server/env.ts';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
-export function logLevel(value = process.env.LOG_LEVEL): string {
+function logLevel(value = env('LOG_LEVEL')): string {
   const level = value?.trim().toLowerCase();
   return level && LEVELS.includes(level) ? level : 'info';
 }
@@ -69,8 +69,8 @@ function maskedError(error: Error) {
 }
 
 function prettyWanted(): boolean {
-  if (process.env.LOG_PRETTY === '1') return true;
-  if (process.env.LOG_PRETTY === '0') return false;
+  if (env('LOG_PRETTY') === '1') return true;
+  if (env('LOG_PRETTY') === '0') return false;
   return process.stdout.isTTY === true;
 }
 

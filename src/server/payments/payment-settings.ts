@@ -6,6 +6,8 @@
  *                         with PAYMENT_PROVIDER unset it then chooses it (a demo shop on `npm start`)
  *   STRIPE_SECRET_KEY     required by stripe; STRIPE_WEBHOOK_SECRET verifies its notifications
  */
+import { env } from '~/server/env.ts';
+
 export const PROVIDER_CODES = ['stripe', 'test'] as const;
 export type ProviderCode = (typeof PROVIDER_CODES)[number];
 
@@ -15,9 +17,10 @@ export interface ProviderSetting {
   note?: string;
 }
 
-export function providerSetting(env: NodeJS.ProcessEnv = process.env): ProviderSetting {
-  const production = (env.NODE_ENV ?? 'production') === 'production';
-  const asked = env.PAYMENT_PROVIDER?.trim().toLowerCase() || (production && env.PAYMENT_TEST_GATEWAY !== '1' ? '' : 'test');
+export function providerSetting(source: NodeJS.ProcessEnv = process.env): ProviderSetting {
+  const production = (env('NODE_ENV', source) ?? 'production') === 'production';
+  const testGateway = env('PAYMENT_TEST_GATEWAY', source) === '1';
+  const asked = env('PAYMENT_PROVIDER', source)?.toLowerCase() || (production && !testGateway ? '' : 'test');
   if (!asked)
     return {
       code: undefined,
@@ -25,15 +28,15 @@ export function providerSetting(env: NodeJS.ProcessEnv = process.env): ProviderS
     };
   if (!(PROVIDER_CODES as readonly string[]).includes(asked))
     return { code: undefined, note: `Card payments are off: PAYMENT_PROVIDER=${asked} is not one of ${PROVIDER_CODES.join(', ')}.` };
-  if (asked === 'test' && production && env.PAYMENT_TEST_GATEWAY !== '1') {
+  if (asked === 'test' && production && !testGateway) {
     return {
       code: undefined,
       note: 'Card payments are off: the test gateway takes no real money and is refused in production (PAYMENT_TEST_GATEWAY=1 allows it on purpose).',
     };
   }
-  if (asked === 'stripe' && !env.STRIPE_SECRET_KEY?.trim())
+  if (asked === 'stripe' && !env('STRIPE_SECRET_KEY', source))
     return { code: undefined, note: 'Card payments are off: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY.' };
-  if (asked === 'stripe' && !env.STRIPE_WEBHOOK_SECRET?.trim()) {
+  if (asked === 'stripe' && !env('STRIPE_WEBHOOK_SECRET', source)) {
     return {
       code: 'stripe',
       note: "Stripe: STRIPE_WEBHOOK_SECRET is unset, so Stripe's notifications are refused; payments are still confirmed when shoppers return and by the expiry pass.",

@@ -4,6 +4,7 @@
  * STRIPE_API_URL (default Stripe's own; another address points the SDK at a stand-in with the same
  * API, for tests) and STRIPE_CAPTURE (`manual`: authorise at checkout, capture when the order ships).
  */
+import { env } from '~/server/env.ts';
 import Stripe from 'stripe';
 import { siteUrl } from '~/server/mail/mailer.ts';
 import type { OrderToPay, PaymentProvider, ProviderSession, SessionState } from './payment-provider.ts';
@@ -16,8 +17,8 @@ let client: { key: string; api: string; stripe: Stripe } | undefined;
 
 /** The SDK client for the current settings (made again when they change, as in tests). */
 export function stripeClient(): Stripe {
-  const key = process.env.STRIPE_SECRET_KEY?.trim() ?? '';
-  const api = process.env.STRIPE_API_URL?.trim() ?? '';
+  const key = env('STRIPE_SECRET_KEY') ?? '';
+  const api = env('STRIPE_API_URL') ?? '';
   if (client?.key === key && client.api === api) return client.stripe;
   const target = api ? new URL(api) : undefined;
   const stripe = new Stripe(key, {
@@ -33,7 +34,7 @@ export function stripeClient(): Stripe {
   return stripe;
 }
 
-export const manualCapture = () => process.env.STRIPE_CAPTURE?.trim().toLowerCase() === 'manual';
+export const manualCapture = () => env('STRIPE_CAPTURE')?.toLowerCase() === 'manual';
 
 async function stateOf(session: Stripe.Checkout.Session): Promise<SessionState> {
   if (session.status === 'open') return 'open';

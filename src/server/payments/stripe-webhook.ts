@@ -9,6 +9,7 @@
  * - charge.refunded: refunds made in Stripe's dashboard are recorded on the order.
  * Other event types are acknowledged and ignored.
  */
+import { env } from '~/server/env.ts';
 import Stripe from 'stripe';
 import type { Db } from '~/server/db/database.ts';
 import { HttpError, notFound } from '~/server/http.ts';
@@ -20,7 +21,7 @@ import { stripeClient, stripeProvider, viewOf } from './stripe-provider.ts';
 const TOLERANCE_S = 300;
 
 export async function handleStripeWebhook(db: Db, rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true }> {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
+  const secret = env('STRIPE_WEBHOOK_SECRET');
   // Without a webhook secret no notification can be trusted: the route does not exist.
   if (!secret) throw notFound();
   if (!signature) throw new HttpError(400, 'Stripe-Signature: the header is missing', 'bad_signature', { 'Stripe-Signature': ['is missing'] });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { config } from '~/server/config.ts';
+import { callerPath } from '~/server/env.ts';
 import { assertReachable, openDatabase } from '~/server/db/database.ts';
 import { migrateToLatest } from '~/server/db/migrate.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
@@ -18,7 +19,6 @@ import { exportProducts } from './product-export.ts';
 const IMPORT_USAGE = 'usage: npm run import:products -- FILE.csv [--dry-run] [--replace]';
 const EXPORT_USAGE = 'usage: npm run export:products -- FILE.csv [--origin https://your.shop]';
 const n = (v: number) => v.toLocaleString('en-US');
-const here = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 export function productSummaryLine(s: ProductImportSummary): string {
   return (
@@ -44,7 +44,7 @@ export async function runProductImport(args: string[]): Promise<number> {
   const unknown = args.filter((a) => a.startsWith('--') && a !== '--dry-run' && a !== '--replace');
   if (unknown.length) throw new CliUsageError(`unknown option ${unknown[0]}\n${IMPORT_USAGE}`);
   if (files.length !== 1) throw new CliUsageError(`${files.length ? 'one file at a time' : 'which file?'}\n${IMPORT_USAGE}`);
-  const file = here(files[0]!);
+  const file = callerPath(files[0]!);
   if (!fs.existsSync(file)) throw new CliUsageError(`No such file: ${file}`);
   const summary = await withDatabase((db) =>
     importProducts(db, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {
@@ -70,7 +70,7 @@ export async function runProductExport(args: string[]): Promise<number> {
   if (files.length !== 1) throw new CliUsageError(`${files.length ? 'one file at a time' : 'which file?'}\n${EXPORT_USAGE}`);
   if (origin !== undefined && !/^https?:\/\/[^/]+\/?$/.test(origin))
     throw new CliUsageError(`--origin takes the shop's address, e.g. https://shop.example\n${EXPORT_USAGE}`);
-  const file = here(files[0]!);
+  const file = callerPath(files[0]!);
   let lines = 0;
   await withDatabase(async (db) => {
     const temp = `${file}.${process.pid}.tmp`;

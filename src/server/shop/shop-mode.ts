@@ -8,6 +8,7 @@
  * docs/deploy.md runs it) starts with an empty catalogue and anything else (the README's first command)
  * is the demo shop.
  */
+import { env } from '~/server/env.ts';
 import type { Db } from '~/server/db/database.ts';
 
 let demo = false;
@@ -33,10 +34,11 @@ export async function markDemoShop(db: Db): Promise<void> {
 export class ShopDemoError extends Error {}
 
 /** SHOP_DEMO=1 / 0 decide; unset, every start but a production one (NODE_ENV=production) is the demo. */
-export function demoRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.SHOP_DEMO?.trim();
+export function demoRequested(source: NodeJS.ProcessEnv = process.env): boolean {
+  const value = source.SHOP_DEMO?.trim();
   if (value === '1') return true;
   if (value === '0') return false;
-  if (value) throw new ShopDemoError(`SHOP_DEMO must be 1 (seed the demo shop into an empty database) or 0 (never), not ${JSON.stringify(env.SHOP_DEMO)}`);
-  return env.NODE_ENV !== 'production';
+  // Not env('SHOP_DEMO')'s quiet default: a start told something else than 1 or 0 stops, as it must not guess.
+  if (value) throw new ShopDemoError(`SHOP_DEMO must be 1 (seed the demo shop into an empty database) or 0 (never), not ${JSON.stringify(source.SHOP_DEMO)}`);
+  return env('NODE_ENV', source) !== 'production';
 }

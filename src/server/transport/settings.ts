@@ -3,14 +3,8 @@
  * from the environment once. docs/deploy.md ("Limits") lists them for operators, docs/api.md for clients.
  */
 import { config } from '~/server/config.ts';
+import { env } from '~/server/env.ts';
 import { MAX_BODY_BYTES } from '~/server/http.ts';
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
-}
 
 export const transportSettings = {
   /** Request bodies of every route but the admin import (which has ADMIN_IMPORT_MAX_BYTES). */
@@ -24,12 +18,12 @@ export const transportSettings = {
    * proxy, so the default is no cap there: the proxy limits its clients.
    */
   get maxConnectionsPerAddress(): number {
-    return positive('MAX_CONNECTIONS_PER_ADDRESS', config.trustedProxies ? 0 : 256);
+    return env('MAX_CONNECTIONS_PER_ADDRESS') ?? (config.trustedProxies ? 0 : 256);
   },
   /** How long a client may take to send a request's headers. */
-  headersTimeoutMs: positive('HEADERS_TIMEOUT_MS', 10_000) || 10_000,
+  headersTimeoutMs: env('HEADERS_TIMEOUT_MS') || 10_000,
   /** How long a client may take to send a body of at most 1 MB, from its headers on. */
-  bodyTimeoutMs: positive('BODY_TIMEOUT_MS', 30_000) || 30_000,
+  bodyTimeoutMs: env('BODY_TIMEOUT_MS') || 30_000,
   /** How long a whole request may take to arrive, the admin import's stock file included. */
-  requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', 15 * 60_000) || 15 * 60_000,
+  requestTimeoutMs: env('REQUEST_TIMEOUT_MS') || 15 * 60_000,
 };
