@@ -7,7 +7,7 @@
 //
 // It writes the OpenAPI document (openapi.json) and one file per page (its status line, content type and
 // body). What differs from one start to the next without any code change is masked: CSP nonces, request
-// ids, build hashes in asset names, dates of the run and the server's port. --compare exits 1 naming every file that differs.
+// ids, build hashes in asset names, islands' uids (they hash the checkout's folder), dates of the run and the server's port. --compare exits 1 naming every file that differs.
 import { ensureModernNode } from './node.mjs';
 ensureModernNode();
 
@@ -47,7 +47,10 @@ const mask = (text) =>
     .replaceAll(server.url, 'http://shop.test')
     .replace(/nonce="[^"]*"/g, 'nonce="…"')
     .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g, '<instant>')
-    .replace(/(\/_astro\/[\w.-]+?)\.[\w-]{8}\.(js|css)/g, '$1.<hash>.$2');
+    .replace(/(\/_astro\/[\w.-]+?)\.[\w-]{8}\.(js|css)/g, '$1.<hash>.$2')
+    // An island's uid hashes its component's file path on the build machine (the same commit built in two
+    // folders gives two uids); it only pairs the island with its hydration script.
+    .replace(/(<astro-island uid=")[\w-]+"/g, '$1…"');
 
 try {
   fs.rmSync(out, { recursive: true, force: true });
