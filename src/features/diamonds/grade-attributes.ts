@@ -37,7 +37,7 @@ export interface GradeAttribute {
   grades: readonly [string, ...string[]];
   /** Names for people where they differ from the grade ("lab_grown": "Lab-grown"). */
   names?: Readonly<Record<string, string>>;
-  /** The filter panel: shape's tiles, origin's toggle, or chips (under "More filters" when `advanced`); chips show the facet's counts as a hint or in the label. */
+  /** The filter panel: shape's tiles and origin's toggle (their own, with counts), or chips (under "More filters" when `advanced`), showing the facet's counts as a hint or in the label. */
   panel: { kind: 'tiles' | 'toggle' | 'chips'; advanced?: true; count?: 'hint' | 'label' };
   /** The answer counts its grades: its place among the answer's facets (the contract's order). */
   facet?: number;
@@ -63,7 +63,7 @@ export const GRADE_ATTRIBUTES = {
     label: 'Shape',
     grades: SHAPES,
     names: SHAPE_LABELS,
-    panel: { kind: 'tiles', count: 'hint' },
+    panel: { kind: 'tiles' },
     facet: 1,
     index: 'A',
     feed: { names: ['Shape', 'Shp'], reason: 'shape' },
@@ -72,7 +72,7 @@ export const GRADE_ATTRIBUTES = {
     label: 'Origin',
     grades: ORIGINS,
     names: { natural: 'Natural', lab_grown: 'Lab-grown' },
-    panel: { kind: 'toggle', count: 'label' },
+    panel: { kind: 'toggle' },
     facet: 6,
     guide: 'origin',
     index: 'A',
