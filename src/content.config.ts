@@ -7,6 +7,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { RANGE_GUIDES } from './features/diamonds/attributes.ts';
+import { GRADE_GUIDES } from './features/diamonds/grade-attributes.ts';
 
 const pages = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/pages', generateId: ({ data, entry }) => String(data.slug ?? entry.replace(/\.md$/, '')) }),
@@ -28,7 +29,8 @@ const pages = defineCollection({
  * the Diamond Education page (`learn_more`, usually one of its section anchors).
  */
 export const GUIDANCE_TOPICS = [
-  ...(['cut', 'color', 'clarity', 'fluorescence', 'polish', 'symmetry', 'lab', 'origin'] as const),
+  // origin, cut, color, clarity, polish, symmetry, fluorescence, lab: the grade attributes' guide topics (src/features/diamonds/grade-attributes.ts)
+  ...GRADE_GUIDES,
   // depth, table, lw_ratio: the range attributes' guide topics (src/features/diamonds/attributes.ts)
   ...RANGE_GUIDES,
 ] as const;

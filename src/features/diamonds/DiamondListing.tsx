@@ -25,7 +25,7 @@ import { constrainFilters, type SettingConstraint } from '~/features/byo/setting
 import { withQuery } from '~/lib/query.ts';
 import { useListing } from '~/lib/use-listing.ts';
 import { RANGE_ATTRIBUTES } from './attributes.ts';
-import { GRADE_LABELS } from './grades.ts';
+import { GRADE_LABELS, GRADE_SORTS } from './grade-attributes.ts';
 
 interface Props {
   /** The first page, its cards packed (card-pack.ts). */
@@ -40,12 +40,10 @@ interface Props {
 const SORT_LABELS: Record<DiamondSort, string> = {
   price: RANGE_ATTRIBUTES.price.name,
   carat: RANGE_ATTRIBUTES.carat.name,
-  cut: GRADE_LABELS.cut,
-  color: GRADE_LABELS.color,
-  clarity: GRADE_LABELS.clarity,
+  ...(Object.fromEntries(GRADE_SORTS.map((key) => [key, GRADE_LABELS[key]])) as Record<(typeof GRADE_SORTS)[number], string>),
   price_per_carat: 'Price per carat',
 };
-const isGrade = (s: DiamondSort) => s === 'cut' || s === 'color' || s === 'clarity';
+const isGrade = (s: DiamondSort) => (GRADE_SORTS as readonly string[]).includes(s);
 /** The shopper's last choice of grid or table, for a listing URL that names none. */
 const VIEW_KEY = 'aurelle:diamond-view';
 

@@ -6,7 +6,8 @@
  */
 import { onHoldWords } from '~/lib/hold-words.ts';
 import type { DiamondCard, DiamondSort, SortDirection } from './diamond-query.ts';
-import { GRADE_LABELS, SHAPE_LABELS, type Shape } from './grades.ts';
+import { SHAPE_LABELS, type Shape } from './grades.ts';
+import { GRADE_ATTRIBUTES, GRADE_LABELS, LISTED_GRADES, type GradeSort } from './grade-attributes.ts';
 import { RANGE_ATTRIBUTES } from './attributes.ts';
 import CompareToggle from '~/features/compare/CompareToggle.tsx';
 import { compareItem } from './DiamondResults.tsx';
@@ -19,14 +20,13 @@ interface Props {
   linkFor?: (d: DiamondCard) => string;
 }
 
+const isSort = (key: keyof typeof GRADE_ATTRIBUTES): key is GradeSort => 'sort' in GRADE_ATTRIBUTES[key];
 type Column = { label: string; sort?: DiamondSort; cell: (d: DiamondCard) => string; className?: string };
 const COLUMNS: Column[] = [
   { label: GRADE_LABELS.shape, cell: (d) => `${SHAPE_LABELS[d.shape as Shape] ?? d.shape}${d.origin === 'lab_grown' ? ' · Lab-grown' : ''}` },
   { label: RANGE_ATTRIBUTES.carat.name, sort: 'carat', cell: (d) => d.carat.toFixed(2) },
-  { label: GRADE_LABELS.cut, sort: 'cut', cell: (d) => d.cut },
-  { label: GRADE_LABELS.color, sort: 'color', cell: (d) => d.color },
-  { label: GRADE_LABELS.clarity, sort: 'clarity', cell: (d) => d.clarity },
-  { label: GRADE_LABELS.lab, cell: (d) => d.lab },
+  // Cut, colour, clarity, lab: the grade attributes listed in the table (grade-attributes.ts).
+  ...LISTED_GRADES.map((key): Column => ({ label: GRADE_LABELS[key], ...(isSort(key) && { sort: key }), cell: (d) => d[key] })),
   { label: 'Price per carat', sort: 'price_per_carat', cell: (d) => d.formated_price_per_carat },
   { label: RANGE_ATTRIBUTES.price.name, sort: 'price', cell: (d) => d.formated_price, className: 'font-semibold' },
 ];

@@ -6,31 +6,24 @@
 import type { z } from 'zod';
 import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { RANGE_FILTER_KEYS, type RangeFilterKey } from './attributes.ts';
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, LABS, ORIGINS, SHAPES } from './grades.ts';
+import { FACET_KEYS, GRADE_ATTRIBUTES, GRADE_KEYS, GRADE_SORTS, LISTED_GRADES, type FacetKey, type GradeKey, type GradeSort } from './grade-attributes.ts';
 
-export const LIST_FILTERS = {
-  shape: SHAPES,
-  origin: ORIGINS,
-  cut: CUTS,
-  color: COLORS,
-  clarity: CLARITIES,
-  polish: FINISHES,
-  symmetry: FINISHES,
-  fluorescence: FLUORESCENCES,
-  lab: LABS,
-} as const;
-export type ListFilterKey = keyof typeof LIST_FILTERS;
-export const LIST_FILTER_KEYS = Object.keys(LIST_FILTERS) as ListFilterKey[];
+/** The list filters and their grades, best first: one entry each in grade-attributes.ts. */
+export const LIST_FILTERS = Object.fromEntries(GRADE_KEYS.map((key) => [key, GRADE_ATTRIBUTES[key].grades])) as {
+  [K in GradeKey]: (typeof GRADE_ATTRIBUTES)[K]['grades'];
+};
+export type ListFilterKey = GradeKey;
+export const LIST_FILTER_KEYS = GRADE_KEYS;
 
 // The range filters: one entry each in attributes.ts.
 export { RANGE_FILTER_KEYS, type RangeFilterKey };
 
-/** The facets the answer counts, each with every other filter applied. */
-export const FACET_KEYS = ['shape', 'cut', 'color', 'clarity', 'lab', 'origin'] as const;
-export type FacetKey = (typeof FACET_KEYS)[number];
+/** The facets the answer counts, each with every other filter applied (grade-attributes.ts). */
+export { FACET_KEYS, type FacetKey };
 
-export const DIAMOND_SORTS = ['price', 'carat', 'cut', 'color', 'clarity', 'price_per_carat'] as const;
-export type DiamondSort = (typeof DIAMOND_SORTS)[number];
+/** The sort keys: price, carat, the grade attributes that sort (grade-attributes.ts), price per carat. */
+export type DiamondSort = 'price' | 'carat' | GradeSort | 'price_per_carat';
+export const DIAMOND_SORTS = ['price', 'carat', ...GRADE_SORTS, 'price_per_carat'] as [DiamondSort, ...DiamondSort[]];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
@@ -66,8 +59,9 @@ export type DiamondPage<D extends DiamondCard = Diamond> = Omit<z.output<typeof 
 /**
  * A card's fields, in the order card-pack.ts packs them, each with its kind: a number field is read back as
  * a number. One declaration: a field whose type is a number must say 'number' here (the type checks it).
+ * The results table's grade columns not named here (grade-attributes.ts `listed`) follow, as text.
  */
-export const CARD_FIELD_KINDS = {
+const CARD_FIRST_FIELDS = {
   id: 'number',
   url: 'text',
   shape: 'text',
@@ -82,6 +76,10 @@ export const CARD_FIELD_KINDS = {
   formated_price_per_carat: 'text',
   on_hold_until: 'text',
 } as const satisfies { [K in keyof Diamond]?: Diamond[K] extends number ? 'number' : 'text' };
+export const CARD_FIELD_KINDS = {
+  ...CARD_FIRST_FIELDS,
+  ...(Object.fromEntries(LISTED_GRADES.filter((k) => !(k in CARD_FIRST_FIELDS)).map((k) => [k, 'text'])) as Record<(typeof LISTED_GRADES)[number], 'text'>),
+};
 type CardField = keyof typeof CARD_FIELD_KINDS;
 export const CARD_FIELDS = Object.keys(CARD_FIELD_KINDS) as CardField[];
 export type DiamondCard = Pick<Diamond, CardField>;

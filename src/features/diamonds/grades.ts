@@ -1,4 +1,7 @@
-/** Diamond shapes and grades, best first: the catalogue's vocabulary, shared by server and browser. */
+/**
+ * Diamond shapes and grades, best first: the catalogue's vocabulary, shared by server and browser. Each grade
+ * attribute's entry (its label, filter, facet, index word, feed column) is in grade-attributes.ts.
+ */
 export const SHAPES = ['round', 'princess', 'cushion', 'oval', 'emerald', 'pear', 'marquise', 'radiant', 'asscher', 'heart'] as const;
 export const ORIGINS = ['natural', 'lab_grown'] as const;
 /**
@@ -11,22 +14,6 @@ export const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2'
 export const FINISHES = ['Excellent', 'Very Good', 'Good', 'Fair'] as const;
 export const FLUORESCENCES = ['None', 'Faint', 'Medium', 'Strong', 'Very Strong'] as const;
 export const LABS = ['GIA', 'IGI', 'AGS', 'HRD'] as const;
-
-/**
- * Each grade attribute's name for people, declared once: the filter panel's legends and guide buttons, the
- * results table's and the comparison's columns, the stone's page, its structured data and the sort menu.
- */
-export const GRADE_LABELS = {
-  shape: 'Shape',
-  origin: 'Origin',
-  cut: 'Cut',
-  color: 'Colour',
-  clarity: 'Clarity',
-  polish: 'Polish',
-  symmetry: 'Symmetry',
-  fluorescence: 'Fluorescence',
-  lab: 'Lab',
-} as const;
 
 /** "Excellent cut", or "cut not graded" for a stone without a cut grade. */
 export const cutPhrase = (cut: string) => (cut === 'Not graded' ? 'cut not graded' : `${cut} cut`);

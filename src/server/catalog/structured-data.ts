@@ -4,7 +4,8 @@
  * written as JSON-LD data blocks. Data only, never executable, so it needs no 'unsafe-inline' in the CSP.
  * Typed with schema-dts, so a property schema.org does not have fails the type check.
  */
-import { cutPhrase, GRADE_LABELS } from '~/features/diamonds/grades.ts';
+import { cutPhrase } from '~/features/diamonds/grades.ts';
+import { GRADE_LABELS } from '~/features/diamonds/grade-attributes.ts';
 import { RANGE_ATTRIBUTES } from '~/features/diamonds/attributes.ts';
 import type { BreadcrumbList, ItemList, Offer, Organization, Product as SchemaProduct, SearchAction, WebSite, WithContext } from 'schema-dts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';

@@ -12,7 +12,8 @@
 import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
-import { CLARITIES, COLORS, CUTS, FINISHES, FLUORESCENCES, GRADE_LABELS, shapeLabel } from '~/features/diamonds/grades.ts';
+import { shapeLabel } from '~/features/diamonds/grades.ts';
+import { GRADE_LABELS, gradeFacts } from '~/features/diamonds/grade-attributes.ts';
 import { RANGE_ATTRIBUTES, rangeFacts } from '~/features/diamonds/attributes.ts';
 import { parseCompareIds } from '~/features/compare/compare.ts';
 import { findDiamondsByIds } from './diamond.repository.ts';
@@ -40,7 +41,6 @@ export interface Comparison {
 }
 
 type Score = (d: Diamond) => number;
-const rank = (list: readonly string[]) => (v: string) => -list.indexOf(v);
 const mm = (n: number) => n.toFixed(2);
 
 /** Label, text, and the score whose highest value is best (none: no best in this row). */
@@ -49,12 +49,8 @@ const ROWS: [string, (d: Diamond) => string, Score?][] = [
   ['Price per carat', (d) => d.formated_price_per_carat, (d) => -d.price_per_carat],
   [GRADE_LABELS.shape, (d) => shapeLabel(d.shape)],
   [RANGE_ATTRIBUTES.carat.name, (d) => d.carat.toFixed(2), (d) => d.carat],
-  [GRADE_LABELS.cut, (d) => d.cut, (d) => rank(CUTS)(d.cut)],
-  [GRADE_LABELS.color, (d) => d.color, (d) => rank(COLORS)(d.color)],
-  [GRADE_LABELS.clarity, (d) => d.clarity, (d) => rank(CLARITIES)(d.clarity)],
-  [GRADE_LABELS.polish, (d) => d.polish, (d) => rank(FINISHES)(d.polish)],
-  [GRADE_LABELS.symmetry, (d) => d.symmetry, (d) => rank(FINISHES)(d.symmetry)],
-  [GRADE_LABELS.fluorescence, (d) => d.fluorescence, (d) => rank(FLUORESCENCES)(d.fluorescence)],
+  // Cut, colour, clarity, polish, symmetry, fluorescence: the grade attributes' facts (grade-attributes.ts).
+  ...gradeFacts<Diamond>().map((f): [string, (d: Diamond) => string, Score?] => [f.label, f.text, f.best]),
   ['Lab and certificate', (d) => `${d.lab} ${d.certificate_number}`],
   // Depth, table, length to width ratio: the range attributes' facts (attributes.ts).
   ...rangeFacts<Diamond>().map((f): [string, (d: Diamond) => string, Score?] => [f.label, f.text, f.best]),

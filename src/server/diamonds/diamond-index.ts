@@ -18,7 +18,7 @@
  */
 import type { DiamondSort, FacetKey, ListFilterKey, RangeFilterKey } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { A_LIVE, A_SIZE, B_SIZE, C_SIZE, decodeA, decodeB, decodeC, encode, type GradedStone } from './diamond-codes.ts';
+import { A_LIVE, CODE_WORDS, codeArray, decode, encode, WORD_DIGITS, WORD_SIZE, type GradedStone } from './diamond-codes.ts';
 import { RANGE_FILTER_KEYS, RANGE_LIST, type RangeColumn } from '~/features/diamonds/attributes.ts';
 import { Arena, GRADE_BASE, OUT_F64 } from './diamond-arena.ts';
 import { extremes, pageOf, scan, wordsFor, type Columns } from './diamond-scan.ts';
@@ -85,24 +85,25 @@ const MOVES_IN_PLACE = 8;
 
 export const isLive = (r: IndexRow) => r.status === 'available' && !Number(r.is_hidden);
 
-/** Per code, the grade bitmaps (diamond-arena.ts GRADE_BASE + grade number) its three grades set. */
-const bitmapsOf = <T extends Record<string, number>>(size: number, decode: (code: number) => T) => {
-  const out = new Uint8Array(size * 3);
-  for (let code = 0; code < size; code++) {
-    Object.entries(decode(code)).forEach(([key, n], j) => (out[code * 3 + j] = GRADE_BASE[key as ListFilterKey] + n));
-  }
-  return out;
-};
-const BITMAPS_A = bitmapsOf(A_SIZE, decodeA);
-const BITMAPS_B = bitmapsOf(B_SIZE, decodeB);
-const BITMAPS_C = bitmapsOf(C_SIZE, decodeC);
+/** Per code of each word, the grade bitmaps (diamond-arena.ts GRADE_BASE + grade number) its grades set, `per` a code. */
+const BITMAPS = Object.fromEntries(
+  CODE_WORDS.map((word) => {
+    const per = WORD_DIGITS[word].length;
+    const table = new Uint16Array(WORD_SIZE[word] * per);
+    for (let code = 0; code < WORD_SIZE[word]; code++) {
+      Object.entries(decode(word, code)).forEach(([key, n], j) => (table[code * per + j] = GRADE_BASE[key as ListFilterKey] + n!));
+    }
+    return [word, { per, table }];
+  }),
+) as Record<(typeof CODE_WORDS)[number], { per: number; table: Uint16Array }>;
 
 export class DiamondIndex implements Columns {
   size = 0;
   ids: Uint32Array;
-  A: Uint8Array;
+  /** The grade codes (diamond-codes.ts): A with the listed flag, B the sort keys; bytes or 16 bits as their words need. */
+  A: Uint8Array | Uint16Array;
   B: Uint16Array;
-  C: Uint8Array;
+  C: Uint8Array | Uint16Array;
   /** What the search pass reads: bitmaps and columns (carat and price are its views). */
   arena: Arena;
   carat: Float64Array;
@@ -124,9 +125,9 @@ export class DiamondIndex implements Columns {
 
   constructor(capacity: number) {
     this.ids = new Uint32Array(capacity);
-    this.A = new Uint8Array(capacity);
+    this.A = new (codeArray('A'))(capacity);
     this.B = new Uint16Array(capacity);
-    this.C = new Uint8Array(capacity);
+    this.C = new (codeArray('C'))(capacity);
     this.arena = new Arena(capacity);
     this.carat = this.arena.carat;
     this.price = this.arena.price;
@@ -443,16 +444,16 @@ export class DiamondIndex implements Columns {
     const { arena } = this;
     // The grade bitmaps follow the codes: the old grades' bits off, the new ones' on.
     const [a0, b0, c0] = [this.A[slot]!, this.B[slot]!, this.C[slot]!];
-    for (let j = 0; j < 3; j++) {
-      arena.setBit(arena.gradeBitmap(BITMAPS_A[a0 * 3 + j]!), slot, false);
-      arena.setBit(arena.gradeBitmap(BITMAPS_B[b0 * 3 + j]!), slot, false);
-      arena.setBit(arena.gradeBitmap(BITMAPS_C[c0 * 3 + j]!), slot, false);
-    }
-    for (let j = 0; j < 3; j++) {
-      arena.setBit(arena.gradeBitmap(BITMAPS_A[a * 3 + j]!), slot, true);
-      arena.setBit(arena.gradeBitmap(BITMAPS_B[b * 3 + j]!), slot, true);
-      arena.setBit(arena.gradeBitmap(BITMAPS_C[c * 3 + j]!), slot, true);
-    }
+    const set = (word: 'A' | 'B' | 'C', code: number, on: boolean) => {
+      const { per, table } = BITMAPS[word];
+      for (let j = 0; j < per; j++) arena.setBit(arena.gradeBitmap(table[code * per + j]!), slot, on);
+    };
+    set('A', a0, false);
+    set('B', b0, false);
+    set('C', c0, false);
+    set('A', a, true);
+    set('B', b, true);
+    set('C', c, true);
     this.A[slot] = a;
     this.B[slot] = b;
     this.C[slot] = c;

@@ -6,7 +6,8 @@
  */
 import type { DiamondSort } from '~/features/diamonds/diamond-query.ts';
 import { DIAMOND_SORTS } from '~/features/diamonds/diamond-query.ts';
-import { B_SIZE, decodeB } from './diamond-codes.ts';
+import { GRADE_SORTS, type GradeSort } from '~/features/diamonds/grade-attributes.ts';
+import { B_SIZE, decode } from './diamond-codes.ts';
 import type { Columns } from './diamond-scan.ts';
 
 type Sortable = Pick<Columns, 'size' | 'B' | 'carat' | 'price'> & { ids: Uint32Array };
@@ -16,24 +17,24 @@ const perCarat = (price: number, carat: number) => {
   return Number.isNaN(v) ? Infinity : v;
 };
 
-/** Each B code's cut, colour and clarity rank, looked up rather than decoded in the comparators' inner loops. */
-const rankOf = (f: (b: number) => number) => Uint8Array.from({ length: B_SIZE }, (_, b) => f(b));
-export const RANK = { cut: rankOf((b) => decodeB(b).cut), color: rankOf((b) => decodeB(b).color), clarity: rankOf((b) => decodeB(b).clarity) };
+/** Each B code's rank in every grade sort (cut, colour, clarity), looked up rather than decoded in the comparators' inner loops. */
+export const RANK = Object.fromEntries(GRADE_SORTS.map((key) => [key, Uint8Array.from({ length: B_SIZE }, (_, b) => decode('B', b)[key]!)])) as Record<
+  GradeSort,
+  Uint8Array
+>;
+const isGradeSort = (sort: DiamondSort): sort is GradeSort => sort in RANK;
 
 /** The comparator of a sort key over slots: used to place stones whose values changed. */
 export function comparator(c: Sortable, sort: DiamondSort): (x: number, y: number) => number {
   const { price, carat, ids, B } = c;
   const byPrice = (x: number, y: number) => price[x]! - price[y]! || ids[x]! - ids[y]!;
   const grade = (rank: Uint8Array) => (x: number, y: number) => rank[B[x]!]! - rank[B[y]!]! || byPrice(x, y);
+  if (isGradeSort(sort)) return grade(RANK[sort]);
   switch (sort) {
     case 'price':
       return byPrice;
     case 'carat':
       return (x, y) => carat[x]! - carat[y]! || byPrice(x, y);
-    case 'cut':
-    case 'color':
-    case 'clarity':
-      return grade(RANK[sort]);
     case 'price_per_carat':
       return (x, y) => perCarat(price[x]!, carat[x]!) - perCarat(price[y]!, carat[y]!) || ids[x]! - ids[y]!;
   }
@@ -50,7 +51,7 @@ export function sortedSpan(
   order: Uint32Array,
   sort: DiamondSort,
   ranges: Partial<Record<'price' | 'carat', [number, number]>>,
-  allowed: Partial<Record<'cut' | 'color' | 'clarity', number>>,
+  allowed: Partial<Record<GradeSort, number>>,
 ): [number, number] {
   let key: ((slot: number) => number) | undefined;
   let lo = -Infinity;
@@ -59,7 +60,7 @@ export function sortedSpan(
     const column = c[sort];
     key = (slot) => column[slot]!;
     [lo, hi] = ranges[sort]!;
-  } else if ((sort === 'cut' || sort === 'color' || sort === 'clarity') && allowed[sort]) {
+  } else if (isGradeSort(sort) && allowed[sort]) {
     const rank = RANK[sort];
     const bits = allowed[sort]!;
     if (!bits) return [0, 0];
@@ -203,13 +204,12 @@ function* sortSteps(c: Sortable): Generator<void, Record<DiamondSort, Uint32Arra
     return out;
   };
   const carat = yield* thenPrice(yield* denseRank(c.carat.subarray(0, n)));
-  const cut = yield* thenPrice(grade(RANK.cut));
-  const color = yield* thenPrice(grade(RANK.color));
-  const clarity = yield* thenPrice(grade(RANK.clarity));
+  const grades = {} as Record<GradeSort, Uint32Array>;
+  for (const key of GRADE_SORTS) grades[key] = yield* thenPrice(grade(RANK[key]));
   const ppc = new Float64Array(n);
   for (let i = 0; i < n; i++) ppc[i] = perCarat(c.price[i]!, c.carat[i]!);
   const ppcValues = yield* denseRank(ppc);
-  return { price: byPrice, carat, cut, color, clarity, price_per_carat: yield* packedOrder(ppcValues, slots) };
+  return { price: byPrice, carat, ...grades, price_per_carat: yield* packedOrder(ppcValues, slots) };
 }
 
 /** The stones a batch places: the values they will have, read by the merge instead of the columns. */
@@ -224,17 +224,15 @@ export interface Run {
 
 /** A sort's first key (ties go to the lower price, except price per carat, then to the lower id). */
 function primaryOf(sort: DiamondSort): (price: number, carat: number, b: number) => number {
+  if (isGradeSort(sort)) {
+    const rank = RANK[sort];
+    return (_, __, b) => rank[b]!;
+  }
   switch (sort) {
     case 'price':
       return (price) => price;
     case 'carat':
       return (_, carat) => carat;
-    case 'cut':
-    case 'color':
-    case 'clarity': {
-      const rank = RANK[sort];
-      return (_, __, b) => rank[b]!;
-    }
     case 'price_per_carat':
       return perCarat;
   }

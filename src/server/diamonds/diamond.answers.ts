@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FACET_KEYS } from '~/features/diamonds/diamond-query.ts';
 import { RANGE_LIST, type RangeAnswer } from '~/features/diamonds/attributes.ts';
+import { GRADE_KEYS, type GradeKey } from '~/features/diamonds/grade-attributes.ts';
 
 export const diamondImageSchema = z.object({
   small_image_url: z.string(),
@@ -53,9 +54,17 @@ const rangeAnswers = Object.fromEntries(
   RANGE_LIST.flatMap((a) => (a.fact && !(a.fact.answer in diamondFields) ? [[a.fact.answer, z.number()]] : [])),
 ) as Record<RangeAnswerAfter, z.ZodNumber>;
 
-export const diamondSchema = z.object({ ...diamondFields, ...rangeAnswers });
+/** Grade attributes (grade-attributes.ts) that the fields above do not name yet: their grade, after them. */
+const gradeAnswers = Object.fromEntries(GRADE_KEYS.flatMap((key) => (key in diamondFields ? [] : [[key, z.string()]]))) as Record<
+  GradeAnswerAfter,
+  z.ZodString
+>;
+
+export const diamondSchema = z.object({ ...diamondFields, ...gradeAnswers, ...rangeAnswers });
 /** The answer fields that only the range attributes' loop in toDiamond (diamonds.service.ts) fills. */
 export type RangeAnswerAfter = Exclude<RangeAnswer, keyof typeof diamondFields>;
+/** The answer fields that only the grade attributes' loop in toDiamond fills. */
+export type GradeAnswerAfter = Exclude<GradeKey, keyof typeof diamondFields>;
 
 export const boundsSchema = z.object({ min: z.number(), max: z.number() });
 

@@ -14,24 +14,11 @@ import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
+import { GRADE_KEYS } from '~/features/diamonds/grade-attributes.ts';
 import type { IndexRow } from './diamond-index.ts';
 
-/** What the index reads of a stone: its grades, every range attribute's column (attributes.ts), its status. */
-const INDEX_COLUMNS = [
-  'id',
-  'shape',
-  'cut',
-  'color',
-  'clarity',
-  'polish',
-  'symmetry',
-  'fluorescence',
-  'lab',
-  'origin',
-  ...RANGE_LIST.map((a) => a.column),
-  'status',
-  'is_hidden',
-] as const;
+/** What the index reads of a stone: every grade attribute's column (grade-attributes.ts) and range attribute's (attributes.ts), its status. */
+const INDEX_COLUMNS = ['id', ...GRADE_KEYS, ...RANGE_LIST.map((a) => a.column), 'status', 'is_hidden'] as const;
 
 /** pg may answer numbers as strings in some setups; the index needs numbers. */
 function toIndexRow(r: IndexRow): IndexRow {

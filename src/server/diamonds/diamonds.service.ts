@@ -10,7 +10,8 @@ import { nowIso } from '~/server/clock.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
-import type { RangeAnswerAfter } from './diamond.answers.ts';
+import { GRADE_KEYS } from '~/features/diamonds/grade-attributes.ts';
+import type { GradeAnswerAfter, RangeAnswerAfter } from './diamond.answers.ts';
 import {
   FACET_KEYS,
   LIST_FILTERS,
@@ -49,7 +50,7 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
   const perCaratCents = carat > 0 ? Math.round(cents / carat) : cents;
   const image = diamondImageUrl(r.shape, Number(r.lw_ratio));
   const picture = { small_image_url: image, medium_image_url: image, large_image_url: image, original_image_url: image };
-  const diamond: Omit<Diamond, RangeAnswerAfter> = {
+  const diamond: Omit<Diamond, RangeAnswerAfter | GradeAnswerAfter> = {
     id: Number(r.id),
     sku: r.sku,
     name: diamondName({ ...r, carat }),
@@ -82,6 +83,8 @@ export function toDiamond(r: DiamondRow, base = '/diamonds'): Diamond {
     video_url: r.video_url ?? null,
     availability: (r.availability as Diamond['availability']) ?? null,
   };
+  // Every grade attribute (grade-attributes.ts), from its column: those named above keep their place.
+  for (const key of GRADE_KEYS) (diamond as Record<string, unknown>)[key] = r[key];
   // Every range attribute shown as a fact (attributes.ts), from its column: those named above keep their place.
   for (const a of RANGE_LIST) if (a.fact) (diamond as Record<string, unknown>)[a.fact.answer] = Number(r[a.column]);
   return diamond as Diamond;

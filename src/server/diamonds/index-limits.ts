@@ -1,11 +1,11 @@
 /**
  * The fixed sizes of the diamond index (diamond-arena.ts, diamond-scan.ts) and the checks that the
- * filters declared in src/features/diamonds/diamond-query.ts and attributes.ts fit them. The checks run when the arena
+ * filters declared in src/features/diamonds/grade-attributes.ts and attributes.ts fit them. The checks run when the arena
  * module loads (the server's start-up) and in tests/unit/index-limits.test.ts: a filter that does not fit
  * stops the start with a message that says what to widen, instead of silently wrong counts.
  */
-import { LIST_FILTERS, RANGE_FILTER_KEYS } from '~/features/diamonds/diamond-query.ts';
-import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
+import { RANGE_FILTER_KEYS, RANGE_LIST } from '~/features/diamonds/attributes.ts';
+import { GRADE_LIST, type CodeWord } from '~/features/diamonds/grade-attributes.ts';
 import { HIST_BUCKETS } from './diamond-histogram.ts';
 
 /** Stones per block: bitmaps and columns come in whole blocks (two 64-bit words). */
@@ -36,10 +36,14 @@ export const MAX_GRADES = 30;
 /** Bitmaps a pass makes besides one per filter in use: the matches, the carat and price sliders' sets, a spare. */
 export const PASS_BITMAPS = 4;
 /** Scratch bitmaps of one pass: every filter (list and range) in use at once, and the pass's own. */
-export const SCRATCH = Object.keys(LIST_FILTERS).length + RANGE_FILTER_KEYS.length + PASS_BITMAPS;
+export const SCRATCH = GRADE_LIST.length + RANGE_FILTER_KEYS.length + PASS_BITMAPS;
+
+/** The most codes a grade code word holds: 16 bits (DiamondIndex.B and the sort orders' runs are Uint16Array). */
+export const MAX_WORD_CODES = 1 << 16;
 
 interface IndexShape {
-  lists: Record<string, readonly unknown[]>;
+  /** The grade attributes (grade-attributes.ts): grades, code word, sort key. */
+  lists: readonly { key: string; grades: readonly unknown[]; index: CodeWord; sort?: true }[];
   histogramBuckets: number;
   /** The range attributes' index columns (attributes.ts); the declared ones when absent. */
   ranges?: readonly { key: string; index: { bits: 16 | 32; scale: number }; histogram?: true }[];
@@ -49,9 +53,16 @@ interface IndexShape {
 const EXACT_RANGES: readonly string[] = ['carat', 'price'];
 
 /** What does not fit the index, one sentence each: what overflows, and what to widen. */
-export function indexLimitProblems(shape: IndexShape = { lists: LIST_FILTERS, histogramBuckets: HIST_BUCKETS }): string[] {
+export function indexLimitProblems(shape: IndexShape = { lists: GRADE_LIST, histogramBuckets: HIST_BUCKETS }): string[] {
   const problems: string[] = [];
-  for (const [key, grades] of Object.entries(shape.lists)) {
+  const codes: Record<CodeWord, number> = { A: 2, B: 1, C: 1 };
+  for (const { key, grades, index, sort } of shape.lists) {
+    codes[index] *= grades.length;
+    if (sort && index !== 'B') {
+      problems.push(
+        `Diamond grade attribute "${key}" sorts, but its grades are in code word ${index}: the sort orders rank by the B word (diamond-order.ts), so declare \`index: 'B'\` in src/features/diamonds/grade-attributes.ts.`,
+      );
+    }
     if (grades.length > MAX_GRADES) {
       problems.push(
         `Diamond list filter "${key}" has ${grades.length} grades, more than MAX_GRADES (${MAX_GRADES}) that one integer of accepted grades holds: ` +
@@ -61,6 +72,14 @@ export function indexLimitProblems(shape: IndexShape = { lists: LIST_FILTERS, hi
     if (grades.length > COUNT_SLOTS) {
       problems.push(
         `Diamond facet "${key}" has ${grades.length} grades, more than the ${COUNT_SLOTS} counts between OUT_COUNTS and OUT_F64: move OUT_F64 (and HEAD) up in src/server/diamonds/index-limits.ts.`,
+      );
+    }
+  }
+  for (const [word, n] of Object.entries(codes)) {
+    if (n > MAX_WORD_CODES) {
+      problems.push(
+        `Diamond grade code word ${word} needs ${n} codes (its attributes' grade counts multiplied${word === 'A' ? ', times 2 for the listed flag' : ''}), more than the ${MAX_WORD_CODES} of 16 bits: ` +
+          'move an attribute to another word (`index` in src/features/diamonds/grade-attributes.ts), or widen the words to Uint32Array in diamond-codes.ts and diamond-index.ts.',
       );
     }
   }

@@ -6,6 +6,10 @@
  */
 import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
 import { CLARITIES, COLORS, LABS } from '~/features/diamonds/grades.ts';
+import { GRADE_ATTRIBUTES, type FeedGradeKey, type GradeAttribute, type GradeOf } from '~/features/diamonds/grade-attributes.ts';
+
+/** The word a grade's reasons use ("colour", "cut grade"): grade-attributes.ts. */
+const word = (key: FeedGradeKey) => GRADE_ATTRIBUTES[key].feed.reason;
 
 const KEYS = new Map<string, string>();
 
@@ -137,18 +141,19 @@ export const quoted = (raw: string) => JSON.stringify(excerpt(raw));
 
 export function readShape(raw: string): Read<Shape> {
   const v = SHAPES.get(valueKey(raw));
-  return v ? { value: v } : { reason: `shape ${quoted(raw)} is not a shape the shop sells (${Object.keys(SHAPE_CODES).join(', ')})` };
+  return v ? { value: v } : { reason: `${word('shape')} ${quoted(raw)} is not a shape the shop sells (${Object.keys(SHAPE_CODES).join(', ')})` };
 }
 
 export function readCut(raw: string): Read<Cut> {
   const key = valueKey(raw);
   const v = CUTS.get(key);
   if (v) return { value: v };
-  if (key === 'P' || key === 'POOR') return { reason: `cut grade ${quoted(raw)} (Poor) is not sold` };
-  return { reason: `unknown cut grade ${quoted(raw)} (EX, VG, G, F, or Ideal)` };
+  if (key === 'P' || key === 'POOR') return { reason: `${word('cut')} ${quoted(raw)} (Poor) is not sold` };
+  return { reason: `unknown ${word('cut')} ${quoted(raw)} (EX, VG, G, F, or Ideal)` };
 }
 
-export function readFinish(raw: string, label: 'polish' | 'symmetry'): Read<Finish> {
+export function readFinish(raw: string, attribute: 'polish' | 'symmetry'): Read<Finish> {
+  const label = word(attribute);
   const key = valueKey(raw);
   const v = FINISHES.get(key);
   if (v) return { value: v };
@@ -162,8 +167,8 @@ export function readFluorescence(raw: string): Read<Fluorescence> {
   const v = FLUORESCENCES.get(key);
   if (v) return { value: v };
   if (['SL', 'SLT', 'SLIGHT', 'VSL', 'VSLT', 'VERYSLIGHT'].includes(key))
-    return { reason: `fluorescence ${quoted(raw)} (Slight) is not a grade the shop sells (NON, FNT, MED, STG, VST)` };
-  return { reason: `unknown fluorescence ${quoted(raw)} (NON, FNT, MED, STG, VST)` };
+    return { reason: `${word('fluorescence')} ${quoted(raw)} (Slight) is not a grade the shop sells (NON, FNT, MED, STG, VST)` };
+  return { reason: `unknown ${word('fluorescence')} ${quoted(raw)} (NON, FNT, MED, STG, VST)` };
 }
 
 export function readAvailability(raw: string): Read<Availability> {
@@ -174,7 +179,7 @@ export function readAvailability(raw: string): Read<Availability> {
 
 export function readLab(raw: string): Read<Lab> {
   const v = LAB_TABLE.get(valueKey(raw));
-  return v ? { value: v } : { reason: `lab ${quoted(raw)} is not a lab the shop sells (${LABS.join(', ')})` };
+  return v ? { value: v } : { reason: `${word('lab')} ${quoted(raw)} is not a lab the shop sells (${LABS.join(', ')})` };
 }
 
 export function readOrigin(raw: string): Read<Origin> {
@@ -183,7 +188,7 @@ export function readOrigin(raw: string): Read<Origin> {
   const v = ORIGIN_TABLE.get(key);
   if (v) return { value: v };
   if (['ROUGH', 'JEWELRY', 'JEWELLERY', 'GEMSTONE'].includes(key)) return { reason: `product type ${quoted(raw)} is not a polished diamond` };
-  return { reason: `unknown origin ${quoted(raw)} (natural, lab grown)` };
+  return { reason: `unknown ${word('origin')} ${quoted(raw)} (natural, lab grown)` };
 }
 
 /** The reason for a fancy-colour stone: the shop sells white diamonds, D to M, only. */
@@ -193,15 +198,43 @@ export function readColor(raw: string, fancy: string): Read<Color> {
   if (fancy.trim()) return { reason: FANCY_NOT_SOLD(fancy) };
   const key = valueKey(raw);
   if ((COLORS as readonly string[]).includes(key)) return { value: key as Color };
-  if (/^[N-Z]$/.test(key) || /^[N-Z][N-Z]$/.test(key)) return { reason: `colour ${quoted(raw)} is not sold (the shop sells D to M)` };
+  if (/^[N-Z]$/.test(key) || /^[N-Z][N-Z]$/.test(key)) return { reason: `${word('color')} ${quoted(raw)} is not sold (the shop sells D to M)` };
   if (key.includes('FANCY') || key.startsWith('F') || /[A-Z]{4,}/.test(key)) return { reason: FANCY_NOT_SOLD(raw) };
-  return { reason: `unknown colour ${quoted(raw)} (D to M)` };
+  return { reason: `unknown ${word('color')} ${quoted(raw)} (D to M)` };
 }
 
 export function readClarity(raw: string): Read<Clarity> {
   const key = valueKey(raw);
   if ((CLARITIES as readonly string[]).includes(key)) return { value: key as Clarity };
   if (['SI3', 'I2', 'I3', 'P1', 'P2', 'P3', 'LC', 'LOUPECLEAN'].includes(key))
-    return { reason: `clarity ${quoted(raw)} is not sold (the shop sells FL to I1)` };
-  return { reason: `unknown clarity ${quoted(raw)} (FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2, I1)` };
+    return { reason: `${word('clarity')} ${quoted(raw)} is not sold (the shop sells FL to I1)` };
+  return { reason: `unknown ${word('clarity')} ${quoted(raw)} (FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2, I1)` };
+}
+
+/** The grades read by their own reader above; any other grade attribute is read by its grade names and `feed.codes`. */
+const READERS: { [K in FeedGradeKey]?: (raw: string, fancy: string) => Read<GradeOf<K>> } = {
+  shape: readShape,
+  origin: readOrigin,
+  cut: readCut,
+  color: readColor,
+  clarity: readClarity,
+  polish: (raw) => readFinish(raw, 'polish'),
+  symmetry: (raw) => readFinish(raw, 'symmetry'),
+  fluorescence: readFluorescence,
+  lab: readLab,
+};
+
+const TABLES = new Map<FeedGradeKey, Map<string, string>>();
+/** A grade attribute's value (grade-attributes.ts), or the reason it cannot be; `fancy`: the row's fancy colour. */
+export function readGrade<K extends FeedGradeKey>(key: K, raw: string, fancy = ''): Read<GradeOf<K>> {
+  const own = READERS[key];
+  if (own) return own(raw, fancy);
+  const a: GradeAttribute = GRADE_ATTRIBUTES[key];
+  let codes = TABLES.get(key);
+  if (!codes) {
+    codes = table(Object.fromEntries(a.grades.map((g) => [g, [g, ...(a.feed?.codes?.[g] ?? [])]])));
+    TABLES.set(key, codes);
+  }
+  const v = codes.get(valueKey(raw));
+  return v ? { value: v as GradeOf<K> } : { reason: `unknown ${word(key)} ${quoted(raw)} (${a.grades.join(', ')})` };
 }

@@ -5,8 +5,13 @@
  * Header names match whatever their case and spacing: "Stock #", "stock#" and "STOCK #" are one column.
  */
 import { FEED_RANGE_KEYS, RANGE_ATTRIBUTES, type FeedRangeKey } from '~/features/diamonds/attributes.ts';
+import { FEED_GRADE_KEYS, GRADE_ATTRIBUTES, type FeedGradeKey } from '~/features/diamonds/grade-attributes.ts';
 
-export const FEED_FIELDS = [
+/**
+ * The fields in RapNet's column order: a row's reasons come in this order. The grade attributes' names are
+ * their entries' (grade-attributes.ts); one not placed here comes after the others.
+ */
+const PLACED = [
   'stock',
   'shape',
   'carat',
@@ -32,7 +37,8 @@ export const FEED_FIELDS = [
   'video',
   'fancy_color',
 ] as const;
-export type FeedField = (typeof FEED_FIELDS)[number];
+export type FeedField = (typeof PLACED)[number] | FeedGradeKey;
+export const FEED_FIELDS: readonly FeedField[] = [...PLACED, ...FEED_GRADE_KEYS.filter((k) => !(PLACED as readonly string[]).includes(k))];
 
 /** Each field's names, RapNet's own first. */
 export const FIELD_NAMES: Record<FeedField, readonly string[]> = {
@@ -56,28 +62,11 @@ export const FIELD_NAMES: Record<FeedField, readonly string[]> = {
     'Lot No',
     'SKU',
   ],
-  shape: ['Shape', 'Shp'],
+  ...(Object.fromEntries(FEED_GRADE_KEYS.map((k): [string, readonly string[]] => [k, GRADE_ATTRIBUTES[k].feed.names])) as Record<
+    FeedGradeKey,
+    readonly string[]
+  >),
   carat: ['Size', 'Carat', 'Carats', 'CaratSize', 'CaratWeight', 'Carat Weight', 'Ct', 'Cts', 'CtSize', 'CtWeight', 'Weight', 'Sz'],
-  color: ['Color', 'Colr', 'Colour', 'Col'],
-  clarity: ['Clarity', 'Clar', 'Clearity', 'Purity'],
-  cut: ['Cut Grade', 'Cut', 'CutGrade', 'Make'],
-  polish: ['Polish', 'Pol', 'Finish'],
-  symmetry: ['Symmetry', 'Sym', 'Symm', 'Symetry', 'Sym-metry'],
-  fluorescence: [
-    'Fluorescence Intensity',
-    'Flr',
-    'FlrIntensity',
-    'Flr Intensity',
-    'Fluo',
-    'Fluo Intensity',
-    'Fluor',
-    'Fluor Intensity',
-    'Fluorescence',
-    'FluorescenceIntensity',
-    'Flour',
-    'Fluorescence Intensity Code',
-  ],
-  lab: ['Lab', 'Cert', 'Certificate', 'Certificate Lab', 'CertLab', 'Grading Lab', 'Lab Name', 'Certification'],
   certificate: [
     'Certificate #',
     'Cert #',
@@ -118,7 +107,6 @@ export const FIELD_NAMES: Record<FeedField, readonly string[]> = {
   ],
   total_price: ['Total Price', 'TotalPrice', 'Total', 'Total Asking Price', 'Total Sales Price', 'Total $', 'Amount'],
   availability: ['Availability', 'Avail', 'Available', 'Status'],
-  origin: ['Origin', 'Diamond Origin', 'Diamond Type', 'Product Type', 'ProductType', 'Type', 'Growth Type'],
   image: [
     'Image',
     'Image URL',
@@ -197,14 +185,15 @@ for (const field of FEED_FIELDS) for (const name of FIELD_NAMES[field]) BY_NAME.
 export const fieldOf = (name: string): FeedField | undefined => BY_NAME.get(headerKey(name));
 
 /** Columns without which no row can be read: a header that lacks one is refused whole. */
+const requiredGrade = (key: FeedGradeKey) => ({ label: `${GRADE_ATTRIBUTES[key].feed.reason} (${GRADE_ATTRIBUTES[key].feed.names[0]})`, fields: [key] });
 export const REQUIRED_COLUMNS: { label: string; fields: FeedField[] }[] = [
   { label: 'stock number (Stock #)', fields: ['stock'] },
-  { label: 'shape (Shape)', fields: ['shape'] },
+  requiredGrade('shape'),
   { label: 'carat (Size)', fields: ['carat'] },
-  { label: 'colour (Color)', fields: ['color'] },
-  { label: 'clarity (Clarity)', fields: ['clarity'] },
+  requiredGrade('color'),
+  requiredGrade('clarity'),
   { label: 'price (Price/Ct or Total Price)', fields: ['price_per_carat', 'total_price'] },
-  { label: 'lab (Lab)', fields: ['lab'] },
+  requiredGrade('lab'),
   { label: 'certificate number (Certificate #)', fields: ['certificate'] },
 ];
 

@@ -3,28 +3,14 @@
  * guessed: a missing grade, an unknown code, a number out of range or a measurement that does not
  * parse rejects the row, with all its reasons at once.
  */
-import type { Clarity, Color, Cut, Finish, Fluorescence, Lab, Origin, Shape } from '~/features/diamonds/grades.ts';
+import type { Cut, Origin } from '~/features/diamonds/grades.ts';
+import { GRADE_ATTRIBUTES, FEED_GRADE_KEYS, type FeedGradeKey, type GradeOf } from '~/features/diamonds/grade-attributes.ts';
 import { FEED_RANGE_KEYS, RANGE_ATTRIBUTES, type FeedRangeColumn, type FeedRangeKey } from '~/features/diamonds/attributes.ts';
 import type { Markup } from '~/features/diamonds/markup.schema.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
-import type { FeedField } from './feed-columns.ts';
+import { FEED_FIELDS, type FeedField } from './feed-columns.ts';
 import { markupFor, parseDecimal, retailCents, toNumber, type Decimal } from './feed-money.ts';
-import {
-  FANCY_NOT_SOLD,
-  noCutGrade,
-  quoted,
-  readAvailability,
-  readClarity,
-  readColor,
-  readCut,
-  readFinish,
-  readFluorescence,
-  readLab,
-  readOrigin,
-  readShape,
-  type Availability,
-  type Read,
-} from './feed-codes.ts';
+import { FANCY_NOT_SOLD, noCutGrade, quoted, readAvailability, readGrade, readOrigin, type Availability, type Read } from './feed-codes.ts';
 
 export type RawRow = Partial<Record<FeedField, string>>;
 
@@ -32,33 +18,20 @@ export type RawRow = Partial<Record<FeedField, string>>;
 export type FeedStone = Pick<
   DiamondRow,
   'sku' | 'carat' | 'certificate_number' | FeedRangeColumn | 'length_mm' | 'width_mm' | 'depth_mm' | 'lw_ratio' | 'price_cents' | 'image_url' | 'video_url'
-> & {
-  shape: Shape;
-  cut: Cut;
-  color: Color;
-  clarity: Clarity;
-  polish: Finish;
-  symmetry: Finish;
-  fluorescence: Fluorescence;
-  lab: Lab;
-  origin: Origin;
+> & { [K in FeedGradeKey]: GradeOf<K> } & {
   availability: Availability;
 };
+
+/** The grades a row must give, after shape and carat, in the file's column order (feed-columns.ts); origin is optional (natural). */
+const ROW_GRADES = FEED_FIELDS.filter((f): f is FeedGradeKey => (FEED_GRADE_KEYS as readonly string[]).includes(f) && f !== 'shape' && f !== 'origin');
 
 export type RowResult = { stone: FeedStone } | { reasons: string[] };
 
 const LABELS: Partial<Record<FeedField, string>> = {
   stock: 'stock number',
-  shape: 'shape',
   carat: 'carat',
-  color: 'colour',
-  clarity: 'clarity',
-  cut: 'cut grade',
-  polish: 'polish',
-  symmetry: 'symmetry',
-  fluorescence: 'fluorescence',
-  lab: 'lab',
   certificate: 'certificate number',
+  ...(Object.fromEntries(FEED_GRADE_KEYS.map((k) => [k, GRADE_ATTRIBUTES[k].feed.reason])) as Record<FeedGradeKey, string>),
   ...(Object.fromEntries(FEED_RANGE_KEYS.map((k) => [k, RANGE_ATTRIBUTES[k].feed.label])) as Record<FeedRangeKey, string>),
 };
 
@@ -125,24 +98,22 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
 
   const sku = required('stock');
   if (sku && sku.length > 64) reasons.push('stock number is longer than 64 characters');
-  const shape = grade('shape', readShape);
+  const shape = grade('shape', (v) => readGrade('shape', v));
   const caratText = required('carat');
   const caratDecimal = caratText === undefined ? undefined : parseDecimal(caratText);
   const carat = caratDecimal && toNumber(caratDecimal);
   if (caratText !== undefined && (carat === undefined || !(carat > 0 && carat <= MAX_CARAT))) {
     reasons.push(`carat ${quoted(caratText)} must be more than 0 and at most ${MAX_CARAT}`);
   }
-  // A fancy-colour stone often leaves Color blank and fills the fancy columns: it is not sold, not "missing".
-  const color =
-    !text('color') && text('fancy_color') ? void reasons.push(FANCY_NOT_SOLD(text('fancy_color'))) : grade('color', (v) => readColor(v, text('fancy_color')));
-  const clarity = grade('clarity', readClarity);
-  // Labs grade cut on round brilliants only: a fancy shape without a cut grade has none ('Not graded');
-  // a round one without it is refused.
-  const cut: Cut | undefined = shape && shape !== 'round' && noCutGrade(text('cut')) ? 'Not graded' : grade('cut', readCut);
-  const polish = grade('polish', (v) => readFinish(v, 'polish'));
-  const symmetry = grade('symmetry', (v) => readFinish(v, 'symmetry'));
-  const fluorescence = grade('fluorescence', readFluorescence);
-  const lab = grade('lab', readLab);
+  const grades = {} as Record<FeedGradeKey, string | undefined>;
+  for (const key of ROW_GRADES) {
+    // A fancy-colour stone often leaves Color blank and fills the fancy columns: it is not sold, not "missing".
+    if (key === 'color' && !text('color') && text('fancy_color')) reasons.push(FANCY_NOT_SOLD(text('fancy_color')));
+    // Labs grade cut on round brilliants only: a fancy shape without a cut grade has none ('Not graded');
+    // a round one without it is refused.
+    else if (key === 'cut' && shape && shape !== 'round' && noCutGrade(text('cut'))) grades.cut = 'Not graded' satisfies Cut;
+    else grades[key] = grade(key, (v) => readGrade(key, v, text('fancy_color')));
+  }
   const certificate = required('certificate')?.toUpperCase().replace(/\s+/g, '');
   if (certificate && certificate.length > 64) reasons.push('certificate number is longer than 64 characters');
   else if (certificate && !CERTIFICATE.test(certificate)) reasons.push(`certificate number ${quoted(text('certificate'))} may hold only letters, digits and -`);
@@ -189,15 +160,9 @@ export function readRow(raw: RawRow, markup: Markup): RowResult {
   return {
     stone: {
       sku: sku!,
+      ...(grades as { [K in FeedGradeKey]: GradeOf<K> }),
       shape: shape!,
       carat: carat!,
-      cut: cut!,
-      color: color!,
-      clarity: clarity!,
-      polish: polish!,
-      symmetry: symmetry!,
-      fluorescence: fluorescence!,
-      lab: lab!,
       certificate_number: certificate!,
       origin: (origin as { value: Origin }).value,
       ...ranges,

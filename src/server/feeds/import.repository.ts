@@ -12,6 +12,7 @@ import { isSqlite } from '~/server/db/dialect.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { FeedStone } from './feed-row.ts';
 import { FEED_RANGE_KEYS, RANGE_ATTRIBUTES, type FeedRangeColumn } from '~/features/diamonds/attributes.ts';
+import { FEED_GRADE_KEYS, type FeedGradeKey, type GradeOf } from '~/features/diamonds/grade-attributes.ts';
 
 /** Keys per lookup: one query for a whole batch, well under both databases' limits on bound parameters. */
 const CHUNK = 5000;
@@ -85,17 +86,10 @@ const FEED_RANGE_COLUMNS: FeedRangeColumn[] = FEED_RANGE_KEYS.map((k) => RANGE_A
 
 const columns = (s: FeedStone) => ({
   sku: s.sku,
-  shape: s.shape,
   carat: s.carat,
-  cut: s.cut,
-  color: s.color,
-  clarity: s.clarity,
-  polish: s.polish,
-  symmetry: s.symmetry,
-  fluorescence: s.fluorescence,
-  lab: s.lab,
+  // shape, cut, colour … origin: the grade attributes read from a stock file (grade-attributes.ts)
+  ...(Object.fromEntries(FEED_GRADE_KEYS.map((k) => [k, s[k]])) as { [K in FeedGradeKey]: GradeOf<K> }),
   certificate_number: s.certificate_number,
-  origin: s.origin,
   // depth, table_pct: the range attributes read from a column of their own (attributes.ts)
   ...(Object.fromEntries(FEED_RANGE_COLUMNS.map((c) => [c, s[c]])) as Record<FeedRangeColumn, number>),
   length_mm: s.length_mm,
@@ -123,17 +117,9 @@ export function sameStone(row: DiamondRow, s: FeedStone): boolean {
 const PG_TYPES = {
   id: 'integer',
   sku: 'text',
-  shape: 'text',
   carat: 'double precision',
-  cut: 'text',
-  color: 'text',
-  clarity: 'text',
-  polish: 'text',
-  symmetry: 'text',
-  fluorescence: 'text',
-  lab: 'text',
+  ...(Object.fromEntries(FEED_GRADE_KEYS.map((k) => [k, 'text'])) as Record<FeedGradeKey, 'text'>),
   certificate_number: 'text',
-  origin: 'text',
   ...(Object.fromEntries(FEED_RANGE_COLUMNS.map((c) => [c, 'double precision'])) as Record<FeedRangeColumn, 'double precision'>),
   length_mm: 'double precision',
   width_mm: 'double precision',
