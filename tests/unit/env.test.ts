@@ -60,7 +60,8 @@ describe('environment variables', () => {
       if (file.endsWith(path.join('server', 'env.ts'))) continue;
       const source = fs.readFileSync(file, 'utf8');
       // A read: process.env.NAME or process.env[…] not being assigned. Setting a variable for a library is not a read.
-      for (const m of source.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)(?![A-Z0-9_])|\[)(?!\s*(?:\|\|)?=[^=])/g)) readers.push(`${path.relative(root, file)}: ${m[0]}`);
+      for (const m of source.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)(?![A-Z0-9_])|\[)(?!\s*(?:\|\|)?=[^=])/g))
+        readers.push(`${path.relative(root, file)}: ${m[0]}`);
     }
     expect(readers).toEqual([]);
   });

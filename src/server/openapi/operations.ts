@@ -22,15 +22,6 @@ import { addressSchema as addressInputSchema } from '~/features/account/address.
 import { collectSchema } from '~/features/analytics/analytics.schema.ts';
 import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
 import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
-import {
-  paymentMethodsSchema,
-  saveAddressSchema,
-  saveOrderSchema,
-  savePaymentSchema,
-  saveShippingSchema,
-  shippingRatesSchema,
-  updateOrderSchema,
-} from '~/features/checkout/checkout.schema.ts';
 import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
 import { subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
 import {
@@ -44,15 +35,6 @@ import {
 import { customerAnswerSchema, loginAnswerSchema, messageAnswerSchema, profileAnswerSchema, tokenAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from '~/server/addresses/addresses.answers.ts';
 import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
-import {
-  checkoutAnswerSchema,
-  orderAnswerSchema,
-  paymentMethodsAnswerSchema,
-  regionsAnswerSchema,
-  saveAddressAnswerSchema,
-  shippingRatesAnswerSchema,
-} from '~/server/checkout/checkout.answers.ts';
-import { statesRequestSchema } from '~/server/checkout/geo.ts';
 import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsletter/newsletter.answers.ts';
 import { orderDetailAnswerSchema, orderListAnswerSchema, paymentLinkAnswerSchema } from '~/server/orders/orders.answers.ts';
@@ -86,6 +68,7 @@ import {
 import { hintSchema } from '~/server/hints/hint.service.ts';
 import { hintAnswerSchema } from '~/server/hints/hint-http.ts';
 import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -230,68 +213,7 @@ export const operations: Operation[] = [
   // Cart
   ...Object.values(cartEndpoints),
   // Checkout
-  op('get', '/api/checkout/countries', { tag: 'Checkout', summary: 'Every country as { code, name }, by name', answers: { 200: regionsAnswerSchema } }),
-  op('post', '/api/checkout/states', {
-    tag: 'Checkout',
-    summary: "A country's states (empty where it has none)",
-    body: statesRequestSchema,
-    answers: { 200: regionsAnswerSchema },
-  }),
-  op('post', '/api/checkout/save-address', {
-    tag: 'Checkout',
-    access: 'guest',
-    summary: 'Save the billing and shipping addresses: the cart and the shipping rates',
-    body: saveAddressSchema,
-    answers: { 200: saveAddressAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('post', '/api/checkout/get-shipping-rates', {
-    tag: 'Checkout',
-    access: 'guest',
-    summary: 'The shipping rates for an address (or the saved one); saves nothing',
-    body: shippingRatesSchema,
-    answers: { 200: shippingRatesAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('post', '/api/checkout/save-shipping', {
-    tag: 'Checkout',
-    access: 'guest',
-    summary: 'Choose a shipping rate',
-    body: saveShippingSchema,
-    answers: { 200: checkoutAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('post', '/api/checkout/get-payment-methods', {
-    tag: 'Checkout',
-    access: 'guest',
-    summary: 'The payment methods for this cart',
-    body: paymentMethodsSchema,
-    answers: { 200: paymentMethodsAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('post', '/api/checkout/save-payment', {
-    tag: 'Checkout',
-    access: 'guest',
-    summary: 'Choose a payment method',
-    body: savePaymentSchema,
-    answers: { 200: checkoutAnswerSchema },
-    errors: [404, 409],
-  }),
-  op('post', '/api/checkout/save-order', {
-    tag: 'Checkout',
-    access: 'guest',
-    summary: 'Place the order (idempotent per cart)',
-    body: saveOrderSchema,
-    answers: { 200: orderAnswerSchema },
-    errors: [401, 404, 409, 422],
-  }),
-  op('post', '/api/checkout/update-order', {
-    tag: 'Checkout',
-    summary: 'Pay an unpaid order (by its id and token)',
-    body: updateOrderSchema,
-    answers: { 200: orderAnswerSchema },
-    errors: [402, 404, 409],
-  }),
+  ...Object.values(checkoutEndpoints),
   // Wishlist
   op('get', '/api/wishlist', {
     tag: 'Wishlist',

@@ -1,8 +1,8 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { endpoint } from '~/server/http.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { countries } from '~/server/checkout/geo.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** GET /api/checkout/countries: every ISO 3166-1 country as `{ code, name }`, by name. Cacheable: the list changes with releases only. */
-export const GET = endpoint(() => ({ data: countries() }));
+/** Every ISO 3166-1 country as `{ code, name }`, by name. */
+export const GET = route(checkoutEndpoints.countries, () => ({ data: countries() }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(checkoutEndpoints.countries);

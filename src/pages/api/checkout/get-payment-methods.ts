@@ -1,13 +1,11 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { paymentMethodsSchema } from '~/features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
+import { checkoutCaller } from '~/server/checkout/checkout.http.ts';
 import { methodsFor } from '~/server/checkout/checkout.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** POST /api/checkout/get-payment-methods with `{ checkCart }`: the methods for this cart (checkCart: refuse a cart not ready). */
-export const POST = endpoint(async (context) => {
-  const { checkCart } = await readBody(context.request, paymentMethodsSchema);
-  return { data: await methodsFor(await checkoutRequest(context), checkCart ?? false) };
-});
+/** `{ checkCart }`: the methods for this cart (checkCart: refuse a cart not ready). */
+export const POST = route(checkoutEndpoints.paymentMethods, async (input) => ({
+  data: await methodsFor(checkoutCaller(input), input.body.checkCart ?? false),
+}));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(checkoutEndpoints.paymentMethods);

@@ -1,13 +1,11 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { shippingRatesSchema } from '~/features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
+import { checkoutCaller } from '~/server/checkout/checkout.http.ts';
 import { ratesFor } from '~/server/checkout/checkout.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** POST /api/checkout/get-shipping-rates with `{ addresses: { shipping } }` (or none: the saved address). Saves nothing. */
-export const POST = endpoint(async (context) => {
-  const { addresses } = await readBody(context.request, shippingRatesSchema);
-  return { data: await ratesFor(await checkoutRequest(context), addresses?.shipping) };
-});
+/** `{ addresses: { shipping } }` (or none: the saved address). Saves nothing. */
+export const POST = route(checkoutEndpoints.shippingRates, async (input) => ({
+  data: await ratesFor(checkoutCaller(input), input.body.addresses?.shipping),
+}));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(checkoutEndpoints.shippingRates);

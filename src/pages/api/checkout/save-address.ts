@@ -1,14 +1,12 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { saveAddressSchema } from '~/features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
+import { checkoutCaller } from '~/server/checkout/checkout.http.ts';
 import { saveAddress } from '~/server/checkout/checkout.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** POST /api/checkout/save-address with `{ billing, shipping, instructions }`: saves both, answers the cart and the rates. */
-export const POST = endpoint(async (context) => {
-  const input = await readBody(context.request, saveAddressSchema);
-  const { cart, rates } = await saveAddress(await checkoutRequest(context), input);
+/** `{ billing, shipping, instructions }`: saves both, answers the cart and the rates. */
+export const POST = route(checkoutEndpoints.saveAddress, async (input) => {
+  const { cart, rates } = await saveAddress(checkoutCaller(input), input.body);
   return { message: 'Address saved', data: { cart, rates } };
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(checkoutEndpoints.saveAddress);

@@ -1,13 +1,9 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { saveOrderSchema } from '~/features/checkout/checkout.schema.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { checkoutRequest } from '~/server/checkout/checkout.http.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
+import { checkoutCaller } from '~/server/checkout/checkout.http.ts';
 import { placeOrder } from '~/server/checkout/place-order.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** POST /api/checkout/save-order with `{ paymentData }`: places the order (idempotent per cart). */
-export const POST = endpoint(async (context) => {
-  await readBody(context.request, saveOrderSchema);
-  return placeOrder(await checkoutRequest(context));
-});
+/** `{ paymentData }` (checked, not needed): places the order (idempotent per cart). */
+export const POST = route(checkoutEndpoints.saveOrder, (input) => placeOrder(checkoutCaller(input)));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(checkoutEndpoints.saveOrder);

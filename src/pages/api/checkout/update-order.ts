@@ -1,10 +1,8 @@
-import { methodNotAllowed } from '~/server/cart/request.ts';
-import { updateOrderSchema } from '~/features/checkout/checkout.schema.ts';
-import { getDb } from '~/server/db/database.ts';
-import { endpoint, readBody } from '~/server/http.ts';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { updateOrder } from '~/server/checkout/update-order.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** POST /api/checkout/update-order with `{ cart_id, orderId, orderToken, paymentData, paymentMethod }`: pays an unpaid order. */
-export const POST = endpoint(async ({ request }) => updateOrder(await getDb(), await readBody(request, updateOrderSchema)));
+/** `{ cart_id, orderId, orderToken, paymentData, paymentMethod }`: pays an unpaid order. */
+export const POST = route(checkoutEndpoints.updateOrder, ({ db, body }) => updateOrder(db, body));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(checkoutEndpoints.updateOrder);
