@@ -16,3 +16,9 @@ export function recordId(raw: unknown): number | undefined {
   const parsed = recordIdSchema.safeParse(String(raw ?? ''));
   return parsed.success ? parsed.data : undefined;
 }
+
+/**
+ * A path's `{id}` for routes where text that cannot name a row is a row the caller does not have (404,
+ * not 400): it reads as undefined and the route answers not found. Documented as the record id.
+ */
+export const recordPathSchema = z.object({ id: recordIdSchema.optional().catch(undefined) });

@@ -3,6 +3,8 @@ import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { callFrom, closeTestDbs, freshAddress, seedCustomer, testDb, uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
+import { Shopper } from '../support/shopper.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
 
 const mailDir = inject('mailDir');
 afterAll(closeTestDbs);
@@ -35,9 +37,10 @@ describe.each(databases)('customer accounts on $kind', ({ url, databaseUrl }) =>
     expect(again.status).toBe(400);
     expect(again.body.errors.token[0]).toMatch(/invalid or has expired/);
 
-    const login = await call(url, 'POST', '/api/customer/login', { email, password: 'a long passphrase' });
+    const shopper = new Shopper(url);
+    const login = await shopper.send(accountsEndpoints.login, { body: { email, password: 'a long passphrase' } });
     expect(login.status).toBe(200);
-    const me = await call(url, 'GET', '/api/customer/get', undefined, { authorization: `Bearer ${login.body.token}` });
+    const me = await shopper.send(accountsEndpoints.get); // the session cookie the sign-in set
     expect(me.body.data).toMatchObject({ email, first_name: 'Grace', last_name: 'Hopper', is_verified: true });
     expect(me.body.data).not.toHaveProperty('password_hash');
   });

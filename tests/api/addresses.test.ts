@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
+import { signedIn } from '../support/checkout.ts';
+import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
 
 afterAll(closeTestDbs);
 
@@ -45,13 +47,14 @@ describe.each(databases)('addresses on $kind', ({ url, databaseUrl }) => {
 
   it('deletes an address, promoting another to default when the default goes', async () => {
     const c = await seedCustomer(databaseUrl);
-    const a = (await call(url, 'POST', '/api/addresses/create', home, c.auth)).body.data;
-    const b = (await call(url, 'POST', '/api/addresses/create', work, c.auth)).body.data;
-    const res = await call(url, 'DELETE', `/api/addresses/${a.id}`, undefined, c.auth);
+    const shopper = signedIn(url, c.token);
+    const a = (await shopper.send(addressesEndpoints.create, { body: home })).body.data;
+    const b = (await shopper.send(addressesEndpoints.create, { body: work })).body.data;
+    const res = await shopper.send(addressesEndpoints.delete, { params: { id: a.id } });
     expect(res.status).toBe(200);
-    const left = (await call(url, 'GET', '/api/addresses', undefined, c.auth)).body.data;
+    const left = (await shopper.send(addressesEndpoints.list)).body.data;
     expect(left).toEqual([expect.objectContaining({ id: b.id, default_address: true })]);
-    expect((await call(url, 'DELETE', `/api/addresses/${a.id}`, undefined, c.auth)).status).toBe(404);
+    expect((await shopper.send(addressesEndpoints.delete, { params: { id: a.id } })).status).toBe(404);
   });
 
   it('refuses bad input with 400 naming the field, and guests with 401', async () => {

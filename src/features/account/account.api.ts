@@ -1,44 +1,35 @@
-/** The account calls as the islands make them (ky, same-origin, the session cookie rides along; profile and password also carry the bearer token). */
-import { api } from '~/lib/http.ts';
+/**
+ * The account calls as the islands make them, typed by their declarations (src/server/accounts/accounts.endpoints.ts,
+ * src/server/addresses/addresses.endpoints.ts): same-origin, the session cookie rides along.
+ */
+import { api, call } from '~/lib/http.ts';
+import type { accountsEndpoints as E } from '~/server/accounts/accounts.endpoints.ts';
+import type { addressesEndpoints as A } from '~/server/addresses/addresses.endpoints.ts';
+import type { AnswerOf, RequestBodyOf } from '~/server/endpoint/define.ts';
 import type { AddressInput } from './address.schema.ts';
 import { bearerHeaders, renewSessionToken } from './session-token.ts';
 
-export interface Message {
-  message: string;
-}
-
-export interface AddressData {
-  id: number;
-  first_name: string;
-  last_name: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  state: string | null;
-  country: string;
-  postcode: string;
-  phone: string;
-  default_address: boolean;
-  addr_type: string | null;
-  address_type: string | null;
-}
+/** An address of the book as the API answers it. */
+export type AddressData = AnswerOf<typeof A.get>['data'];
 
 export const accountApi = {
-  login: (body: { email: string; password: string }, redirect?: string) =>
-    api.post<Message & { token: string; redirect: string }>('customer/login', body, redirect ? { searchParams: { redirect } } : undefined),
-  register: (body: Record<string, string>) => api.post<Message>('customer/register', body),
-  forgotPassword: (email: string) => api.post<Message>('customer/forgot-password', { email }),
-  resetPassword: (body: Record<string, string>) => api.post<Message>('customer/reset-password', body),
-  updateProfile: (body: Record<string, unknown>) => api.put<Message>('customer/profile', body, bearerHeaders()),
-  changePassword: async (body: Record<string, string>) => {
-    const answer = await api.put<Message & { token?: string }>('customer/change-password', body, bearerHeaders());
+  // Sign-in carries `?redirect=` and the profile and the password also carry the bearer token: call() sends
+  // neither on a change, so these three go through `api`, typed by their declarations.
+  login: (body: RequestBodyOf<typeof E.login>, redirect?: string) =>
+    api.post<AnswerOf<typeof E.login>>('customer/login', body, redirect ? { searchParams: { redirect } } : undefined),
+  register: (body: RequestBodyOf<typeof E.register>) => call<typeof E.register>('POST /api/customer/register', { body }),
+  forgotPassword: (email: string) => call<typeof E.forgotPassword>('POST /api/customer/forgot-password', { body: { email } }),
+  resetPassword: (body: RequestBodyOf<typeof E.resetPassword>) => call<typeof E.resetPassword>('POST /api/customer/reset-password', { body }),
+  updateProfile: (body: RequestBodyOf<typeof E.profile>) => api.put<AnswerOf<typeof E.profile>>('customer/profile', body, bearerHeaders()),
+  changePassword: async (body: RequestBodyOf<typeof E.changePassword>) => {
+    const answer = await api.put<AnswerOf<typeof E.changePassword>>('customer/change-password', body, bearerHeaders());
     // Every other session ended, this one renewed: the old token no longer signs anything in.
     renewSessionToken(answer.token);
     return answer;
   },
-  addresses: () => api.get<{ data: AddressData[] }>('addresses'),
-  createAddress: (body: AddressInput) => api.post<Message & { data: AddressData }>('addresses/create', body),
-  updateAddress: (id: number, body: AddressInput) => api.put<Message & { data: AddressData }>(`addresses/${id}`, body),
-  deleteAddress: (id: number) => api.delete<Message>(`addresses/${id}`),
-  makeDefault: (id: number) => api.post<Message & { data: AddressData }>(`addresses/${id}/default`),
+  addresses: () => call<typeof A.list>('GET /api/addresses'),
+  createAddress: (body: AddressInput) => call<typeof A.create>('POST /api/addresses/create', { body }),
+  updateAddress: (id: number, body: AddressInput) => call<typeof A.update>('PUT /api/addresses/{id}', { params: { id }, body }),
+  deleteAddress: (id: number) => call<typeof A.delete>('DELETE /api/addresses/{id}', { params: { id } }),
+  makeDefault: (id: number) => call<typeof A.makeDefault>('POST /api/addresses/{id}/default', { params: { id } }),
 };

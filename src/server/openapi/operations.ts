@@ -7,18 +7,6 @@ import { z } from 'zod';
 import { productImportQuerySchema, productImportSummarySchema } from '~/server/product-feed/product-import.answers.ts';
 import { productPatchSchema, staffPhotoPathSchema, staffProductPathSchema } from '~/server/products/product-editor.schema.ts';
 import { staffProductAnswerSchema, staffProductChangeAnswerSchema } from '~/server/products/product-editor.answers.ts';
-import {
-  changePasswordSchema,
-  forgotPasswordSchema,
-  loginQuerySchema,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
-  undoEmailChangeSchema,
-  verifyAccountSchema,
-} from '~/features/account/account.schema.ts';
-import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
 import { collectSchema } from '~/features/analytics/analytics.schema.ts';
 import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
 import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
@@ -32,13 +20,10 @@ import {
   wishlistClearSchema,
   wishlistPageSchema,
 } from '~/features/wishlist/wishlist.schema.ts';
-import { customerAnswerSchema, loginAnswerSchema, messageAnswerSchema, profileAnswerSchema, tokenAnswerSchema } from '~/server/accounts/accounts.answers.ts';
-import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from '~/server/addresses/addresses.answers.ts';
+import { messageAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
 import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsletter/newsletter.answers.ts';
-import { orderDetailAnswerSchema, orderListAnswerSchema, paymentLinkAnswerSchema } from '~/server/orders/orders.answers.ts';
-import { orderPageQuerySchema, paymentLinkRequestSchema } from '~/server/orders/orders.service.ts';
 import { productSchema, productPageSchema } from '~/server/products/product.answers.ts';
 import { recordIdSchema } from '~/server/record-id.ts';
 import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wishlistPageAnswerSchema } from '~/server/wishlist/wishlist.answers.ts';
@@ -67,8 +52,11 @@ import {
 } from '~/server/alerts/alert.answers.ts';
 import { hintSchema } from '~/server/hints/hint.service.ts';
 import { hintAnswerSchema } from '~/server/hints/hint-http.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
+import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
 import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
 import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
+import { ordersEndpoints } from '~/server/orders/orders.endpoints.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -78,138 +66,11 @@ const productDetailAnswer = productSchema.extend({ selected_jewelry_shape: z.str
 
 export const operations: Operation[] = [
   // Accounts
-  op('post', '/api/customer/register', {
-    tag: 'Accounts',
-    summary: 'Create an account (the same answer whether or not the address has one)',
-    body: registerSchema,
-    answers: { 200: messageAnswerSchema },
-    errors: [429],
-  }),
-  op('post', '/api/customer/login', {
-    tag: 'Accounts',
-    summary: 'Sign in: the bearer token, and the session cookie',
-    query: loginQuerySchema,
-    body: loginSchema,
-    answers: { 200: loginAnswerSchema },
-    errors: [401, 429],
-  }),
-  op('post', '/api/customer/logout', {
-    tag: 'Accounts',
-    access: 'guest',
-    summary: 'End the session named by the bearer token or the cookie',
-    answers: { 200: messageAnswerSchema },
-  }),
-  op('get', '/api/customer/get', { tag: 'Accounts', access: 'customer', summary: 'The signed-in customer', answers: { 200: customerAnswerSchema } }),
-  op('put', '/api/customer/profile', {
-    tag: 'Accounts',
-    access: 'customer',
-    summary: 'Save the profile (a new e-mail address needs current_password)',
-    body: profileSchema,
-    answers: { 200: profileAnswerSchema },
-    errors: [429],
-  }),
-  op('post', '/api/customer/undo-email-change', {
-    tag: 'Accounts',
-    summary: "Undo an e-mail change with the old address's link: the address back, every session ended, a reset link mailed",
-    body: undoEmailChangeSchema,
-    answers: { 200: messageAnswerSchema },
-    errors: [409],
-  }),
-  op('put', '/api/customer/change-password', {
-    tag: 'Accounts',
-    access: 'customer',
-    summary: 'Change the password: signs out other sessions, answers a new token',
-    body: changePasswordSchema,
-    answers: { 200: tokenAnswerSchema },
-    errors: [429],
-  }),
-  op('post', '/api/customer/forgot-password', {
-    tag: 'Accounts',
-    summary: 'Send a link to choose a new password (the same answer for any address)',
-    body: forgotPasswordSchema,
-    answers: { 200: messageAnswerSchema },
-    errors: [429],
-  }),
-  op('post', '/api/customer/reset-password', {
-    tag: 'Accounts',
-    summary: 'Choose a new password with a reset or first-time-login token',
-    body: resetPasswordSchema,
-    answers: { 200: messageAnswerSchema },
-  }),
-  op('post', '/api/customer/verify-account', {
-    tag: 'Accounts',
-    access: 'guest',
-    summary: 'Confirm the address with a token; without one, a signed-in customer gets a new link',
-    body: verifyAccountSchema,
-    answers: { 200: messageAnswerSchema },
-    errors: [401, 429],
-  }),
+  ...Object.values(accountsEndpoints),
   // Addresses
-  op('get', '/api/addresses', { tag: 'Addresses', access: 'customer', summary: "The customer's address book", answers: { 200: addressListAnswerSchema } }),
-  op('post', '/api/addresses/create', {
-    tag: 'Addresses',
-    access: 'customer',
-    summary: 'Add an address (the first becomes the default)',
-    body: addressInputSchema,
-    answers: { 201: savedAddressAnswerSchema },
-  }),
-  op('get', '/api/addresses/{id}', {
-    tag: 'Addresses',
-    access: 'customer',
-    summary: 'One address',
-    params: idPath,
-    answers: { 200: addressAnswerSchema },
-    errors: [404],
-  }),
-  op('put', '/api/addresses/{id}', {
-    tag: 'Addresses',
-    access: 'customer',
-    summary: 'Edit an address',
-    params: idPath,
-    body: addressInputSchema,
-    answers: { 200: savedAddressAnswerSchema },
-    errors: [404],
-  }),
-  op('delete', '/api/addresses/{id}', {
-    tag: 'Addresses',
-    access: 'customer',
-    summary: 'Delete an address (the oldest other becomes the default)',
-    params: idPath,
-    answers: { 200: messageAnswerSchema },
-    errors: [404],
-  }),
-  op('post', '/api/addresses/{id}/default', {
-    tag: 'Addresses',
-    access: 'customer',
-    summary: 'Make an address the default',
-    params: idPath,
-    answers: { 200: savedAddressAnswerSchema },
-    errors: [404],
-  }),
+  ...Object.values(addressesEndpoints),
   // Orders
-  op('get', '/api/orders', {
-    tag: 'Orders',
-    access: 'customer',
-    summary: "A page of the customer's orders, newest first",
-    query: orderPageQuerySchema,
-    answers: { 200: orderListAnswerSchema },
-  }),
-  op('get', '/api/order/{id}', {
-    tag: 'Orders',
-    access: 'customer',
-    summary: 'One order of the customer',
-    params: idPath,
-    answers: { 200: orderDetailAnswerSchema },
-    errors: [404],
-  }),
-  op('post', '/api/orders/createOrderPaymentLink', {
-    tag: 'Orders',
-    access: 'customer',
-    summary: 'The link that pays an unpaid order',
-    body: paymentLinkRequestSchema,
-    answers: { 200: paymentLinkAnswerSchema },
-    errors: [404, 409],
-  }),
+  ...Object.values(ordersEndpoints),
   // Cart
   ...Object.values(cartEndpoints),
   // Checkout

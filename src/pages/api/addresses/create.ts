@@ -1,12 +1,11 @@
-import { endpoint, json, readBody, methodNotAllowed } from '~/server/http.ts';
-import { addressSchema } from '~/features/account/address.schema.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
+import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
 import { createAddress } from '~/server/addresses/addresses.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const POST = endpoint(async ({ request, locals }) => {
-  const customer = requireCustomer(locals);
-  const data = await createAddress(customer, await readBody(request, addressSchema));
-  return json({ message: 'The address has been saved.', data }, { status: 201 });
-});
+/** Answers 201 with the saved address. */
+export const POST = route(addressesEndpoints.create, async ({ customer, body }) => ({
+  message: 'The address has been saved.',
+  data: await createAddress(customer, body),
+}));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(addressesEndpoints.create);

@@ -1,7 +1,7 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
+import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
 import { addresses } from '~/server/addresses/addresses.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const GET = endpoint(async ({ locals }) => ({ data: await addresses(requireCustomer(locals)) }));
+export const GET = route(addressesEndpoints.list, async ({ customer }) => ({ data: await addresses(customer) }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(addressesEndpoints.list);

@@ -1,8 +1,8 @@
-import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
-import { forgotPasswordSchema } from '~/features/account/account.schema.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
 import { forgotPassword } from '~/server/accounts/recovery.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 
-export const POST = endpoint(async (context) => forgotPassword((await readBody(context.request, forgotPasswordSchema)).email, clientKey(context)));
+export const POST = route(accountsEndpoints.forgotPassword, ({ context, body }) => forgotPassword(body.email, clientKey(context)));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(accountsEndpoints.forgotPassword);

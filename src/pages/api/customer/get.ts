@@ -1,7 +1,7 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
 import { customerJson } from '~/server/accounts/accounts.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const GET = endpoint(({ locals }) => ({ data: customerJson(requireCustomer(locals)) }));
+export const GET = route(accountsEndpoints.get, ({ customer }) => ({ data: customerJson(customer) }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(accountsEndpoints.get);

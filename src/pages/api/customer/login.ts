@@ -1,13 +1,16 @@
-import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
-import { loginQuerySchema, loginSchema } from '~/features/account/account.schema.ts';
-import { customerJson, login } from '~/server/accounts/accounts.service.ts';
+import { loginQuerySchema } from '~/features/account/account.schema.ts';
 import { safeRedirect } from '~/server/accounts/auth.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
+import { customerJson, login } from '~/server/accounts/accounts.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 
-/** Answers the bearer token and sets the session cookie; `redirect` (query) comes back sanitised. */
-export const POST = endpoint(async (context) => {
-  const input = await readBody(context.request, loginSchema);
-  const { token, customer } = await login(context, input, clientKey(context));
+/**
+ * Answers the bearer token and sets the session cookie; `redirect` (query) comes back sanitised. The
+ * query is read here, not by route(): the first `redirect` given counts, and only after the sign-in.
+ */
+export const POST = route({ ...accountsEndpoints.login, query: undefined }, async ({ context, body }) => {
+  const { token, customer } = await login(context, body, clientKey(context));
   return {
     message: 'You are signed in.',
     token,
@@ -16,4 +19,4 @@ export const POST = endpoint(async (context) => {
   };
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(accountsEndpoints.login);

@@ -1,8 +1,8 @@
-import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
-import { resetPasswordSchema } from '~/features/account/account.schema.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
 import { resetPassword } from '~/server/accounts/recovery.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
 /** Takes a reset-password or a first-time-login token. */
-export const POST = endpoint(async ({ request }) => resetPassword(await readBody(request, resetPasswordSchema)));
+export const POST = route(accountsEndpoints.resetPassword, ({ body }) => resetPassword(body));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(accountsEndpoints.resetPassword);

@@ -1,16 +1,18 @@
-import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
-import { verifyAccountSchema } from '~/features/account/account.schema.ts';
 import { requireCustomer } from '~/server/accounts/auth.ts';
+import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
 import { resendVerification, verifyAccount } from '~/server/accounts/recovery.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** Body: the token (a JSON string, or { token }) confirms the address; {} from a signed-in customer sends a new link. */
-export const POST = endpoint(async ({ request, locals }) => {
-  const { token } = await readBody(request, verifyAccountSchema);
-  if (token) {
-    const { message } = await verifyAccount(token);
+/**
+ * Body: the token (a JSON string, or { token }) confirms the address; {} sends a new link, which only a
+ * signed-in customer may ask for (401 otherwise), so the endpoint's access is `guest`.
+ */
+export const POST = route(accountsEndpoints.verifyAccount, async ({ context, body }) => {
+  if (body.token) {
+    const { message } = await verifyAccount(body.token);
     return { message };
   }
-  return resendVerification(requireCustomer(locals));
+  return resendVerification(requireCustomer(context.locals));
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(accountsEndpoints.verifyAccount);

@@ -1,7 +1,12 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
-import { customerOrder, parseOrderId } from '~/server/orders/orders.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { notFound } from '~/server/http.ts';
+import { ordersEndpoints } from '~/server/orders/orders.endpoints.ts';
+import { customerOrder } from '~/server/orders/orders.service.ts';
 
-export const GET = endpoint(async ({ locals, params }) => ({ data: await customerOrder(requireCustomer(locals), parseOrderId(params.id)) }));
+export const GET = route(ordersEndpoints.order, async ({ customer, params }) => {
+  // Text that is no record id names no order of the caller's (recordPathSchema, src/server/record-id.ts).
+  if (params.id === undefined) throw notFound('Order not found');
+  return { data: await customerOrder(customer, params.id) };
+});
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(ordersEndpoints.order);

@@ -1,12 +1,11 @@
-import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
-import { createPaymentLink, parseOrderId, paymentLinkRequestSchema } from '~/server/orders/orders.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { ordersEndpoints } from '~/server/orders/orders.endpoints.ts';
+import { createPaymentLink, parseOrderId } from '~/server/orders/orders.service.ts';
 
-export const POST = endpoint(async ({ request, locals }) => {
-  const customer = requireCustomer(locals);
-  const { id } = await readBody(request, paymentLinkRequestSchema);
-  const link = await createPaymentLink(customer, parseOrderId(id));
+/** `{ id }`: the order's id, a number or its digits; one that names no order of the caller's is a 404. */
+export const POST = route(ordersEndpoints.paymentLink, async ({ customer, body }) => {
+  const link = await createPaymentLink(customer, parseOrderId(body.id));
   return { message: 'Follow the link to pay for this order.', data: link, url: link.url };
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(ordersEndpoints.paymentLink);

@@ -1,11 +1,11 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
-import { makeDefault, parseId } from '~/server/addresses/addresses.service.ts';
+import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
+import { addressId } from '~/server/addresses/addresses.http.ts';
+import { makeDefault } from '~/server/addresses/addresses.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const POST = endpoint(async ({ locals, params }) => {
-  const customer = requireCustomer(locals);
-  const data = await makeDefault(customer, parseId(params.id));
-  return { message: 'This is now your default address.', data };
-});
+export const POST = route(addressesEndpoints.makeDefault, async ({ customer, params }) => ({
+  message: 'This is now your default address.',
+  data: await makeDefault(customer, addressId(params.id)),
+}));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(addressesEndpoints.makeDefault);

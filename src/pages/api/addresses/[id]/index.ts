@@ -1,28 +1,24 @@
-import { endpoint, readBody, methodNotAllowed } from '~/server/http.ts';
-import { addressSchema } from '~/features/account/address.schema.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
-import { addresses, editAddress, parseId, removeAddress } from '~/server/addresses/addresses.service.ts';
+import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
+import { addressId } from '~/server/addresses/addresses.http.ts';
+import { addresses, editAddress, removeAddress } from '~/server/addresses/addresses.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { notFound } from '~/server/http.ts';
 
-export const GET = endpoint(async ({ locals, params }) => {
-  const customer = requireCustomer(locals);
-  const id = parseId(params.id);
+export const GET = route(addressesEndpoints.get, async ({ customer, params }) => {
+  const id = addressId(params.id);
   const found = (await addresses(customer)).find((a) => a.id === id);
   if (!found) throw notFound('Address not found');
   return { data: found };
 });
 
-export const PUT = endpoint(async ({ request, locals, params }) => {
-  const customer = requireCustomer(locals);
-  const id = parseId(params.id);
-  const data = await editAddress(customer, id, await readBody(request, addressSchema));
-  return { message: 'The address has been saved.', data };
-});
+export const PUT = route(addressesEndpoints.update, async ({ customer, params, body }) => ({
+  message: 'The address has been saved.',
+  data: await editAddress(customer, addressId(params.id), body),
+}));
 
-export const DELETE = endpoint(async ({ locals, params }) => {
-  const customer = requireCustomer(locals);
-  await removeAddress(customer, parseId(params.id));
+export const DELETE = route(addressesEndpoints.delete, async ({ customer, params }) => {
+  await removeAddress(customer, addressId(params.id));
   return { message: 'The address has been deleted.' };
 });
 
-export const ALL = methodNotAllowed('GET', 'PUT', 'DELETE');
+export const ALL = otherMethods(addressesEndpoints.get, addressesEndpoints.update, addressesEndpoints.delete);
