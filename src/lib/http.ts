@@ -112,6 +112,8 @@ export interface CallInput<E extends EndpointSpec> {
   params?: Record<string, string | number>;
   body?: RequestBodyOf<E>;
   searchParams?: GetOptions['searchParams'];
+  /** Extra request headers of a change (e.g. a bearer token); reads send none. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -127,5 +129,7 @@ export function call<E extends EndpointSpec>(route: RouteOf<E>, input: CallInput
   let path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input.params?.[name] ?? '')));
   if (path.startsWith('/catalog/')) path = `${CATALOG_API}${path.slice('/catalog'.length)}`;
   if (method === 'get') return get<AnswerOf<E>>(path, input);
-  return send<AnswerOf<E>>(method as 'post' | 'put' | 'patch' | 'delete', path, input.body, input.signal ? { signal: input.signal } : undefined);
+  const { searchParams, headers, signal } = input;
+  const options: Options = { ...(searchParams && { searchParams }), ...(headers && { headers }), ...(signal && { signal }) };
+  return send<AnswerOf<E>>(method as 'post' | 'put' | 'patch' | 'delete', path, input.body, options);
 }
