@@ -7,7 +7,6 @@ import { MAX_ID } from '~/lib/ids.ts';
 import { z } from 'zod';
 import { addressSchema, countryCode, looseBoolean, nullableText, requiredText } from '~/features/account/address.schema.ts';
 import type {
-  checkoutAnswerSchema,
   checkoutCartSchema,
   orderAnswerSchema,
   orderLineSchema,
@@ -96,7 +95,6 @@ export type ShippingRate = z.output<typeof shippingRateSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Region = z.output<typeof regionSchema>;
 export type CheckoutCart = z.output<typeof checkoutCartSchema>;
-export type CheckoutAnswer = z.output<typeof checkoutAnswerSchema>;
 export type OrderLine = z.output<typeof orderLineSchema>;
 export type PlacedOrder = z.output<typeof placedOrderSchema>;
 export type SaveOrderAnswer = z.output<typeof orderAnswerSchema>;

@@ -1,19 +1,21 @@
-/** The wishlist calls of docs/api.md (the only browser code that knows their paths). */
-import { api } from '~/lib/http.ts';
-import type { MoveSize, MoveToCartAnswer, WishlistAddByoPayload, WishlistAddPayload, WishlistChange, WishlistPage } from './wishlist.schema.ts';
+/** The wishlist calls of docs/api.md, typed by their declarations (src/server/wishlist/wishlist.endpoints.ts). */
+import { call } from '~/lib/http.ts';
+import type { wishlistEndpoints as E } from '~/server/wishlist/wishlist.endpoints.ts';
+import type { MoveSize, WishlistAddByoPayload, WishlistAddPayload } from './wishlist.schema.ts';
 
 export const wishlistApi = {
-  page: (page: number) => api.get<WishlistPage>('wishlist', { searchParams: { page } }),
-  count: () => api.get<{ data: { count: number } }>('wishlist/count'),
-  add: (id: number, payload: WishlistAddPayload = {}) => api.post<WishlistChange>(`wishlist/add/${id}`, payload),
-  addByo: (payload: WishlistAddByoPayload) => api.post<WishlistChange>('wishlist/add-byo', payload),
-  remove: (id: number) => api.delete<WishlistChange>(`wishlist/${id}`),
-  removeByo: (byoId: string) => api.delete<WishlistChange>(`wishlist/remove-byo/${encodeURIComponent(byoId)}`),
-  clear: (ids?: number[]) => api.delete<WishlistChange>('wishlist/clear', ids ? { ids } : {}),
+  page: (page: number) => call<typeof E.page>('GET /api/wishlist', { searchParams: { page } }),
+  count: () => call<typeof E.count>('GET /api/wishlist/count'),
+  add: (id: number, body: WishlistAddPayload = {}) => call<typeof E.add>('POST /api/wishlist/add/{id}', { params: { id }, body }),
+  addByo: (body: WishlistAddByoPayload) => call<typeof E.addByo>('POST /api/wishlist/add-byo', { body }),
+  remove: (id: number) => call<typeof E.remove>('DELETE /api/wishlist/{id}', { params: { id } }),
+  removeByo: (byoId: string) => call<typeof E.removeByo>('DELETE /api/wishlist/remove-byo/{id}', { params: { id: byoId } }),
+  clear: (ids?: number[]) => call<typeof E.clear>('DELETE /api/wishlist/clear', { body: ids ? { ids } : {} }),
   /** `size`: the ring size of a ring saved without one. */
-  moveToCart: (id: number, size: MoveSize = {}) => api.post<MoveToCartAnswer>(`move-to-cart/${id}`, sizeParams(size)),
-  moveByoToCart: (byoID: string, size: MoveSize = {}) => api.post<MoveToCartAnswer>('wishlist/move-byo-to-cart', { byoID, ...sizeParams(size) }),
-  moveAllToCart: () => api.post<MoveToCartAnswer>('move-to-cart/all', {}),
+  moveToCart: (id: number, size: MoveSize = {}) => call<typeof E.moveToCart>('POST /api/move-to-cart/{id}', { params: { id }, body: sizeParams(size) }),
+  moveByoToCart: (byoID: string, size: MoveSize = {}) =>
+    call<typeof E.moveByoToCart>('POST /api/wishlist/move-byo-to-cart', { body: { byoID, ...sizeParams(size) } }),
+  moveAllToCart: () => call<typeof E.moveAllToCart>('POST /api/move-to-cart/all'),
 };
 
 function sizeParams(size: MoveSize): Record<string, string> {

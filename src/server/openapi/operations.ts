@@ -12,22 +12,12 @@ import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appoin
 import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
 import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
 import { subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
-import {
-  moveByoSchema,
-  moveSizeSchema,
-  wishlistAddByoSchema,
-  wishlistAddSchema,
-  wishlistClearSchema,
-  wishlistPageSchema,
-} from '~/features/wishlist/wishlist.schema.ts';
 import { messageAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
 import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
 import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsletter/newsletter.answers.ts';
 import { productSchema, productPageSchema } from '~/server/products/product.answers.ts';
 import { recordIdSchema } from '~/server/record-id.ts';
-import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wishlistPageAnswerSchema } from '~/server/wishlist/wishlist.answers.ts';
-import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
 import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
 import {
@@ -56,12 +46,13 @@ import { accountsEndpoints } from '~/server/accounts/accounts.endpoints.ts';
 import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
 import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
 import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
+import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
 import { ordersEndpoints } from '~/server/orders/orders.endpoints.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
 const referencePath = z.object({ id: z.string().describe('The id, certificate number or sku') });
-const byoPath = z.object({ id: z.string().describe('The byo_id of a build-your-own pair') });
+const _byoPath = z.object({ id: z.string().describe('The byo_id of a build-your-own pair') });
 const productDetailAnswer = productSchema.extend({ selected_jewelry_shape: z.string().nullable() });
 
 export const operations: Operation[] = [
@@ -76,81 +67,7 @@ export const operations: Operation[] = [
   // Checkout
   ...Object.values(checkoutEndpoints),
   // Wishlist
-  op('get', '/api/wishlist', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'A page of wishlist entries, newest first',
-    query: wishlistPageSchema,
-    answers: { 200: wishlistPageAnswerSchema },
-  }),
-  op('get', '/api/wishlist/count', { tag: 'Wishlist', access: 'guest', summary: 'How many entries the wishlist holds', answers: { 200: wishlistCountSchema } }),
-  op('post', '/api/wishlist/add/{id}', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Add a product or a diamond',
-    params: wishlistPathIdSchema,
-    body: wishlistAddSchema,
-    form: true,
-    answers: { 200: wishlistChangeSchema, 201: wishlistChangeSchema },
-    errors: [404, 409],
-  }),
-  op('post', '/api/wishlist/add-byo', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Add a build-your-own pair',
-    body: wishlistAddByoSchema,
-    form: true,
-    answers: { 200: wishlistChangeSchema, 201: wishlistChangeSchema },
-    errors: [404, 409],
-  }),
-  op('delete', '/api/wishlist/{id}', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Remove an entry',
-    params: wishlistPathIdSchema,
-    answers: { 200: wishlistChangeSchema },
-    errors: [403, 404],
-  }),
-  op('delete', '/api/wishlist/remove-byo/{id}', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Remove a build-your-own pair',
-    params: byoPath,
-    answers: { 200: wishlistChangeSchema },
-    errors: [403, 404],
-  }),
-  op('delete', '/api/wishlist/clear', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Remove the entries named, or all',
-    body: wishlistClearSchema,
-    answers: { 200: wishlistChangeSchema },
-    errors: [403, 404],
-  }),
-  op('post', '/api/move-to-cart/{id}', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Move one entry to the cart',
-    params: wishlistPathIdSchema,
-    body: moveSizeSchema,
-    answers: { 200: moveToCartAnswerSchema },
-    errors: [403, 404, 409, 422],
-  }),
-  op('post', '/api/move-to-cart/all', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Move every entry that can be bought to the cart',
-    answers: { 200: moveToCartAnswerSchema },
-    errors: [409],
-  }),
-  op('post', '/api/wishlist/move-byo-to-cart', {
-    tag: 'Wishlist',
-    access: 'guest',
-    summary: 'Move a build-your-own pair to the cart as one line',
-    body: moveByoSchema,
-    answers: { 200: moveToCartAnswerSchema },
-    errors: [403, 404, 409, 422],
-  }),
+  ...Object.values(wishlistEndpoints),
   // Appointments
   op('get', '/api/appointments/calendar', {
     tag: 'Appointments',

@@ -1,15 +1,11 @@
-import { endpoint } from '~/server/http.ts';
-import { moveAnswer, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
+import { moveAnswer } from '~/server/wishlist/wishlist.http.ts';
 import { moveAllToCart } from '~/server/wishlist/wishlist.move.ts';
-import { methodNotAllowed } from '~/server/cart/request.ts';
 
-/**
- * POST /api/move-to-cart/all: moves every entry that can be bought; `not_moved` says why the others stayed.
- * GET answers 405 (`Allow: POST`): another site's link must not change a cart.
- */
-export const POST = endpoint(async (context) => {
-  const { db, owner, cartOwner } = await wishlistRequest(context);
-  const result = await moveAllToCart(db, owner, cartOwner);
+/** Moves every entry that can be bought; `not_moved` says why the others stayed. GET answers 405: another site's link must not change a cart. */
+export const POST = route(wishlistEndpoints.moveAllToCart, async ({ context, db, shopper }) => {
+  const result = await moveAllToCart(db, shopper.wishlist, shopper.cart);
   const message =
     !result.moved.length && !result.notMoved.length
       ? 'Your wishlist is empty'
@@ -19,4 +15,4 @@ export const POST = endpoint(async (context) => {
   return moveAnswer(context, message, result, true);
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(wishlistEndpoints.moveAllToCart);

@@ -1,13 +1,11 @@
-import { endpoint } from '~/server/http.ts';
-import { idParam, wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
 import { removeEntries } from '~/server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '~/server/cart/request.ts';
 
-/** DELETE /api/wishlist/{id}: removes the entry with that id (a pair as a whole). */
-export const DELETE = endpoint(async (context) => {
-  const id = idParam(context);
-  const { db, owner } = await wishlistRequest(context);
-  return { message: 'Item removed from your wishlist', data: { count: await removeEntries(db, owner, [id]) } };
-});
+/** Removes the entry with that id (a pair as a whole). */
+export const DELETE = route(wishlistEndpoints.remove, async ({ db, shopper, params }) => ({
+  message: 'Item removed from your wishlist',
+  data: { count: await removeEntries(db, shopper.wishlist, [params.id]) },
+}));
 
-export const ALL = methodNotAllowed('DELETE');
+export const ALL = otherMethods(wishlistEndpoints.remove);

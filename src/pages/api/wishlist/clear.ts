@@ -1,15 +1,11 @@
-import { wishlistClearSchema } from '~/features/wishlist/wishlist.schema.ts';
-import { endpoint, readBody } from '~/server/http.ts';
-import { wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
 import { removeEntries } from '~/server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '~/server/cart/request.ts';
 
-/** DELETE /api/wishlist/clear with `{ ids }` (entry ids); without ids the whole wishlist is cleared. */
-export const DELETE = endpoint(async (context) => {
-  const { ids } = await readBody(context.request, wishlistClearSchema);
-  const { db, owner } = await wishlistRequest(context);
-  const count = await removeEntries(db, owner, ids ?? 'all', 'ids');
+/** `{ ids }` (entry ids); without ids the whole wishlist is cleared. */
+export const DELETE = route(wishlistEndpoints.clear, async ({ db, shopper, body: { ids } }) => {
+  const count = await removeEntries(db, shopper.wishlist, ids ?? 'all', 'ids');
   return { message: ids ? 'The items have been removed from your wishlist' : 'Your wishlist has been cleared', data: { count } };
 });
 
-export const ALL = methodNotAllowed('DELETE');
+export const ALL = otherMethods(wishlistEndpoints.clear);

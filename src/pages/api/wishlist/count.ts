@@ -1,12 +1,8 @@
-import { endpoint } from '~/server/http.ts';
-import { wishlistRequest } from '~/server/wishlist/wishlist.http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
 import { countWishlist } from '~/server/wishlist/wishlist.service.ts';
-import { methodNotAllowed } from '~/server/cart/request.ts';
 
-/** GET /api/wishlist/count: `{ data: { count } }`, the header badge's number. */
-export const GET = endpoint(async (context) => {
-  const { db, owner } = await wishlistRequest(context);
-  return { data: { count: await countWishlist(db, owner) } };
-});
+/** `{ data: { count } }`, the header badge's number. */
+export const GET = route(wishlistEndpoints.count, async ({ db, shopper }) => ({ data: { count: await countWishlist(db, shopper.wishlist) } }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(wishlistEndpoints.count);

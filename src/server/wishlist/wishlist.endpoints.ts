@@ -1,0 +1,118 @@
+/** The wishlist's endpoints (docs/api.md "Wishlist"): its pages and count, adding and removing, moving to the cart. */
+import { z } from 'zod';
+import {
+  moveByoSchema,
+  moveSizeSchema,
+  wishlistAddByoSchema,
+  wishlistAddSchema,
+  wishlistClearSchema,
+  wishlistPageSchema,
+} from '~/features/wishlist/wishlist.schema.ts';
+import { defineEndpoint } from '~/server/endpoint/define.ts';
+import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wishlistPageAnswerSchema } from './wishlist.answers.ts';
+import { wishlistPathIdSchema } from './wishlist.http.ts';
+
+const byoPath = z.object({ id: z.string().describe('The byo_id of a build-your-own pair') });
+
+export const wishlistEndpoints = {
+  page: defineEndpoint({
+    method: 'get',
+    path: '/api/wishlist',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'A page of wishlist entries, newest first',
+    query: wishlistPageSchema,
+    answers: { 200: wishlistPageAnswerSchema },
+  }),
+  count: defineEndpoint({
+    method: 'get',
+    path: '/api/wishlist/count',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'How many entries the wishlist holds',
+    answers: { 200: wishlistCountSchema },
+  }),
+  add: defineEndpoint({
+    method: 'post',
+    path: '/api/wishlist/add/{id}',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Add a product or a diamond',
+    params: wishlistPathIdSchema,
+    body: wishlistAddSchema,
+    form: { page: '/wishlist' },
+    answers: { 200: wishlistChangeSchema, 201: wishlistChangeSchema },
+    errors: [404, 409],
+  }),
+  addByo: defineEndpoint({
+    method: 'post',
+    path: '/api/wishlist/add-byo',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Add a build-your-own pair',
+    body: wishlistAddByoSchema,
+    form: { page: '/wishlist' },
+    answers: { 200: wishlistChangeSchema, 201: wishlistChangeSchema },
+    errors: [404, 409],
+  }),
+  remove: defineEndpoint({
+    method: 'delete',
+    path: '/api/wishlist/{id}',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Remove an entry',
+    params: wishlistPathIdSchema,
+    answers: { 200: wishlistChangeSchema },
+    errors: [403, 404],
+  }),
+  removeByo: defineEndpoint({
+    method: 'delete',
+    path: '/api/wishlist/remove-byo/{id}',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Remove a build-your-own pair',
+    params: byoPath,
+    answers: { 200: wishlistChangeSchema },
+    errors: [403, 404],
+  }),
+  clear: defineEndpoint({
+    method: 'delete',
+    path: '/api/wishlist/clear',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Remove the entries named, or all',
+    body: wishlistClearSchema,
+    answers: { 200: wishlistChangeSchema },
+    errors: [403, 404],
+  }),
+  moveToCart: defineEndpoint({
+    method: 'post',
+    path: '/api/move-to-cart/{id}',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Move one entry to the cart',
+    params: wishlistPathIdSchema,
+    body: moveSizeSchema,
+    answers: { 200: moveToCartAnswerSchema },
+    errors: [403, 404, 409, 422],
+  }),
+  moveAllToCart: defineEndpoint({
+    method: 'post',
+    path: '/api/move-to-cart/all',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Move every entry that can be bought to the cart',
+    answers: { 200: moveToCartAnswerSchema },
+    errors: [409],
+  }),
+  moveByoToCart: defineEndpoint({
+    method: 'post',
+    path: '/api/wishlist/move-byo-to-cart',
+    tag: 'Wishlist',
+    access: 'guest',
+    summary: 'Move a build-your-own pair to the cart as one line',
+    body: moveByoSchema,
+    answers: { 200: moveToCartAnswerSchema },
+    errors: [403, 404, 409, 422],
+  }),
+};
