@@ -6,24 +6,24 @@ import { Field, newPasswordProps, SubmitButton, TitledForm, useAccountForm, type
 
 export default function ChangePasswordForm({ initial, token }: { initial?: ServerOutcome; token?: string }) {
   adoptSessionToken(token);
-  const { state, onSubmit } = useAccountForm(
+  const form = useAccountForm(
     changePasswordSchema,
-    async (data, form) => {
+    async (data, element) => {
       const { message } = await accountApi.changePassword(data);
-      form.reset();
+      element.reset();
       return message;
     },
     initial,
   );
+  const { state } = form;
   return (
     <TitledForm
       action="/customer/account/profile"
       name="change-password"
       titleId="password-title"
       title="Change password"
-      state={state}
+      form={form}
       fields={['old_password', 'new_password', 'new_password_confirmation']}
-      onSubmit={onSubmit}
     >
       <Field name="old_password" label="Current password" type="password" autoComplete="current-password" required errors={state.errors} />
       <div className="grid gap-4 sm:grid-cols-2">

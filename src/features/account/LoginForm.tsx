@@ -4,7 +4,7 @@ import { accountApi } from './account.api.ts';
 import { Field, SubmitButton, TitledForm, useAccountForm, type ServerOutcome } from './form.tsx';
 
 export default function LoginForm({ redirect, initial }: { redirect: string; initial?: ServerOutcome }) {
-  const { state, onSubmit } = useAccountForm(
+  const form = useAccountForm(
     loginSchema,
     async (data) => {
       const answer = await accountApi.login(data, redirect);
@@ -12,17 +12,9 @@ export default function LoginForm({ redirect, initial }: { redirect: string; ini
     },
     initial,
   );
+  const { state } = form;
   return (
-    <TitledForm
-      action="/customer"
-      name="login"
-      titleId="login-title"
-      title="Sign in"
-      hidden={{ redirect }}
-      state={state}
-      fields={['email', 'password']}
-      onSubmit={onSubmit}
-    >
+    <TitledForm action="/customer" name="login" title="Sign in" hidden={{ redirect }} form={form} fields={['email', 'password']}>
       <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={initial?.values?.email} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required errors={state.errors} />
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -17,18 +17,11 @@ const FIELDS = ['first_name', 'last_name', 'email', 'current_password', 'gender'
 
 export default function ProfileForm({ profile, initial, token }: { profile: ProfileValues; initial?: ServerOutcome; token?: string }) {
   adoptSessionToken(token);
-  const { state, onSubmit } = useAccountForm(profileSchema, async (data) => (await accountApi.updateProfile(data)).message, initial);
+  const form = useAccountForm(profileSchema, async (data) => (await accountApi.updateProfile(data)).message, initial);
+  const { state } = form;
   const v = { ...profile, ...initial?.values } as Record<string, string | null>;
   return (
-    <TitledForm
-      action="/customer/account/profile"
-      name="profile"
-      titleId="profile-title"
-      title="Your details"
-      state={state}
-      fields={FIELDS}
-      onSubmit={onSubmit}
-    >
+    <TitledForm action="/customer/account/profile" name="profile" title="Your details" form={form} fields={FIELDS}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="first_name" label="First name" autoComplete="given-name" required errors={state.errors} defaultValue={v.first_name} />
         <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />

@@ -11,7 +11,7 @@ import { Field, newPasswordProps, SubmitButton, TitledForm, useAccountForm, type
 const FIELDS = ['email', 'first_name', 'last_name', 'password', 'password_confirmation'];
 
 export default function RegisterForm({ redirect, initial }: { redirect: string; initial?: ServerOutcome }) {
-  const { state, onSubmit } = useAccountForm(
+  const form = useAccountForm(
     registerSchema,
     async (data) => {
       const { message } = await accountApi.register(data);
@@ -25,18 +25,10 @@ export default function RegisterForm({ redirect, initial }: { redirect: string; 
     },
     initial,
   );
+  const { state } = form;
   const v = initial?.values ?? {};
   return (
-    <TitledForm
-      action="/customer"
-      name="register"
-      titleId="register-title"
-      title="Create an account"
-      hidden={{ redirect }}
-      state={state}
-      fields={FIELDS}
-      onSubmit={onSubmit}
-    >
+    <TitledForm action="/customer" name="register" title="Create an account" hidden={{ redirect }} form={form} fields={FIELDS}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="first_name" label="First name" autoComplete="given-name" required errors={state.errors} defaultValue={v.first_name} />
         <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />

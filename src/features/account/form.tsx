@@ -179,14 +179,15 @@ interface TitledFormProps {
   action: string;
   /** The `_action` the server's form handler dispatches on. */
   name: string;
-  titleId: string;
+  /** The heading's id (`<name>-title` unless given), which labels the form. */
+  titleId?: string;
   title: string;
   /** More hidden inputs, after `_action`. */
   hidden?: Record<string, string>;
-  state: FormState;
+  /** What useAccountForm answers. */
+  form: { state: FormState; onSubmit: (event: SubmitEvent<HTMLFormElement>) => void };
   /** The fields the form shows (errors on others go in the form-wide message). */
   fields: string[];
-  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }
 
@@ -195,7 +196,8 @@ interface TitledFormProps {
  * then the children. The children are spread into the form's own child list, as if written there: React's
  * useId (the fields' label ids in the server-rendered HTML) depends on that list's shape.
  */
-export function TitledForm({ action, name, titleId, title, hidden = {}, state, fields, onSubmit, children }: TitledFormProps) {
+export function TitledForm({ action, name, titleId = `${name}-title`, title, hidden = {}, form, fields, children }: TitledFormProps) {
+  const { state, onSubmit } = form;
   return createElement(
     'form',
     { method: 'post', action, onSubmit, noValidate: true, className: 'space-y-4', 'aria-labelledby': titleId },

@@ -5,6 +5,7 @@
 import { useRef, useState } from 'react';
 import CheckChips, { type ChipOption } from '~/components/ui/CheckChips.tsx';
 import FiltersToggle from '~/components/ui/FiltersToggle.tsx';
+import ResultCount from '~/components/ui/ResultCount.tsx';
 import Pagination from '~/components/ui/Pagination.tsx';
 import RangeSlider from '~/components/ui/RangeSlider.tsx';
 import ProductCard from './ProductCard.tsx';
@@ -132,10 +133,7 @@ export default function ProductListing({ initial, initialState, path, scope, opt
       </div>
       <div ref={resultsTop} className="scroll-mt-28 md:scroll-mt-48">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
-          <p role="status" aria-live="polite" className="text-sm">
-            <strong className="text-lg">{total}</strong> {total === 1 ? 'piece' : 'pieces'}
-            {busy && <span className="ml-2 text-muted">Updating…</span>}
-          </p>
+          <ResultCount count={total} noun={total === 1 ? 'piece' : 'pieces'} busy={busy} />
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-xs text-muted">Sort by</span>
             <select
