@@ -102,16 +102,7 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             Coupon
           </label>
           <div className="flex gap-2">
-            <input
-              type="text"
-              id="coupon"
-              name="code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              className={input}
-              aria-invalid={couponError ? true : undefined}
-              aria-describedby={couponError ? 'coupon-error' : undefined}
-            />
+            <ApplyInput id="coupon" name="code" value={code} onValue={setCode} invalid={!!couponError} describedBy={couponError ? 'coupon-error' : undefined} />
             <ApplyRemove
               canApply={!busy && !!code.trim()}
               busy={busy}
@@ -132,15 +123,13 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             </label>
             <p className="text-sm text-muted">Your balance: {cart.formated_store_credit_balance}</p>
             <div className="flex gap-2">
-              <input
-                type="text"
+              <ApplyInput
                 id="store-credit"
                 name="amount"
                 inputMode="decimal"
                 value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                className={input}
-                aria-describedby={errors.amount ? 'credit-error' : undefined}
+                onValue={setAmount}
+                describedBy={errors.amount ? 'credit-error' : undefined}
               />
               <ApplyRemove
                 canApply={!busy && !!amount}
@@ -227,5 +216,33 @@ function ApplyRemove({ canApply, busy, onRemove }: { canApply: boolean; busy: bo
         </button>
       )}
     </>
+  );
+}
+
+interface ApplyInputProps {
+  id: string;
+  name: string;
+  inputMode?: 'decimal';
+  value: string;
+  onValue: (value: string) => void;
+  invalid?: boolean;
+  /** The id of the error shown under the form, when there is one. */
+  describedBy?: string;
+}
+
+/** The text box of a code or amount form (coupon, store credit). */
+function ApplyInput({ id, name, inputMode, value, onValue, invalid, describedBy }: ApplyInputProps) {
+  return (
+    <input
+      type="text"
+      id={id}
+      name={name}
+      inputMode={inputMode}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      className={input}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+    />
   );
 }
