@@ -4,20 +4,16 @@
  * 1.5 reads "1 1/2" and 0.97 reads "1". Weights are "total carat weight" marketing figures, rounded by
  * the trade the same way; the exact weight stays in the data.
  */
+/** The fractions a decimal part may read as, between none (0) and a whole carat (1). */
+const STEPS = ['1/20', '1/10', '1/6', '1/5', '1/4', '1/3', '2/5', '1/2', '2/3', '3/4', '4/5', '5/6'];
+
+/** Each fraction with its value: "2/5" stands for 2 / 5. */
 const FRACTIONS: [number, string][] = [
   [0, ''],
-  [1 / 20, '1/20'],
-  [1 / 10, '1/10'],
-  [1 / 6, '1/6'],
-  [1 / 5, '1/5'],
-  [1 / 4, '1/4'],
-  [1 / 3, '1/3'],
-  [2 / 5, '2/5'],
-  [1 / 2, '1/2'],
-  [2 / 3, '2/3'],
-  [3 / 4, '3/4'],
-  [4 / 5, '4/5'],
-  [5 / 6, '5/6'],
+  ...STEPS.map((text): [number, string] => {
+    const [numerator, denominator] = text.split('/').map(Number);
+    return [numerator! / denominator!, text];
+  }),
   [1, ''],
 ];
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { addressSchema, type AddressInput } from './address.schema.ts';
 import { checkoutApi } from '~/features/checkout/checkout.api.ts';
 import type { Region } from '~/features/checkout/checkout.schema.ts';
+import { RegionOptions } from '~/features/checkout/RegionOptions.tsx';
 import type { AddressData } from './account.api.ts';
 import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
 
@@ -42,6 +43,8 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
   const states = regions[country] ?? [];
   // The saved state stays chosen while its country does.
   const stateValue = country === (v.country || 'US') ? v.state : '';
+  // The state field is a select when the country's states are known, else free text.
+  const stateField = { name: 'state', autoComplete: 'address-level1', errors: state.errors };
   const title = address ? `Edit address: ${address.address1}` : 'Add an address';
   const titleId = address ? `address-form-${address.id}` : 'address-form-new';
   return (
@@ -75,28 +78,14 @@ export default function AddressForm({ address, initial, onSave, onCancel, cancel
         {states.length > 0 ? (
           <Field
             key={`state-${country}`}
-            name="state"
+            {...stateField}
             label="State / province"
-            autoComplete="address-level1"
-            errors={state.errors}
             defaultValue={states.find((r) => r.code === stateValue || r.name === stateValue)?.code ?? ''}
           >
-            <option value="">Choose…</option>
-            {states.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
+            <RegionOptions regions={states} />
           </Field>
         ) : (
-          <Field
-            key={`state-${country}`}
-            name="state"
-            label="State / region (optional)"
-            autoComplete="address-level1"
-            errors={state.errors}
-            defaultValue={stateValue}
-          />
+          <Field key={`state-${country}`} {...stateField} label="State / region (optional)" defaultValue={stateValue} />
         )}
         <Field name="postcode" label="Postcode" autoComplete="postal-code" required errors={state.errors} defaultValue={v.postcode} />
         <Field name="phone" label="Phone" type="tel" autoComplete="tel" required errors={state.errors} defaultValue={v.phone} />

@@ -1,10 +1,10 @@
 /** Sign-in: posts to /customer without JavaScript; with it, calls the API and follows `redirect`. */
 import { loginSchema } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
-import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
+import { Field, SubmitButton, TitledForm, useAccountForm, type ServerOutcome } from './form.tsx';
 
 export default function LoginForm({ redirect, initial }: { redirect: string; initial?: ServerOutcome }) {
-  const { state, onSubmit } = useAccountForm(
+  const form = useAccountForm(
     loginSchema,
     async (data) => {
       const answer = await accountApi.login(data, redirect);
@@ -12,14 +12,9 @@ export default function LoginForm({ redirect, initial }: { redirect: string; ini
     },
     initial,
   );
+  const { state } = form;
   return (
-    <form method="post" action="/customer" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="login-title">
-      <h2 id="login-title" className="font-serif text-2xl text-primary">
-        Sign in
-      </h2>
-      <input type="hidden" name="_action" value="login" />
-      <input type="hidden" name="redirect" value={redirect} />
-      <FormMessage state={state} fields={['email', 'password']} />
+    <TitledForm action="/customer" name="login" title="Sign in" hidden={{ redirect }} form={form} fields={['email', 'password']}>
       <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={initial?.values?.email} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required errors={state.errors} />
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -28,6 +23,6 @@ export default function LoginForm({ redirect, initial }: { redirect: string; ini
           Forgot your password?
         </a>
       </div>
-    </form>
+    </TitledForm>
   );
 }

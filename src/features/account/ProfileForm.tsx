@@ -2,7 +2,7 @@
 import { GENDERS, profileSchema } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
 import { adoptSessionToken } from './session-token.ts';
-import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
+import { Field, SubmitButton, TitledForm, useAccountForm, type ServerOutcome } from './form.tsx';
 
 export interface ProfileValues {
   first_name: string;
@@ -17,15 +17,11 @@ const FIELDS = ['first_name', 'last_name', 'email', 'current_password', 'gender'
 
 export default function ProfileForm({ profile, initial, token }: { profile: ProfileValues; initial?: ServerOutcome; token?: string }) {
   adoptSessionToken(token);
-  const { state, onSubmit } = useAccountForm(profileSchema, async (data) => (await accountApi.updateProfile(data)).message, initial);
+  const form = useAccountForm(profileSchema, async (data) => (await accountApi.updateProfile(data)).message, initial);
+  const { state } = form;
   const v = { ...profile, ...initial?.values } as Record<string, string | null>;
   return (
-    <form method="post" action="/customer/account/profile" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="profile-title">
-      <h2 id="profile-title" className="font-serif text-2xl text-primary">
-        Your details
-      </h2>
-      <input type="hidden" name="_action" value="profile" />
-      <FormMessage state={state} fields={FIELDS} />
+    <TitledForm action="/customer/account/profile" name="profile" title="Your details" form={form} fields={FIELDS}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="first_name" label="First name" autoComplete="given-name" required errors={state.errors} defaultValue={v.first_name} />
         <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />
@@ -50,6 +46,6 @@ export default function ProfileForm({ profile, initial, token }: { profile: Prof
         <Field name="date_of_birth" label="Date of birth" type="date" autoComplete="bday" errors={state.errors} defaultValue={v.date_of_birth} />
       </div>
       <SubmitButton pending={state.pending}>Save profile</SubmitButton>
-    </form>
+    </TitledForm>
   );
 }

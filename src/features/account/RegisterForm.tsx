@@ -3,15 +3,15 @@
  * then signs in with the same credentials: a new account lands on its profile, an existing address
  * sees only the registration message (its owner is told by e-mail).
  */
-import { registerSchema, PASSWORD_MIN } from './account.schema.ts';
+import { registerSchema } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
 import { ApiError } from '~/lib/http.ts';
-import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
+import { Field, newPasswordProps, SubmitButton, TitledForm, useAccountForm, type ServerOutcome } from './form.tsx';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'password', 'password_confirmation'];
 
 export default function RegisterForm({ redirect, initial }: { redirect: string; initial?: ServerOutcome }) {
-  const { state, onSubmit } = useAccountForm(
+  const form = useAccountForm(
     registerSchema,
     async (data) => {
       const { message } = await accountApi.register(data);
@@ -25,31 +25,18 @@ export default function RegisterForm({ redirect, initial }: { redirect: string; 
     },
     initial,
   );
+  const { state } = form;
   const v = initial?.values ?? {};
   return (
-    <form method="post" action="/customer" onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="register-title">
-      <h2 id="register-title" className="font-serif text-2xl text-primary">
-        Create an account
-      </h2>
-      <input type="hidden" name="_action" value="register" />
-      <input type="hidden" name="redirect" value={redirect} />
-      <FormMessage state={state} fields={FIELDS} />
+    <TitledForm action="/customer" name="register" title="Create an account" hidden={{ redirect }} form={form} fields={FIELDS}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="first_name" label="First name" autoComplete="given-name" required errors={state.errors} defaultValue={v.first_name} />
         <Field name="last_name" label="Last name" autoComplete="family-name" required errors={state.errors} defaultValue={v.last_name} />
       </div>
       <Field name="email" label="E-mail address" type="email" autoComplete="email" required errors={state.errors} defaultValue={v.email} />
-      <Field
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        errors={state.errors}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-      />
-      <Field name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" required errors={state.errors} />
+      <Field {...newPasswordProps('password', 'Password', state.errors, true)} />
+      <Field {...newPasswordProps('password_confirmation', 'Confirm password', state.errors)} />
       <SubmitButton pending={state.pending}>Create account</SubmitButton>
-    </form>
+    </TitledForm>
   );
 }

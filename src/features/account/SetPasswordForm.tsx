@@ -1,7 +1,7 @@
 /** Chooses a password from an e-mailed link (reset, or first-time login); then back to sign-in. */
-import { resetPasswordSchema, PASSWORD_MIN } from './account.schema.ts';
+import { resetPasswordSchema } from './account.schema.ts';
 import { accountApi } from './account.api.ts';
-import { Field, FormMessage, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
+import { Field, FormMessage, newPasswordProps, SubmitButton, useAccountForm, type ServerOutcome } from './form.tsx';
 
 interface Props {
   action: string;
@@ -34,16 +34,8 @@ export default function SetPasswordForm({ action, token, email, submitLabel, ini
         errors={state.errors}
         defaultValue={initial?.values?.email ?? email}
       />
-      <Field
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        errors={state.errors}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-      />
-      <Field name="password_confirmation" label="Confirm new password" type="password" autoComplete="new-password" required errors={state.errors} />
+      <Field {...newPasswordProps('password', 'New password', state.errors, true)} />
+      <Field {...newPasswordProps('password_confirmation', 'Confirm new password', state.errors)} />
       <SubmitButton pending={state.pending}>{submitLabel}</SubmitButton>
     </form>
   );

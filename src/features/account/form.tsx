@@ -3,10 +3,11 @@
  * field (announced, linked with aria-describedby), a message for the whole form, and the server's
  * outcome when the form was posted without JavaScript. Not an island itself: the islands use it.
  */
-import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
+import { createElement, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '~/lib/http.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
+import { PASSWORD_MIN } from './account.schema.ts';
 
 export interface ServerOutcome {
   errors?: Record<string, string[]>;
@@ -157,5 +158,55 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
     >
       {pending ? 'Please wait…' : children}
     </button>
+  );
+}
+
+/** A new password's field, or its confirmation's (`withRule` adds the length rule as the hint). */
+export function newPasswordProps(name: string, label: string, errors: Record<string, string[]>, withRule = false) {
+  return {
+    name,
+    label,
+    type: 'password',
+    autoComplete: 'new-password',
+    required: true,
+    errors,
+    hint: withRule ? `At least ${PASSWORD_MIN} characters.` : undefined,
+  };
+}
+
+interface TitledFormProps {
+  /** Where the form posts without JavaScript. */
+  action: string;
+  /** The `_action` the server's form handler dispatches on. */
+  name: string;
+  /** The heading's id (`<name>-title` unless given), which labels the form. */
+  titleId?: string;
+  title: string;
+  /** More hidden inputs, after `_action`. */
+  hidden?: Record<string, string>;
+  /** What useAccountForm answers. */
+  form: { state: FormState; onSubmit: (event: SubmitEvent<HTMLFormElement>) => void };
+  /** The fields the form shows (errors on others go in the form-wide message). */
+  fields: string[];
+  children: ReactNode;
+}
+
+/**
+ * An account form with its heading, its hidden `_action` (and `hidden`) inputs and its form-wide message,
+ * then the children. The children are spread into the form's own child list, as if written there: React's
+ * useId (the fields' label ids in the server-rendered HTML) depends on that list's shape.
+ */
+export function TitledForm({ action, name, titleId = `${name}-title`, title, hidden = {}, form, fields, children }: TitledFormProps) {
+  const { state, onSubmit } = form;
+  return createElement(
+    'form',
+    { method: 'post', action, onSubmit, noValidate: true, className: 'space-y-4', 'aria-labelledby': titleId },
+    <h2 key="title" id={titleId} className="font-serif text-2xl text-primary">
+      {title}
+    </h2>,
+    <input key="_action" type="hidden" name="_action" value={name} />,
+    ...Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />),
+    <FormMessage key="message" state={state} fields={fields} />,
+    ...(Array.isArray(children) ? children : [children]),
   );
 }

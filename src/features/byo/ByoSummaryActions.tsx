@@ -4,7 +4,7 @@
  * before JavaScript loads); once hydrated it calls the API, shows the server's reason when a pair is
  * refused, opens the cart popup after an add, and keeps the chosen size in the URL and the stored build.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { notify, openCartPopup } from '~/features/cart/notify.ts';
 import { addBuildToCart, addBuildToWishlist, type ByoCartAdd } from './byo.api.ts';
 import { mergeSelections } from './byo.ts';
@@ -99,28 +99,45 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          name="target"
-          value="cart"
-          disabled={busy !== undefined}
+        <TargetButton
+          target="cart"
+          busy={busy}
           className="rounded-full bg-primary px-7 py-3 text-sm font-medium text-white hover:bg-primary-light disabled:opacity-70"
         >
           {busy === 'cart' ? 'Adding…' : 'Add ring to cart'}
-        </button>
+        </TargetButton>
         {wishlist && (
-          <button
-            type="submit"
-            name="target"
-            value="wishlist"
+          <TargetButton
+            target="wishlist"
             formAction="/api/wishlist/add-byo"
-            disabled={busy !== undefined}
+            busy={busy}
             className="rounded-full border border-primary px-6 py-3 text-sm font-medium text-primary hover:bg-ivory disabled:opacity-70"
           >
             {busy === 'wishlist' ? 'Saving…' : 'Add ring to wishlist'}
-          </button>
+          </TargetButton>
         )}
       </div>
     </form>
+  );
+}
+
+/** A submit button that says where the build goes (`target`); all are disabled while one is at work. */
+function TargetButton({
+  target,
+  formAction,
+  busy,
+  className,
+  children,
+}: {
+  target: 'cart' | 'wishlist';
+  formAction?: string;
+  busy: 'cart' | 'wishlist' | undefined;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" name="target" value={target} formAction={formAction} disabled={busy !== undefined} className={className}>
+      {children}
+    </button>
   );
 }

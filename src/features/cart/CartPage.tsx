@@ -14,6 +14,7 @@ import { useCartRemoval } from './useCartRemoval.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 import { taxLine } from '~/features/checkout/tax-line.ts';
+import { RemoveAllButton } from './RemoveAllButton.tsx';
 
 interface Props {
   cart: Cart;
@@ -66,13 +67,7 @@ export default function CartPage({ cart: initial, error }: Props) {
       <div className="flex items-baseline justify-between gap-4">
         <h1 className="font-serif text-4xl text-primary">Your Cart</h1>
         {cart.items.length > 0 && (
-          <button
-            type="button"
-            onClick={() => removal.request({ mode: 'all' })}
-            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Remove All
-          </button>
+          <RemoveAllButton className="text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={() => removal.request({ mode: 'all' })} />
         )}
       </div>
       {error && (

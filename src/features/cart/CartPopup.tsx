@@ -16,6 +16,7 @@ import { useCartRemoval } from './useCartRemoval.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { CART_POPUP_READY } from './notify.ts';
 import { taxLine } from '~/features/checkout/tax-line.ts';
+import { RemoveAllButton } from './RemoveAllButton.tsx';
 
 export const POPUP_ID = 'cart-popup';
 const WIDTH = 350;
@@ -89,13 +90,10 @@ export default function CartPopup() {
               Cart
             </h2>
             {cart.items.length > 0 && (
-              <button
-                type="button"
-                onClick={() => removal.request({ mode: 'all' })}
+              <RemoveAllButton
                 className="text-xs font-medium tracking-wide text-primary underline-offset-4 hover:underline"
-              >
-                Remove All
-              </button>
+                onClick={() => removal.request({ mode: 'all' })}
+              />
             )}
           </div>
           <ul className="h-[325px] space-y-4 overflow-y-auto px-5 py-4" aria-label="Cart items" tabIndex={0} data-cart-popup-list>

@@ -3,7 +3,9 @@
  * URL), sort and pages fetch from the catalogue, cancelling the request in flight.
  */
 import { useRef, useState } from 'react';
-import CheckChips from '~/components/ui/CheckChips.tsx';
+import CheckChips, { type ChipOption } from '~/components/ui/CheckChips.tsx';
+import FiltersToggle from '~/components/ui/FiltersToggle.tsx';
+import ResultCount from '~/components/ui/ResultCount.tsx';
 import Pagination from '~/components/ui/Pagination.tsx';
 import RangeSlider from '~/components/ui/RangeSlider.tsx';
 import ProductCard from './ProductCard.tsx';
@@ -55,6 +57,10 @@ export default function ProductListing({ initial, initialState, path, scope, opt
     resultsTop.current?.scrollIntoView({ block: 'start' });
   };
   const set = (key: 'metal' | 'style' | 'shape', value: string[]) => setFilters({ ...state.filters, [key]: value.length ? value : undefined });
+  /** One facet's chips, named pf_<facet> for the form's plain GET. */
+  const chips = (facet: 'metal' | 'style' | 'shape', legend: string, options: ChipOption[]) => (
+    <CheckChips legend={legend} name={`pf_${facet}`} compact selected={state.filters[facet] ?? []} onChange={(v) => set(facet, v)} options={options} />
+  );
   const facets = result.facets;
   const styles = Object.keys(options.style).sort();
   const shapes = SHAPES.filter((s) => options.shape[s]);
@@ -64,15 +70,7 @@ export default function ProductListing({ initial, initialState, path, scope, opt
   return (
     <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
       <div>
-        <button
-          type="button"
-          className="w-full rounded-full border border-primary px-4 py-2 text-sm font-medium md:hidden"
-          aria-expanded={filtersOpen}
-          aria-controls="product-filters"
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
-          {filtersOpen ? 'Hide filters' : 'Show filters'}
-        </button>
+        <FiltersToggle open={filtersOpen} controls="product-filters" onToggle={() => setFiltersOpen(!filtersOpen)} />
         <form
           id="product-filters"
           method="get"
@@ -84,13 +82,10 @@ export default function ProductListing({ initial, initialState, path, scope, opt
           {[...new URLSearchParams(lead ?? '')].map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
-          <CheckChips
-            legend="Metal"
-            compact
-            name="pf_metal"
-            selected={state.filters.metal ?? []}
-            onChange={(v) => set('metal', v)}
-            options={metals.map((m) => ({
+          {chips(
+            'metal',
+            'Metal',
+            metals.map((m) => ({
               value: m.code,
               label: `${m.admin_name} (${facets.metal[m.code] ?? 0})`,
               picture: (
@@ -100,28 +95,22 @@ export default function ProductListing({ initial, initialState, path, scope, opt
                   style={{ background: swatchBackground(m.attribute_swatch_type, m.attribute_swatch_value) }}
                 />
               ),
-            }))}
-          />
-          {!scope.style && styles.length > 1 && (
-            <CheckChips
-              legend="Style"
-              name="pf_style"
-              compact
-              selected={state.filters.style ?? []}
-              onChange={(v) => set('style', v)}
-              options={styles.map((s) => ({ value: s, label: `${styleLabel(s)} (${facets.style[s] ?? 0})` }))}
-            />
+            })),
           )}
-          {!scope.shape && shapes.length > 0 && (
-            <CheckChips
-              legend="Diamond shape"
-              name="pf_shape"
-              compact
-              selected={state.filters.shape ?? []}
-              onChange={(v) => set('shape', v)}
-              options={shapes.map((s) => ({ value: s, label: SHAPE_LABELS[s] }))}
-            />
-          )}
+          {!scope.style &&
+            styles.length > 1 &&
+            chips(
+              'style',
+              'Style',
+              styles.map((s) => ({ value: s, label: `${styleLabel(s)} (${facets.style[s] ?? 0})` })),
+            )}
+          {!scope.shape &&
+            shapes.length > 0 &&
+            chips(
+              'shape',
+              'Diamond shape',
+              shapes.map((s) => ({ value: s, label: SHAPE_LABELS[s] })),
+            )}
           {price && price.max > price.min && (
             <RangeSlider
               label="Price"
@@ -144,10 +133,7 @@ export default function ProductListing({ initial, initialState, path, scope, opt
       </div>
       <div ref={resultsTop} className="scroll-mt-28 md:scroll-mt-48">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
-          <p role="status" aria-live="polite" className="text-sm">
-            <strong className="text-lg">{total}</strong> {total === 1 ? 'piece' : 'pieces'}
-            {busy && <span className="ml-2 text-muted">Updating…</span>}
-          </p>
+          <ResultCount count={total} noun={total === 1 ? 'piece' : 'pieces'} busy={busy} />
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-xs text-muted">Sort by</span>
             <select

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { checkoutApi } from './checkout.api.ts';
 import type { Region } from './checkout.schema.ts';
+import { RegionOptions } from './RegionOptions.tsx';
 
 export type AddressValues = Record<string, string>;
 
@@ -123,12 +124,7 @@ export function AddressFields({ prefix, values, onChange, errors, countries, ini
             aria-invalid={stateError ? true : undefined}
             aria-describedby={stateError ? `${prefix}-state-error` : undefined}
           >
-            <option value="">Choose…</option>
-            {states.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
+            <RegionOptions regions={states} />
           </select>
           {stateError && (
             <p id={`${prefix}-state-error`} className="mt-1 text-sm text-red-700">

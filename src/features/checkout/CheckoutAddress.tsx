@@ -94,6 +94,24 @@ export default function CheckoutAddress(props: Props) {
     setter(v);
     setRates([]);
   };
+  /** One address's fields; editing them drops the rates quoted for the old address. */
+  const addressFields = (
+    prefix: 'billing' | 'shipping',
+    values: AddressValues,
+    setter: (v: AddressValues) => void,
+    initialStates: Region[],
+    withEmail: boolean,
+  ) => (
+    <AddressFields
+      prefix={prefix}
+      values={values}
+      onChange={edit(setter)}
+      errors={errors}
+      countries={props.countries}
+      initialStates={initialStates}
+      withEmail={withEmail}
+    />
+  );
 
   return (
     <div className="space-y-8">
@@ -121,15 +139,7 @@ export default function CheckoutAddress(props: Props) {
             </select>
           </div>
         )}
-        <AddressFields
-          prefix="billing"
-          values={billing}
-          onChange={edit(setBilling)}
-          errors={errors}
-          countries={props.countries}
-          initialStates={props.states}
-          withEmail={props.isGuest}
-        />
+        {addressFields('billing', billing, setBilling, props.states, props.isGuest)}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={shipElsewhere} onChange={(e) => (setShipElsewhere(e.target.checked), setRates([]))} />
           Ship to a different address
@@ -137,15 +147,7 @@ export default function CheckoutAddress(props: Props) {
         {shipElsewhere && (
           <fieldset className="space-y-4">
             <legend className="font-serif text-2xl text-primary">Shipping address</legend>
-            <AddressFields
-              prefix="shipping"
-              values={shipping}
-              onChange={edit(setShipping)}
-              errors={errors}
-              countries={props.countries}
-              initialStates={[]}
-              withEmail={false}
-            />
+            {addressFields('shipping', shipping, setShipping, [], false)}
           </fieldset>
         )}
         <div>

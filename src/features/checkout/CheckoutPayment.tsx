@@ -10,6 +10,7 @@ import { checkoutApi, successUrl } from './checkout.api.ts';
 import type { CheckoutCart, PaymentMethod, PaymentMethodCode } from './checkout.schema.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
 import { taxLine } from './tax-line.ts';
+import { summaryRows } from './summary-rows.ts';
 
 interface Props {
   cart: CheckoutCart;
@@ -67,13 +68,8 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
   }
 
   const tax = taxLine(cart);
-  const totals: [string, string, boolean][] = [
-    ['Subtotal', cart.formated_sub_total, true],
-    [`Discount${cart.coupon_code ? ` (${cart.coupon_code})` : ''}`, `−${cart.formated_discount_amount}`, cart.discount_amount > 0],
-    [`Shipping${cart.selected_shipping_rate ? ` (${cart.selected_shipping_rate.method_title})` : ''}`, cart.formated_shipping_amount, true],
-    [tax?.label ?? 'Tax', tax?.value ?? '', Boolean(tax && !tax.included)],
-    ['Store credit', `−${cart.formated_store_credit_amount}`, cart.store_credit_amount > 0],
-  ];
+  const rate = cart.selected_shipping_rate;
+  const rows = summaryRows(cart, 'Subtotal', [`Shipping${rate ? ` (${rate.method_title})` : ''}`, cart.formated_shipping_amount]);
   const couponError = errors.code?.[0] ?? cart.coupon_error ?? undefined;
 
   return (
@@ -106,29 +102,12 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             Coupon
           </label>
           <div className="flex gap-2">
-            <input
-              type="text"
-              id="coupon"
-              name="code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              className={input}
-              aria-invalid={couponError ? true : undefined}
-              aria-describedby={couponError ? 'coupon-error' : undefined}
+            <ApplyInput id="coupon" name="code" value={code} onValue={setCode} invalid={!!couponError} describedBy={couponError ? 'coupon-error' : undefined} />
+            <ApplyRemove
+              canApply={!busy && !!code.trim()}
+              busy={busy}
+              onRemove={cart.coupon_code ? () => run(checkoutApi.removeCoupon).then(() => setCode('')) : undefined}
             />
-            <button type="submit" disabled={busy || !code.trim()} className={button}>
-              Apply
-            </button>
-            {cart.coupon_code && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => run(checkoutApi.removeCoupon).then(() => setCode(''))}
-                className="text-sm text-primary underline"
-              >
-                Remove
-              </button>
-            )}
           </div>
           {couponError && (
             <p id="coupon-error" className="text-sm text-red-700">
@@ -144,29 +123,19 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
             </label>
             <p className="text-sm text-muted">Your balance: {cart.formated_store_credit_balance}</p>
             <div className="flex gap-2">
-              <input
-                type="text"
+              <ApplyInput
                 id="store-credit"
                 name="amount"
                 inputMode="decimal"
                 value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                className={input}
-                aria-describedby={errors.amount ? 'credit-error' : undefined}
+                onValue={setAmount}
+                describedBy={errors.amount ? 'credit-error' : undefined}
               />
-              <button type="submit" disabled={busy || !amount} className={button}>
-                Apply
-              </button>
-              {cart.store_credit_amount > 0 && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => run(checkoutApi.removeCredit).then(() => setAmount(''))}
-                  className="text-sm text-primary underline"
-                >
-                  Remove
-                </button>
-              )}
+              <ApplyRemove
+                canApply={!busy && !!amount}
+                busy={busy}
+                onRemove={cart.store_credit_amount > 0 ? () => run(checkoutApi.removeCredit).then(() => setAmount('')) : undefined}
+              />
             </div>
             {errors.amount && (
               <p id="credit-error" className="text-sm text-red-700">
@@ -201,14 +170,12 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
           ))}
         </ul>
         <dl className="space-y-1 border-t border-gray-200 pt-3 text-sm">
-          {totals
-            .filter(([, , shown]) => shown)
-            .map(([label, value]) => (
-              <div key={label} className="flex justify-between" data-testid={label === tax?.label ? 'summary-tax' : undefined}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between" data-testid={label === tax?.label ? 'summary-tax' : undefined}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
           <div className="flex justify-between text-base font-semibold">
             <dt>Total</dt>
             <dd data-testid="grand-total">{cart.formated_grand_total}</dd>
@@ -233,5 +200,49 @@ export default function CheckoutPayment({ cart: initial, methods }: Props) {
         </a>
       </section>
     </div>
+  );
+}
+
+/** A code or amount form's Apply button, and Remove when something is applied (`onRemove`). */
+function ApplyRemove({ canApply, busy, onRemove }: { canApply: boolean; busy: boolean; onRemove?: () => void }) {
+  return (
+    <>
+      <button type="submit" disabled={!canApply} className={button}>
+        Apply
+      </button>
+      {onRemove && (
+        <button type="button" disabled={busy} onClick={onRemove} className="text-sm text-primary underline">
+          Remove
+        </button>
+      )}
+    </>
+  );
+}
+
+interface ApplyInputProps {
+  id: string;
+  name: string;
+  inputMode?: 'decimal';
+  value: string;
+  onValue: (value: string) => void;
+  invalid?: boolean;
+  /** The id of the error shown under the form, when there is one. */
+  describedBy?: string;
+}
+
+/** The text box of a code or amount form (coupon, store credit). */
+function ApplyInput({ id, name, inputMode, value, onValue, invalid, describedBy }: ApplyInputProps) {
+  return (
+    <input
+      type="text"
+      id={id}
+      name={name}
+      inputMode={inputMode}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      className={input}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+    />
   );
 }
