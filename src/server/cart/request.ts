@@ -1,4 +1,3 @@
-
 import type { z } from 'zod';
 import { HttpError, isFormPost, readBody, validationError } from '~/server/http.ts';
 

@@ -13,13 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { APIContext } from 'astro';
+import type { RouteInput } from '~/server/endpoint/route.ts';
+import type { importEndpoints } from './import.endpoints.ts';
 import { config } from '~/server/config.ts';
-import { getDb } from '~/server/db/database.ts';
-import { badRequest, HttpError, validationError } from '~/server/http.ts';
-import { requireAdmin } from '~/server/security/admin-token.ts';
+import { badRequest, HttpError } from '~/server/http.ts';
 import { importDiamonds, type ImportSummary } from './diamond-import.ts';
-import { importQuerySchema } from './import.answers.ts';
 import { FeedHeaderError } from './feed-columns.ts';
 import { FeedFormatError } from './feed-reader.ts';
 import { formatOfContentType } from './import-format.ts';
@@ -33,16 +31,13 @@ import { importActivity, importFailedActivity } from './import-activity.ts';
 
 export const ADMIN_IMPORT_PATH = '/api/admin/diamonds/import';
 
-export async function importOverHttp(context: APIContext): Promise<ImportSummary | Response> {
-  const actor = await requireAdmin(context);
-  const { request, url } = context;
+export async function importOverHttp({ context, db, actor, query }: RouteInput<typeof importEndpoints.diamonds>): Promise<ImportSummary | Response> {
+  const { request } = context;
   const max = config.adminImportMaxBytes;
   if (Number(request.headers.get('content-length')) > max) throw tooLarge(max);
   const format = formatOfContentType(request.headers.get('content-type'));
   if (!format) throw new HttpError(415, 'Send the stock file as text/csv or application/x-ndjson', 'unsupported_media_type');
-  const query = importQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw validationError(query.error);
-  const { replace, dry_run: dryRun, source } = query.data;
+  const { replace, dry_run: dryRun, source } = query;
   if (!request.body) throw badRequest('The body is empty: send the stock file');
   const csv = wantsCsv(request.headers.get('accept'));
   const dir = csv ? await fs.promises.mkdtemp(path.join(os.tmpdir(), 'aurelle-rejects-')) : undefined;
@@ -51,7 +46,7 @@ export async function importOverHttp(context: APIContext): Promise<ImportSummary
   const cleanup = () => (dir ? fs.promises.rm(dir, { recursive: true, force: true }) : Promise.resolve());
   let summary: ImportSummary;
   try {
-    summary = await importDiamonds(await getDb(), limited(request.body, max), {
+    summary = await importDiamonds(db, limited(request.body, max), {
       format,
       replace,
       dryRun,

@@ -1,32 +1,23 @@
 /** The invoice routes (thin pages in src/pages/api/ call these): the owner's PDF, the staff's PDF or JSON. */
-import type { APIContext } from 'astro';
-import { getDb } from '~/server/db/database.ts';
-import { requireAdmin } from '~/server/security/admin-token.ts';
-import type { Customer } from '~/server/accounts/session.ts';
+import type { RouteInput } from '~/server/endpoint/route.ts';
+import type { invoicesEndpoints } from './invoices.endpoints.ts';
 import { findOrder } from '~/server/orders/order.repository.ts';
 import { parseOrderId } from '~/server/orders/orders.service.ts';
 import { findOrderByReference } from '~/server/orders/order-holds.repository.ts';
-import { badRequest } from '~/server/http.ts';
 import { creditNoteFile, invoiceFile, pdfResponse } from './invoices.service.ts';
 
-export async function customerInvoice(customer: Customer, rawId: unknown): Promise<Response> {
-  const order = await findOrder(customer.id, parseOrderId(rawId));
-  const { pdf, filename } = await invoiceFile(await getDb(), order);
+export async function customerInvoice({ db, customer, context }: RouteInput<typeof invoicesEndpoints.customerInvoice>): Promise<Response> {
+  const order = await findOrder(customer.id, parseOrderId(context.params.id));
+  const { pdf, filename } = await invoiceFile(db, order);
   return pdfResponse(pdf, filename);
 }
 
-export async function staffInvoiceOverHttp(context: APIContext): Promise<Response | { data: unknown }> {
-  await requireAdmin(context);
-  const format = context.url.searchParams.get('format') ?? 'pdf';
-  if (format !== 'pdf' && format !== 'json') throw badRequest('format: must be pdf or json', { format: ['must be pdf or json'] });
-  const db = await getDb();
-  const { pdf, filename, data } = await invoiceFile(db, await findOrderByReference(db, context.params.id ?? ''));
-  return format === 'json' ? { data } : pdfResponse(pdf, filename);
+export async function staffInvoiceOverHttp({ db, params, query }: RouteInput<typeof invoicesEndpoints.staffInvoice>) {
+  const { pdf, filename, data } = await invoiceFile(db, await findOrderByReference(db, params.id));
+  return query.format === 'json' ? { data } : pdfResponse(pdf, filename);
 }
 
-export async function staffCreditNoteOverHttp(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const db = await getDb();
-  const { pdf, filename } = await creditNoteFile(db, await findOrderByReference(db, context.params.id ?? ''), context.params.number ?? '');
+export async function staffCreditNoteOverHttp({ db, params }: RouteInput<typeof invoicesEndpoints.creditNote>): Promise<Response> {
+  const { pdf, filename } = await creditNoteFile(db, await findOrderByReference(db, params.id), params.number);
   return pdfResponse(pdf, filename);
 }

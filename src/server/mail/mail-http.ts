@@ -2,32 +2,25 @@
  * GET /api/admin/mail and POST /api/admin/mail/{id}/resend: the outbox over HTTP, behind the admin token
  * (security/admin-token.ts), as `npm run mail -- list [--failed] | resend ID` does on the command line.
  */
-import type { APIContext } from 'astro';
+import type { RouteInput } from '~/server/endpoint/route.ts';
+import type { mailEndpoints } from './mail.endpoints.ts';
 import type { z } from 'zod';
-import { getDb } from '~/server/db/database.ts';
-import { badRequest, notFound, validationError } from '~/server/http.ts';
-import { requireAdmin } from '~/server/security/admin-token.ts';
+import { badRequest, notFound } from '~/server/http.ts';
 import { listOutbox, resend } from './outbox.ts';
 import { recordActivity } from '~/server/staff/activity.ts';
-import { mailListQuerySchema, mailPathSchema, type mailListAnswerSchema, type mailResendAnswerSchema } from './mail.answers.ts';
+import { type mailListAnswerSchema, type mailResendAnswerSchema } from './mail.answers.ts';
 
-export async function listOverHttp(context: APIContext): Promise<z.output<typeof mailListAnswerSchema>> {
-  await requireAdmin(context);
-  const parsed = mailListQuerySchema.safeParse(Object.fromEntries(context.url.searchParams));
-  if (!parsed.success) throw validationError(parsed.error);
-  const { status, failed, limit } = parsed.data;
+export async function listOverHttp({ db, query }: RouteInput<typeof mailEndpoints.list>): Promise<z.output<typeof mailListAnswerSchema>> {
+  const { status, failed, limit } = query;
   if (failed && status && status !== 'failed')
     throw badRequest('failed: cannot be combined with another status', { failed: ['cannot be combined with another status'] });
-  const data = await listOutbox(await getDb(), { status: failed ? 'failed' : status, limit });
+  const data = await listOutbox(db, { status: failed ? 'failed' : status, limit });
   return { data: data as z.output<typeof mailListAnswerSchema>['data'] };
 }
 
-export async function resendOverHttp(context: APIContext): Promise<z.output<typeof mailResendAnswerSchema>> {
-  const actor = await requireAdmin(context);
-  const parsed = mailPathSchema.safeParse(context.params);
-  if (!parsed.success) throw badRequest('id: must be a message number', { id: ['must be a message number'] });
-  const entry = await resend(await getDb(), parsed.data.id);
-  if (!entry) throw notFound(`No message ${parsed.data.id} in the outbox`);
+export async function resendOverHttp({ db, actor, params }: RouteInput<typeof mailEndpoints.resend>): Promise<z.output<typeof mailResendAnswerSchema>> {
+  const entry = await resend(db, params.id);
+  if (!entry) throw notFound(`No message ${params.id} in the outbox`);
   await recordActivity(actor, {
     action: 'mail.resend',
     subjectType: 'mail',

@@ -22,4 +22,6 @@ export const mailListQuerySchema = z.object({
 
 export const mailListAnswerSchema = z.object({ data: z.array(outboxEntrySchema) });
 export const mailResendAnswerSchema = z.object({ message: z.string(), data: outboxEntrySchema });
-export const mailPathSchema = z.object({ id: z.coerce.number().int().positive() });
+export const mailPathSchema = z.object({
+  id: z.coerce.number({ error: 'must be a message number' }).int('must be a message number').positive('must be a message number'),
+});

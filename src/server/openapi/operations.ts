@@ -4,9 +4,6 @@
  * live next to the code that produces them (the `*.answers.ts` files).
  */
 import { z } from 'zod';
-import { productImportQuerySchema, productImportSummarySchema } from '~/server/product-feed/product-import.answers.ts';
-import { productPatchSchema, staffPhotoPathSchema, staffProductPathSchema } from '~/server/products/product-editor.schema.ts';
-import { staffProductAnswerSchema, staffProductChangeAnswerSchema } from '~/server/products/product-editor.answers.ts';
 import { collectSchema } from '~/features/analytics/analytics.schema.ts';
 import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
 import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
@@ -19,17 +16,7 @@ import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsl
 import { productSchema, productPageSchema } from '~/server/products/product.answers.ts';
 import { recordIdSchema } from '~/server/record-id.ts';
 import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
-import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
-import {
-  markPaidRequestSchema,
-  refundRequestSchema,
-  shipRequestSchema,
-  staffOrderAnswerSchema,
-  staffOrderPathSchema,
-  staffInvoiceAnswerSchema,
-} from '~/server/orders/staff.answers.ts';
 import { webhookAnswerSchema } from '~/server/payments/payments.answers.ts';
-import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAnswerSchema } from '~/server/mail/mail.answers.ts';
 import { holdAnswerSchema, holdListAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from '~/server/holds/hold.answers.ts';
 import { holdPathSchema } from '~/server/holds/hold-http.ts';
 import {
@@ -48,6 +35,12 @@ import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
 import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
 import { ordersEndpoints } from '~/server/orders/orders.endpoints.ts';
+import { importEndpoints } from '~/server/feeds/import.endpoints.ts';
+import { staffOrderEndpoints } from '~/server/orders/staff.endpoints.ts';
+import { mailEndpoints } from '~/server/mail/mail.endpoints.ts';
+import { invoicesEndpoints } from '~/server/invoices/invoices.endpoints.ts';
+import { productImportEndpoints } from '~/server/product-feed/product-import.endpoints.ts';
+import { productEditorEndpoints } from '~/server/products/product-editor.endpoints.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
@@ -152,163 +145,19 @@ export const operations: Operation[] = [
     cacheable: true,
   }),
   // Operators (Authorization: Bearer $ADMIN_TOKEN; unset, 404)
-  op('post', '/api/admin/diamonds/import', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'Import a diamond stock file (RapNet columns and codes): the summary and the first 100 rejected rows',
-    description:
-      'With `Accept: text/csv` the answer is instead the file of every rejected row in file order (`line,stock_number,reasons`, `Content-Disposition: attachment`), the summary without its rejections in the `Import-Summary` header (JSON).',
-    query: importQuerySchema,
-    fileBody: {
-      types: ['text/csv', 'application/x-ndjson'],
-      description: 'The stock file, streamed: CSV (comma, semicolon or tab, header row) or JSON Lines; at most ADMIN_IMPORT_MAX_BYTES (512 MB by default)',
-    },
-    answers: { 200: importSummarySchema },
-    errors: [401, 404, 413, 415, 429],
-  }),
-  op('post', '/api/admin/orders/{id}/ship', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'Ship an order in processing: store the carrier and tracking number, e-mail the shopper a tracking link',
-    params: staffOrderPathSchema,
-    body: shipRequestSchema,
-    answers: { 200: staffOrderAnswerSchema },
-    errors: [401, 404, 409, 429],
-  }),
-  op('post', '/api/admin/orders/{id}/cancel', {
-    tag: 'Operators',
-    access: 'admin',
-    summary:
-      'Cancel an order not yet shipped: release its stones, give back coupon use and store credit; a paid order is refunded in full through its payment provider',
-    params: staffOrderPathSchema,
-    answers: { 200: staffOrderAnswerSchema },
-    errors: [401, 404, 409, 429],
-  }),
-  op('get', '/api/admin/mail', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'The mail outbox, newest first: every message with its status (pending, sent, failed), attempts and last error',
-    query: mailListQuerySchema,
-    answers: { 200: mailListAnswerSchema },
-    errors: [400, 401, 404, 429],
-  }),
-  op('post', '/api/admin/mail/{id}/resend', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'Queue a message again (failed, or sent and wanted again): tried at once, its attempts counted from zero',
-    params: mailPathSchema,
-    answers: { 200: mailResendAnswerSchema },
-    errors: [400, 401, 404, 429],
-  }),
-  op('post', '/api/admin/orders/{id}/refund', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'Refund part of what an order paid, through its payment provider; never more than what is left',
-    params: staffOrderPathSchema,
-    body: refundRequestSchema,
-    answers: { 200: staffOrderAnswerSchema },
-    errors: [401, 404, 409, 429, 502],
-  }),
-  op('post', '/api/admin/orders/{id}/mark-paid', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'A bank transfer received: the order moves from pending to processing, the shopper gets a receipt',
-    params: staffOrderPathSchema,
-    body: markPaidRequestSchema,
-    answers: { 200: staffOrderAnswerSchema },
-    errors: [401, 404, 409, 429],
-  }),
+  importEndpoints.diamonds,
+  staffOrderEndpoints.ship,
+  staffOrderEndpoints.cancel,
+  mailEndpoints.list,
+  mailEndpoints.resend,
+  staffOrderEndpoints.refund,
+  staffOrderEndpoints.markPaid,
   // Tax and invoices
-  op('get', '/api/order/{id}/invoice', {
-    tag: 'Orders',
-    access: 'customer',
-    summary: "The order's invoice as PDF (the owner only; 404 for another customer's order or before it is paid)",
-    params: idPath,
-    answers: {},
-    fileAnswer: { types: ['application/pdf'], description: 'The invoice INV-YYYY-NNNNNN' },
-    errors: [404],
-  }),
-  op('get', '/api/admin/orders/{id}/invoice', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: "An order's invoice: the PDF, or with ?format=json what it says (lines, tax, totals, credit notes)",
-    params: staffOrderPathSchema,
-    query: z.object({ format: z.enum(['pdf', 'json']).optional() }),
-    answers: { 200: staffInvoiceAnswerSchema },
-    fileAnswer: { types: ['application/pdf'], description: 'The invoice INV-YYYY-NNNNNN' },
-    errors: [401, 404, 429],
-  }),
-  op('get', '/api/admin/orders/{id}/credit-notes/{number}', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: "A refund's credit note as PDF (CN-YYYY-NNNNNN)",
-    params: staffOrderPathSchema.extend({ number: z.string().describe('The credit note number, CN-2026-000001') }),
-    answers: {},
-    fileAnswer: { types: ['application/pdf'], description: 'The credit note' },
-    errors: [401, 404, 429],
-  }),
+  ...Object.values(invoicesEndpoints),
   // Products in and out as Shopify's product CSV
-  op('post', '/api/admin/products/import', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'Import a Shopify product CSV (products, variants by Metal / Total Carat Weight / Ring Size, photographs): the summary and every refused row',
-    query: productImportQuerySchema,
-    fileBody: {
-      types: ['text/csv'],
-      description:
-        "Shopify's product CSV, streamed; Image Src as http(s) addresses (fetched once) or the shop's own /images/photos/ addresses; at most ADMIN_IMPORT_MAX_BYTES",
-    },
-    answers: { 200: productImportSummarySchema },
-    errors: [401, 404, 413, 415, 429],
-  }),
-  op('get', '/api/admin/products/export', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'The catalogue as a Shopify product CSV: one row per variant and per further photograph; it imports back to the same catalogue',
-    answers: {},
-    fileAnswer: { types: ['text/csv'], description: "Shopify's product CSV (Content-Disposition: attachment)" },
-    errors: [401, 404, 429],
-  }),
+  ...Object.values(productImportEndpoints),
   // The back office's product editor
-  op('get', '/api/admin/products/{id}', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'One product as staff edit it: name, description (sanitised HTML), on sale, its variants on sale with their prices, its photos in order',
-    params: staffProductPathSchema,
-    answers: { 200: staffProductAnswerSchema },
-    errors: [401, 404, 429],
-  }),
-  op('patch', '/api/admin/products/{id}', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: "Change a product's name, description, on sale, variants' prices (owners and managers: an editor gets 403) or photo order, in one transaction",
-    description:
-      'Only the fields sent change. The description is sanitised as the product import sanitises Body (HTML). Prices are dollars with at most two decimals, above 0 and at most 1,000,000. The change is in the activity record with before and after, and the shop shows it on the next request.',
-    params: staffProductPathSchema,
-    body: productPatchSchema,
-    answers: { 200: staffProductChangeAnswerSchema },
-    errors: [401, 404, 429],
-  }),
-  op('post', '/api/admin/products/{id}/photos', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: "Upload a photo (JPEG, PNG or WebP, at least 200 px each way, at most 10 MB), processed as the import's, at the end of the product's photos",
-    params: staffProductPathSchema,
-    fileBody: {
-      types: ['multipart/form-data'],
-      description: 'A form with the file in `photo` and, optionally, its alternative text in `alt` (at most 200 characters)',
-    },
-    answers: { 201: staffProductChangeAnswerSchema },
-    errors: [401, 404, 409, 413, 415, 429],
-  }),
-  op('delete', '/api/admin/products/{id}/photos/{photoId}', {
-    tag: 'Operators',
-    access: 'admin',
-    summary: 'Take a photo off a product (the others close up)',
-    params: staffPhotoPathSchema,
-    answers: { 200: staffProductChangeAnswerSchema },
-    errors: [401, 404, 429],
-  }),
+  ...Object.values(productEditorEndpoints),
   // Payment providers' notifications
   op('post', '/api/payments/stripe/webhook', {
     tag: 'Payments',

@@ -5,37 +5,31 @@
  * from the API's 1 MB limit).
  */
 import { limited, tooLarge } from '~/server/transport/limited-body.ts';
-import type { APIContext } from 'astro';
+import type { RouteInput } from '~/server/endpoint/route.ts';
+import type { productImportEndpoints } from './product-import.endpoints.ts';
 import { config } from '~/server/config.ts';
-import { getDb } from '~/server/db/database.ts';
-import { badRequest, HttpError, validationError } from '~/server/http.ts';
-import { requireAdmin } from '~/server/security/admin-token.ts';
+import { badRequest, HttpError } from '~/server/http.ts';
 import { importProducts, type ProductImportSummary } from './product-import.ts';
-import { productImportQuerySchema } from './product-import.answers.ts';
 import { exportProducts } from './product-export.ts';
 import { ProductFileError } from './shopify-csv.ts';
 
-export async function importProductsOverHttp(context: APIContext): Promise<ProductImportSummary> {
-  await requireAdmin(context);
-  const { request, url } = context;
+export async function importProductsOverHttp({ context, db, query }: RouteInput<typeof productImportEndpoints.import>): Promise<ProductImportSummary> {
+  const { request } = context;
   const max = config.adminImportMaxBytes;
   if (Number(request.headers.get('content-length')) > max) throw tooLarge(max);
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'text/csv' && type !== 'text/plain') throw new HttpError(415, 'Send the Shopify product CSV as text/csv', 'unsupported_media_type');
-  const query = productImportQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw validationError(query.error);
   if (!request.body) throw badRequest('The body is empty: send the product CSV');
   try {
-    return await importProducts(await getDb(), limited(request.body, max), { dryRun: query.data.dry_run, replace: query.data.replace });
+    return await importProducts(db, limited(request.body, max), { dryRun: query.dry_run, replace: query.replace });
   } catch (error) {
     if (error instanceof ProductFileError) throw badRequest(error.message);
     throw error;
   }
 }
 
-export async function exportProductsOverHttp(context: APIContext): Promise<Response> {
-  await requireAdmin(context);
-  const lines = exportProducts(await getDb(), context.url.origin);
+export function exportProductsOverHttp({ context, db }: RouteInput<typeof productImportEndpoints.export>): Response {
+  const lines = exportProducts(db, context.url.origin);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,7 +1,8 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { importOverHttp } from '~/server/feeds/import-http.ts';
+import { importEndpoints } from '~/server/feeds/import.endpoints.ts';
 
 /** Imports a diamond stock file (the body); answers the summary and the first 100 rejected rows. */
-export const POST = endpoint((context) => importOverHttp(context));
+export const POST = route(importEndpoints.diamonds, importOverHttp);
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(importEndpoints.diamonds);

@@ -1,8 +1,8 @@
-import type { APIRoute } from 'astro';
-import { methodNotAllowed, endpoint } from '~/server/http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { exportProductsOverHttp } from '~/server/product-feed/product-http.ts';
+import { productImportEndpoints } from '~/server/product-feed/product-import.endpoints.ts';
 
 /** The catalogue as a Shopify product CSV. */
-export const GET: APIRoute = endpoint((context) => exportProductsOverHttp(context));
+export const GET = route(productImportEndpoints.export, exportProductsOverHttp);
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(productImportEndpoints.export);

@@ -1,7 +1,8 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { importProductsOverHttp } from '~/server/product-feed/product-http.ts';
+import { productImportEndpoints } from '~/server/product-feed/product-import.endpoints.ts';
 
 /** Imports a Shopify product CSV (the body); answers the summary and every refused row. */
-export const POST = endpoint((context) => importProductsOverHttp(context));
+export const POST = route(productImportEndpoints.import, importProductsOverHttp);
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(productImportEndpoints.import);

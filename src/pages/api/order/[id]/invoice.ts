@@ -1,8 +1,8 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { customerInvoice } from '~/server/invoices/invoice-http.ts';
+import { invoicesEndpoints } from '~/server/invoices/invoices.endpoints.ts';
 
-/** GET /api/order/{id}/invoice: the owner's invoice PDF (404 for another customer's order, or before it is paid). */
-export const GET = endpoint(async ({ locals, params }) => customerInvoice(requireCustomer(locals), params.id));
+/** The owner's invoice PDF (404 for another customer's order, or before it is paid). */
+export const GET = route(invoicesEndpoints.customerInvoice, customerInvoice);
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(invoicesEndpoints.customerInvoice);

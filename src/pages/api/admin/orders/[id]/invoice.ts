@@ -1,7 +1,8 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { staffInvoiceOverHttp } from '~/server/invoices/invoice-http.ts';
+import { invoicesEndpoints } from '~/server/invoices/invoices.endpoints.ts';
 
-/** GET /api/admin/orders/{id}/invoice: the order's invoice PDF, or with ?format=json what it says (admin token). */
-export const GET = endpoint((context) => staffInvoiceOverHttp(context));
+/** The order's invoice PDF, or with ?format=json what it says. */
+export const GET = route(invoicesEndpoints.staffInvoice, staffInvoiceOverHttp);
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(invoicesEndpoints.staffInvoice);

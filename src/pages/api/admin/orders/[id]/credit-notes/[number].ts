@@ -1,7 +1,8 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { staffCreditNoteOverHttp } from '~/server/invoices/invoice-http.ts';
+import { invoicesEndpoints } from '~/server/invoices/invoices.endpoints.ts';
 
-/** GET /api/admin/orders/{id}/credit-notes/{number}: a refund's credit note PDF (admin token). */
-export const GET = endpoint((context) => staffCreditNoteOverHttp(context));
+/** A refund's credit note PDF. */
+export const GET = route(invoicesEndpoints.creditNote, staffCreditNoteOverHttp);
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(invoicesEndpoints.creditNote);
