@@ -10,8 +10,9 @@ import { badRequest } from '~/server/http.ts';
 import { creditNoteFile, invoiceFile, pdfResponse } from './invoices.service.ts';
 
 export async function customerInvoice(customer: Customer, rawId: unknown): Promise<Response> {
-  const order = await findOrder(customer.id, parseOrderId(rawId));
-  const { pdf, filename } = await invoiceFile(await getDb(), order);
+  const db = await getDb();
+  const order = await findOrder(db, customer.id, parseOrderId(rawId));
+  const { pdf, filename } = await invoiceFile(db, order);
   return pdfResponse(pdf, filename);
 }
 
