@@ -1,10 +1,12 @@
 /** The back office's reads and writes of one product, its variants' prices and its photographs (Kysely only). */
+import { columnsOf } from '~/server/db/columns.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import type { ProductPhotosTable } from '~/server/db/schema.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { ProductFilter } from './product-editor.schema.ts';
 import { productDesign } from './product-design.ts';
+import { CATEGORY_COLUMNS, productsWithCategory } from './product-columns.ts';
 
 export interface StaffProductRow {
   id: number;
@@ -37,21 +39,10 @@ export interface StaffVariantRow {
 export type StaffPhotoRow = Omit<Selectable<ProductPhotosTable>, 'product_id' | 'source'>;
 
 function productQuery(db: Db) {
-  return db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
+  return productsWithCategory(db)
     .select([
-      'products.id',
-      'products.sku',
-      'products.slug',
-      'products.name',
-      'products.description',
-      'products.body_html',
-      'products.status',
-      'products.price_cents',
-      'products.style',
-      'categories.slug as category_slug',
-      'categories.name as category_name',
+      ...columnsOf('products', ['id', 'sku', 'slug', 'name', 'description', 'body_html', 'status', 'price_cents', 'style']),
+      ...CATEGORY_COLUMNS,
       'products.created_at',
       'products.updated_at',
     ])
@@ -79,13 +70,9 @@ export async function staffVariants(db: Db, id: number): Promise<StaffVariantRow
     .selectFrom('product_variants')
     .leftJoin('metals', 'metals.code', 'product_variants.metal_code')
     .select([
-      'product_variants.id',
-      'product_variants.sku',
-      'product_variants.metal_code',
+      ...columnsOf('product_variants', ['id', 'sku', 'metal_code']),
       'metals.name as metal_name',
-      'product_variants.total_carat_weight',
-      'product_variants.price_cents',
-      'product_variants.compare_at_cents',
+      ...columnsOf('product_variants', ['total_carat_weight', 'price_cents', 'compare_at_cents']),
     ])
     .where('product_variants.product_id', '=', id)
     .where('product_variants.status', '=', 1)
