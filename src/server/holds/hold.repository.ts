@@ -1,4 +1,5 @@
 /** Diamond holds in the database (Kysely only); see hold.service.ts for the rules. */
+import { countRows } from '~/server/db/count.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
@@ -30,12 +31,7 @@ export function openHold(db: Db, diamondId: number): Promise<HoldRow | undefined
 }
 
 export async function countLiveHolds(db: Db, customerId: number, now: string): Promise<number> {
-  const row = await openHolds(db)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('customer_id', '=', customerId)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(openHolds(db).where('customer_id', '=', customerId).where('expires_at', '>', now));
 }
 
 /** The customer's most recent hold on this stone. */

@@ -1,4 +1,5 @@
 /** Orders and their lines, read for the customer who placed them (checkout writes them). */
+import { countRows } from '~/server/db/count.ts';
 import { columnsOf } from '~/server/db/columns.ts';
 import { productDesign } from '~/server/products/product-design.ts';
 import { sql } from 'kysely';
@@ -11,12 +12,7 @@ import { paymentDueAt } from './payment-hold.ts';
 export type OrderRow = Selectable<OrdersTable>;
 
 export async function countOrders(db: Db, customerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('orders').where('customer_id', '=', customerId));
 }
 
 /** Newest first; id breaks ties between orders placed in the same millisecond. */

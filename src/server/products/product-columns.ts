@@ -5,3 +5,15 @@ export const productsWithCategory = (db: Db) => db.selectFrom('products').innerJ
 
 /** The category's slug and name, as category_slug and category_name. */
 export const CATEGORY_COLUMNS = ['categories.slug as category_slug', 'categories.name as category_name'] as const;
+
+/**
+ * What every read of a product converts (PostgreSQL answers bigint and numeric columns as strings): the
+ * design code, null for a product without one, and the id, status and price as numbers.
+ */
+export const productNumbers = <R extends { id: number; status: number; price_cents: number; design?: string | null }>(r: R) => ({
+  ...r,
+  design: r.design ?? null,
+  id: Number(r.id),
+  status: Number(r.status),
+  price_cents: Number(r.price_cents),
+});

@@ -6,7 +6,7 @@ import type { ProductPhotosTable } from '~/server/db/schema.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { ProductFilter } from './product-editor.schema.ts';
 import { productDesign } from './product-design.ts';
-import { CATEGORY_COLUMNS, productsWithCategory } from './product-columns.ts';
+import { CATEGORY_COLUMNS, productNumbers, productsWithCategory } from './product-columns.ts';
 
 export interface StaffProductRow {
   id: number;
@@ -49,13 +49,7 @@ function productQuery(db: Db) {
     .select((eb) => productDesign(eb).as('design'));
 }
 
-const toRow = (r: Omit<StaffProductRow, 'design'> & { design?: string | null }): StaffProductRow => ({
-  ...r,
-  design: r.design ?? null,
-  id: Number(r.id),
-  status: Number(r.status),
-  price_cents: Number(r.price_cents),
-});
+const toRow = (r: Omit<StaffProductRow, 'design'> & { design?: string | null }): StaffProductRow => productNumbers(r);
 
 /** One product; inside a transaction on PostgreSQL its row is locked until the transaction ends. */
 export async function staffProduct(db: Db, id: number, lock = false): Promise<StaffProductRow | undefined> {

@@ -1,7 +1,7 @@
 /** Products, their variants, metals and categories in the database (Kysely only). */
 import { columnsOf } from '~/server/db/columns.ts';
 import { productDesign } from './product-design.ts';
-import { CATEGORY_COLUMNS, productsWithCategory } from './product-columns.ts';
+import { CATEGORY_COLUMNS, productNumbers, productsWithCategory } from './product-columns.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { MetalsTable, ProductsTable } from '~/server/db/schema.ts';
 
@@ -70,12 +70,8 @@ function productQuery(db: Db) {
 }
 
 const normalise = (r: Omit<ProductRecord, 'design'> & { design?: string | null }): ProductRecord => ({
-  ...r,
-  design: r.design ?? null,
-  id: Number(r.id),
+  ...productNumbers(r),
   category_id: Number(r.category_id),
-  price_cents: Number(r.price_cents),
-  status: Number(r.status),
   is_byo: Number(r.is_byo),
   has_ring_size: Number(r.has_ring_size),
   carat_min: r.carat_min === null ? null : Number(r.carat_min),

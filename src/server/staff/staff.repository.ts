@@ -1,4 +1,5 @@
 /** Staff accounts and their sessions (migration 0025). */
+import { countRows } from '~/server/db/count.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { StaffAccountsTable, StaffRow } from '~/server/db/schema.ts';
 import type { Updateable } from 'kysely';
@@ -60,13 +61,7 @@ export async function claimTotpStep(db: Db, id: number, step: number): Promise<b
 }
 
 export async function countOwners(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('staff_accounts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'owner')
-    .where('disabled', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('staff_accounts').where('role', '=', 'owner').where('disabled', '=', 0));
 }
 
 export async function insertStaffSession(db: Db, id: string, staffId: number, lifetimeMs: number): Promise<void> {
