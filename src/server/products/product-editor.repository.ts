@@ -6,7 +6,7 @@ import type { ProductPhotosTable } from '~/server/db/schema.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { ProductFilter } from './product-editor.schema.ts';
 import { productDesign } from './product-design.ts';
-import { CATEGORY_COLUMNS, productNumbers, productsWithCategory } from './product-columns.ts';
+import { CATEGORY_COLUMNS, photoNumbers, productNumbers, productsWithCategory } from './product-columns.ts';
 
 export interface StaffProductRow {
   id: number;
@@ -93,14 +93,7 @@ export async function staffPhotos(db: Db, id: number): Promise<StaffPhotoRow[]> 
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    variant_id: r.variant_id === null ? null : Number(r.variant_id),
-    position: Number(r.position),
-    width: Number(r.width),
-    height: Number(r.height),
-  }));
+  return rows.map((r) => ({ ...photoNumbers(r), id: Number(r.id), position: Number(r.position) }));
 }
 
 export interface StaffProductListRow extends StaffProductRow {

@@ -1,7 +1,7 @@
 /** Products, their variants, metals and categories in the database (Kysely only). */
 import { columnsOf } from '~/server/db/columns.ts';
 import { productDesign } from './product-design.ts';
-import { CATEGORY_COLUMNS, productNumbers, productsWithCategory } from './product-columns.ts';
+import { CATEGORY_COLUMNS, photoNumbers, productNumbers, productsWithCategory } from './product-columns.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { MetalsTable, ProductsTable } from '~/server/db/schema.ts';
 
@@ -133,11 +133,5 @@ export async function photosOf(db: Db, productIds: number[]): Promise<PhotoRecor
     .orderBy('product_id')
     .orderBy('position')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    product_id: Number(r.product_id),
-    variant_id: r.variant_id === null ? null : Number(r.variant_id),
-    width: Number(r.width),
-    height: Number(r.height),
-  }));
+  return rows.map((r) => ({ ...photoNumbers(r), product_id: Number(r.product_id) }));
 }
