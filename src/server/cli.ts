@@ -38,7 +38,6 @@ import { FeedFormatError } from './feeds/feed-reader.ts';
 import { MarkupFileError } from './feeds/markup.ts';
 import { demoRequested, loadShopMode, ShopDemoError } from './shop/shop-mode.ts';
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
-import path from 'node:path';
 import type { Db } from './db/database.ts';
 
 const usage =
