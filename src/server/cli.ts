@@ -43,34 +43,22 @@ import type { Db } from './db/database.ts';
 const usage =
   'usage: cli.mjs prepare | seed [--diamonds N] [--force] | backup FILE [--force] | restore FILE [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail … | holds …';
 
+/** The commands that hand their arguments to a tool of their own, its exit code the process's. */
+const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
+  import: runImport,
+  'import-products': runProductImport,
+  'export-products': runProductExport,
+  orders: runOrders,
+  mail: runMail,
+  holds: runHolds,
+  staff: runStaff,
+};
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === 'import') {
-    process.exitCode = await runImport(rest);
-    return;
-  }
-  if (command === 'import-products') {
-    process.exitCode = await runProductImport(rest);
-    return;
-  }
-  if (command === 'export-products') {
-    process.exitCode = await runProductExport(rest);
-    return;
-  }
-  if (command === 'orders') {
-    process.exitCode = await runOrders(rest);
-    return;
-  }
-  if (command === 'mail') {
-    process.exitCode = await runMail(rest);
-    return;
-  }
-  if (command === 'holds') {
-    process.exitCode = await runHolds(rest);
-    return;
-  }
-  if (command === 'staff') {
-    process.exitCode = await runStaff(rest);
+  const tool = command && Object.hasOwn(TOOLS, command) ? TOOLS[command] : undefined;
+  if (tool) {
+    process.exitCode = await tool(rest);
     return;
   }
   if (command === 'backup' || command === 'restore') {

@@ -10,12 +10,15 @@ import { sendMailLater } from '~/server/mail/mailer.ts';
 import type { ChangePasswordInput, LoginInput, ProfileInput, RegisterInput } from '~/features/account/account.schema.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './crypto.ts';
 import { changeEmail, findCustomerByEmail, findCustomerById, insertCustomer, updateCustomer } from './customer.repository.ts';
-import { endAllSessions, startSession, toCustomer, type Customer, type RequestContext } from './session.ts';
+import { startSession, toCustomer, type Customer, type RequestContext } from './session.ts';
+import { deleteSessionsOf } from './session.repository.ts';
 import { accountFrom, limits, signInDelayMs } from './limits.ts';
 import { accountExistsMail, emailChangedMail, verifyAccountMail } from './account-mail.ts';
 import { issueToken, UNDO_EMAIL_LIFETIME_MS } from './recovery.service.ts';
 import type { CustomerJson } from './accounts.answers.ts';
 import { retireTokens } from './auth-token.repository.ts';
+import { getDb } from '~/server/db/database.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 /** The customer as the API shows it. */
 export function customerJson(c: Customer): CustomerJson {
@@ -47,14 +50,15 @@ export async function register(input: RegisterInput, address: string): Promise<{
   ]);
   // Hash first, whatever happens next: a known address must take as long as a new one.
   const passwordHash = await hashPassword(input.password);
-  const id = await insertCustomer({ email: input.email, first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash });
+  const db = await getDb();
+  const id = await insertCustomer(db, { email: input.email, first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash });
   if (id !== undefined) {
     const to = { email: input.email, first_name: input.first_name };
     sendMailLater(async () => verifyAccountMail(to, await issueToken(id, 'verify_account')));
   } else {
     // The address has an account: tell its owner by e-mail, never the caller.
     sendMailLater(async () => {
-      const existing = await findCustomerByEmail(input.email);
+      const existing = await findCustomerByEmail(db, input.email);
       return existing ? accountExistsMail(existing, existing.password_hash !== null) : undefined;
     });
   }
@@ -75,7 +79,8 @@ export async function login(context: RequestContext, input: LoginInput, address:
   ]);
   const delay = signInDelayMs((await usage(limits.loginAccount, input.email)).count);
   if (delay) await sleep(delay);
-  const row = await findCustomerByEmail(input.email);
+  const db = await getDb();
+  const row = await findCustomerByEmail(db, input.email);
   const matches = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !row.password_hash || !matches) {
     await recordHit(limits.loginAccount, input.email);
@@ -96,7 +101,8 @@ async function assertCurrentPassword(customer: Customer, password: string | unde
     throw new HttpError(400, `${field}: Enter your current password`, 'validation_failed', { [field]: ['Enter your current password'] });
   }
   const taken = await take([{ limit: limits.loginAccountAddress, key: accountFrom(customer.email, address) }]);
-  const row = await findCustomerById(customer.id);
+  const db = await getDb();
+  const row = await findCustomerById(db, customer.id);
   const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
   if (!row?.password_hash || !matches) {
     await recordHit(limits.loginAccount, customer.email);
@@ -113,10 +119,11 @@ async function assertCurrentPassword(customer: Customer, password: string | unde
 export async function updateProfile(customer: Customer, input: ProfileInput, address: string): Promise<Customer> {
   const emailChanged = input.email !== customer.email;
   if (emailChanged) await assertCurrentPassword(customer, input.current_password, 'current_password', address);
-  if (emailChanged && (await findCustomerByEmail(input.email))) {
+  const db = await getDb();
+  if (emailChanged && (await findCustomerByEmail(db, input.email))) {
     throw new HttpError(400, 'email: This e-mail address cannot be used', 'validation_failed', { email: ['This e-mail address cannot be used'] });
   }
-  await updateCustomer(customer.id, {
+  await updateCustomer(db, customer.id, {
     first_name: input.first_name,
     last_name: input.last_name,
     ...(input.gender !== undefined ? { gender: input.gender } : {}),
@@ -124,16 +131,16 @@ export async function updateProfile(customer: Customer, input: ProfileInput, add
     ...(input.date_of_birth !== undefined ? { date_of_birth: input.date_of_birth } : {}),
   });
   if (emailChanged) {
-    if (!(await changeEmail(customer.id, customer.email, input.email))) {
+    if (!(await changeEmail(db, customer.id, customer.email, input.email))) {
       throw new HttpError(400, 'email: This e-mail address cannot be used', 'validation_failed', { email: ['This e-mail address cannot be used'] });
     }
     // Links sent to the old address no longer apply; the new one must be confirmed before it can reset the password.
-    await retireTokens(customer.id, ['verify_account', 'reset_password', 'first_time_login']);
+    await retireTokens(db, customer.id, ['verify_account', 'reset_password', 'first_time_login']);
     const undo = await issueToken(customer.id, 'undo_email_change', { detail: customer.email, lifetimeMs: UNDO_EMAIL_LIFETIME_MS });
     sendMailLater(async () => emailChangedMail({ email: customer.email, first_name: input.first_name }, input.email, undo));
     sendMailLater(async () => verifyAccountMail({ email: input.email, first_name: input.first_name }, await issueToken(customer.id, 'verify_account')));
   }
-  const row = await findCustomerById(customer.id);
+  const row = await findCustomerById(db, customer.id);
   return toCustomer(row!);
 }
 
@@ -144,8 +151,12 @@ export async function updateProfile(customer: Customer, input: ProfileInput, add
  */
 export async function changePassword(context: RequestContext, customer: Customer, input: ChangePasswordInput, address: string): Promise<string> {
   await assertCurrentPassword(customer, input.old_password, 'old_password', address);
-  await updateCustomer(customer.id, { password_hash: await hashPassword(input.new_password) });
-  await retireTokens(customer.id, ['reset_password', 'first_time_login']);
-  await endAllSessions(customer.id);
+  const passwordHash = await hashPassword(input.new_password);
+  // The new password, the retired reset links and the ended sessions: all of them or none.
+  await writeTransaction(await getDb(), async (trx) => {
+    await updateCustomer(trx, customer.id, { password_hash: passwordHash });
+    await retireTokens(trx, customer.id, ['reset_password', 'first_time_login']);
+    await deleteSessionsOf(trx, customer.id);
+  });
   return startSession(context, customer.id);
 }

@@ -1,20 +1,20 @@
 /** Customers table: Kysely only, rows in and out. */
-import { getDb } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import type { CustomerRow, CustomerUpdate } from '~/server/db/schema.ts';
 import { isUniqueViolation } from '~/server/checkout/transaction.ts';
 
-export async function findCustomerByEmail(email: string): Promise<CustomerRow | undefined> {
-  const db = await getDb();
+export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export async function findCustomerById(id: number): Promise<CustomerRow | undefined> {
-  const db = await getDb();
+export async function findCustomerById(db: Db, id: number): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertCustomer(values: { email: string; first_name: string; last_name: string; password_hash: string }): Promise<number | undefined> {
-  const db = await getDb();
+export async function insertCustomer(
+  db: Db,
+  values: { email: string; first_name: string; last_name: string; password_hash: string },
+): Promise<number | undefined> {
   const now = new Date().toISOString();
   try {
     const row = await db
@@ -25,13 +25,12 @@ export async function insertCustomer(values: { email: string; first_name: string
     return row.id;
   } catch (error) {
     // Two sign-ups with one address at once: the unique index decides, the loser is "already there".
-    if (await findCustomerByEmail(values.email)) return undefined;
+    if (await findCustomerByEmail(db, values.email)) return undefined;
     throw error;
   }
 }
 
-export async function updateCustomer(id: number, values: CustomerUpdate): Promise<void> {
-  const db = await getDb();
+export async function updateCustomer(db: Db, id: number, values: CustomerUpdate): Promise<void> {
   await db
     .updateTable('customers')
     .set({ ...values, updated_at: new Date().toISOString() })
@@ -43,8 +42,7 @@ export async function updateCustomer(id: number, values: CustomerUpdate): Promis
  * Moves a customer from one e-mail address to another (unconfirmed until its owner follows the link),
  * only if the account still has `from`; false when it does not, or another account holds `to`.
  */
-export async function changeEmail(id: number, from: string, to: string, confirmed = false): Promise<boolean> {
-  const db = await getDb();
+export async function changeEmail(db: Db, id: number, from: string, to: string, confirmed = false): Promise<boolean> {
   try {
     const result = await db
       .updateTable('customers')

@@ -9,8 +9,11 @@ import { sendMailLater } from '~/server/mail/mailer.ts';
 import type { ResetPasswordInput } from '~/features/account/account.schema.ts';
 import { hashPassword, randomToken, sha256 } from './crypto.ts';
 import { changeEmail, findCustomerByEmail, findCustomerById, updateCustomer } from './customer.repository.ts';
-import { findUsableToken, insertToken, retireLaterTokens, retireTokens, spendToken, type TokenPurpose } from './auth-token.repository.ts';
-import { endAllSessions, type Customer } from './session.ts';
+import { findUsableToken, insertToken, retireTokens, spendToken, type TokenPurpose } from './auth-token.repository.ts';
+import type { Customer } from './session.ts';
+import { deleteSessionsOf } from './session.repository.ts';
+import { getDb } from '~/server/db/database.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { limits } from './limits.ts';
 import { firstTimeLoginMail, resetPasswordMail, verifyAccountMail } from './account-mail.ts';
 
@@ -24,9 +27,12 @@ export const UNDO_EMAIL_LIFETIME_MS = 14 * 24 * 3600_000;
  * the first address's way back.
  */
 export async function issueToken(customerId: number, purpose: TokenPurpose, options: { detail?: string; lifetimeMs?: number } = {}): Promise<string> {
-  if (purpose !== 'undo_email_change') await retireTokens(customerId, [purpose]);
   const token = randomToken();
-  await insertToken(customerId, purpose, sha256(token), options.lifetimeMs ?? TOKEN_LIFETIME_MS, options.detail ?? null);
+  // The new link replaces the older ones of its purpose in one transaction.
+  await writeTransaction(await getDb(), async (trx) => {
+    if (purpose !== 'undo_email_change') await retireTokens(trx, customerId, [purpose]);
+    await insertToken(trx, customerId, purpose, sha256(token), options.lifetimeMs ?? TOKEN_LIFETIME_MS, options.detail ?? null);
+  });
   return token;
 }
 
@@ -39,7 +45,7 @@ export async function forgotPassword(email: string, address: string): Promise<{ 
     { limit: limits.forgotAddress, key: address },
   ]);
   sendMailLater(async () => {
-    const customer = await findCustomerByEmail(email);
+    const customer = await findCustomerByEmail(await getDb(), email);
     // An address set by an e-mail change gets no reset link until its owner has confirmed it.
     if (!customer || customer.email_unconfirmed) return undefined;
     // An account without a password (made at guest checkout) gets the first-time-login link instead.
@@ -60,22 +66,30 @@ const invalidLink = () => new HttpError(400, INVALID_LINK, 'invalid_token', { to
 
 /** Sets the password from a reset or first-time-login link; proves the address, so it also verifies it. */
 export async function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-  const found = await findUsableToken(sha256(input.token), ['reset_password', 'first_time_login']);
-  const customer = found && (await findCustomerById(found.customer_id));
+  const db = await getDb();
+  const found = await findUsableToken(db, sha256(input.token), ['reset_password', 'first_time_login']);
+  const customer = found && (await findCustomerById(db, found.customer_id));
   if (!found || !customer || customer.email !== input.email) throw invalidLink();
   // Hash before spending the token: a failure in between must not burn the link.
   const passwordHash = await hashPassword(input.password);
-  if (!(await spendToken(found.id))) throw invalidLink();
-  await updateCustomer(customer.id, { password_hash: passwordHash, is_verified: 1, email_unconfirmed: 0 });
-  await retireTokens(customer.id, ['reset_password', 'first_time_login']);
-  await endAllSessions(customer.id);
+  // The spent link, the new password, the retired links and the ended sessions: all of them or none.
+  await writeTransaction(db, async (trx) => {
+    if (!(await spendToken(trx, found.id))) throw invalidLink();
+    await updateCustomer(trx, customer.id, { password_hash: passwordHash, is_verified: 1, email_unconfirmed: 0 });
+    await retireTokens(trx, customer.id, ['reset_password', 'first_time_login']);
+    await deleteSessionsOf(trx, customer.id);
+  });
   return { message: 'Your password has been saved. You can now sign in with it.' };
 }
 
 export async function verifyAccount(token: string): Promise<{ message: string; customer_id: number }> {
-  const found = await findUsableToken(sha256(token), ['verify_account']);
-  if (!found || !(await spendToken(found.id))) throw invalidLink();
-  await updateCustomer(found.customer_id, { is_verified: 1, email_unconfirmed: 0 });
+  const db = await getDb();
+  const found = await findUsableToken(db, sha256(token), ['verify_account']);
+  if (!found) throw invalidLink();
+  await writeTransaction(db, async (trx) => {
+    if (!(await spendToken(trx, found.id))) throw invalidLink();
+    await updateCustomer(trx, found.customer_id, { is_verified: 1, email_unconfirmed: 0 });
+  });
   return { message: 'Thank you: your e-mail address is confirmed.', customer_id: found.customer_id };
 }
 
@@ -96,20 +110,23 @@ export const UNDO_MESSAGE =
  * and every other link stop working, and a link to choose a new password goes to the restored address.
  */
 export async function undoEmailChange(token: string): Promise<{ message: string }> {
-  const found = await findUsableToken(sha256(token), ['undo_email_change']);
-  const customer = found?.detail ? await findCustomerById(found.customer_id) : undefined;
+  const db = await getDb();
+  const found = await findUsableToken(db, sha256(token), ['undo_email_change']);
+  const customer = found?.detail ? await findCustomerById(db, found.customer_id) : undefined;
   if (!found?.detail || !customer) throw invalidLink();
-  if (!(await spendToken(found.id))) throw invalidLink();
-  const restored = customer.email === found.detail || (await changeEmail(customer.id, customer.email, found.detail, true));
+  if (!(await spendToken(db, found.id))) throw invalidLink();
+  const restored = customer.email === found.detail || (await changeEmail(db, customer.id, customer.email, found.detail, true));
   if (!restored) {
     throw new HttpError(409, 'This address now belongs to another account, so it cannot be restored. Please contact us.', 'email_taken', {
       token: ['This address now belongs to another account'],
     });
   }
-  await updateCustomer(customer.id, { is_verified: 1, email_unconfirmed: 0 });
-  await retireLaterTokens(customer.id, 'undo_email_change', found.id);
-  await retireTokens(customer.id, ['verify_account', 'reset_password', 'first_time_login']);
-  await endAllSessions(customer.id);
+  await writeTransaction(db, async (trx) => {
+    await updateCustomer(trx, customer.id, { is_verified: 1, email_unconfirmed: 0 });
+    await retireTokens(trx, customer.id, ['undo_email_change'], found.id);
+    await retireTokens(trx, customer.id, ['verify_account', 'reset_password', 'first_time_login']);
+    await deleteSessionsOf(trx, customer.id);
+  });
   const to = { id: customer.id, email: found.detail, first_name: customer.first_name };
   sendMailLater(async () => resetPasswordMail(to, await issueToken(customer.id, 'reset_password')));
   return { message: UNDO_MESSAGE };

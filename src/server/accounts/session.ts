@@ -6,8 +6,9 @@
 import type { AstroCookies } from 'astro';
 import type { CustomerRow } from '~/server/db/schema.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { getDb } from '~/server/db/database.ts';
 import { isHttps } from '~/server/security/headers.ts';
-import { deleteSession, deleteSessionsOf, findLiveSession, insertSession, touchSession } from './session.repository.ts';
+import { deleteSession, findLiveSession, insertSession, touchSession } from './session.repository.ts';
 import { mergeGuestIntoCustomer } from '~/server/cart/login-merge.ts';
 
 export const SESSION_COOKIE = 'aurelle_session';
@@ -45,11 +46,12 @@ export function requestToken(context: Pick<RequestContext, 'request' | 'cookies'
 export async function loadCustomer(context: RequestContext): Promise<void> {
   const token = bearerToken(context.request) ?? context.cookies.get(SESSION_COOKIE)?.value;
   if (!token || token.length > 128) return;
-  const found = await findLiveSession(sha256(token));
+  const db = await getDb();
+  const found = await findLiveSession(db, sha256(token));
   if (!found) return;
   context.locals.customer = toCustomer(found.customer);
   context.locals.sessionId = found.session.id;
-  if (Date.now() - Date.parse(found.session.last_seen_at) > TOUCH_EVERY_MS) await touchSession(found.session.id);
+  if (Date.now() - Date.parse(found.session.last_seen_at) > TOUCH_EVERY_MS) await touchSession(db, found.session.id);
 }
 
 /** Secure cookies where the shopper reaches us over HTTPS, also behind a TLS-terminating proxy. */
@@ -58,7 +60,7 @@ const overHttps = (context: RequestContext) => isHttps(context.url, context.requ
 /** Opens a session for the customer, sets the cookie, and returns the token for bearer use. */
 export async function startSession(context: RequestContext, customerId: number): Promise<string> {
   const token = randomToken();
-  await insertSession(sha256(token), customerId, SESSION_LIFETIME_MS);
+  await insertSession(await getDb(), sha256(token), customerId, SESSION_LIFETIME_MS);
   context.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -73,15 +75,10 @@ export async function startSession(context: RequestContext, customerId: number):
 
 /** Ends the caller's session (logout) and clears the cookie. */
 export async function endSession(context: RequestContext): Promise<void> {
-  if (context.locals.sessionId) await deleteSession(context.locals.sessionId);
+  if (context.locals.sessionId) await deleteSession(await getDb(), context.locals.sessionId);
   context.cookies.delete(SESSION_COOKIE, { path: '/' });
   context.locals.customer = undefined;
   context.locals.sessionId = undefined;
-}
-
-/** Ends every session of a customer (password changed or reset). */
-export async function endAllSessions(customerId: number): Promise<void> {
-  await deleteSessionsOf(customerId);
 }
 
 export type { RequestContext };

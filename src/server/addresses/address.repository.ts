@@ -1,5 +1,5 @@
 /** Addresses table. Every query is scoped by customer_id: another customer's id simply finds nothing. */
-import { getDb, type Db } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { AddressesTable } from '~/server/db/schema.ts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
@@ -8,13 +8,11 @@ import { writeTransaction } from '~/server/checkout/transaction.ts';
 export type AddressRow = Selectable<AddressesTable>;
 type AddressValues = Omit<Insertable<AddressesTable>, 'id' | 'customer_id' | 'created_at' | 'updated_at' | 'default_address'>;
 
-export async function listAddresses(customerId: number): Promise<AddressRow[]> {
-  const db = await getDb();
+export async function listAddresses(db: Db, customerId: number): Promise<AddressRow[]> {
   return db.selectFrom('addresses').selectAll().where('customer_id', '=', customerId).orderBy('default_address', 'desc').orderBy('id', 'asc').execute();
 }
 
-export async function findAddress(customerId: number, id: number): Promise<AddressRow | undefined> {
-  const db = await getDb();
+export async function findAddress(db: Db, customerId: number, id: number): Promise<AddressRow | undefined> {
   return db.selectFrom('addresses').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
 }
 
@@ -24,8 +22,12 @@ export async function findAddress(customerId: number, id: number): Promise<Addre
  * leave the book without a default. PostgreSQL: the customer's row is the lock; SQLite: BEGIN IMMEDIATE.
  * undefined when the book is full.
  */
-export async function insertAddress(customerId: number, values: AddressValues, options: { max: number; makeDefault: boolean }): Promise<number | undefined> {
-  const db = await getDb();
+export async function insertAddress(
+  db: Db,
+  customerId: number,
+  values: AddressValues,
+  options: { max: number; makeDefault: boolean },
+): Promise<number | undefined> {
   return writeTransaction(db, async (trx) => {
     if (!isSqlite(trx)) await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
     const { n } = await trx
@@ -40,13 +42,12 @@ export async function insertAddress(customerId: number, values: AddressValues, o
       .values({ ...values, customer_id: customerId, default_address: 0, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (Number(n) === 0 || options.makeDefault) await defaultWithin(trx, customerId, row.id);
+    if (Number(n) === 0 || options.makeDefault) await setDefaultAddress(trx, customerId, row.id);
     return row.id;
   });
 }
 
-export async function updateAddress(customerId: number, id: number, values: Updateable<AddressesTable>): Promise<void> {
-  const db = await getDb();
+export async function updateAddress(db: Db, customerId: number, id: number, values: Updateable<AddressesTable>): Promise<void> {
   await db
     .updateTable('addresses')
     .set({ ...values, updated_at: new Date().toISOString() })
@@ -55,18 +56,12 @@ export async function updateAddress(customerId: number, id: number, values: Upda
     .execute();
 }
 
-export async function deleteAddress(customerId: number, id: number): Promise<void> {
-  const db = await getDb();
+export async function deleteAddress(db: Db, customerId: number, id: number): Promise<void> {
   await db.deleteFrom('addresses').where('customer_id', '=', customerId).where('id', '=', id).execute();
 }
 
-/** Exactly one default: this one on, every other one of the customer off, in one transaction. */
-export async function setDefaultAddress(customerId: number, id: number): Promise<void> {
-  const db = await getDb();
-  await writeTransaction(db, (trx) => defaultWithin(trx, customerId, id));
-}
-
-async function defaultWithin(trx: Db, customerId: number, id: number): Promise<void> {
+/** Exactly one default: this one on, every other one of the customer off (two writes: run it in a transaction). */
+export async function setDefaultAddress(trx: Db, customerId: number, id: number): Promise<void> {
   await trx.updateTable('addresses').set({ default_address: 0 }).where('customer_id', '=', customerId).where('id', '!=', id).execute();
   await trx.updateTable('addresses').set({ default_address: 1 }).where('customer_id', '=', customerId).where('id', '=', id).execute();
 }

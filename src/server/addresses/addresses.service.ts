@@ -9,6 +9,8 @@ import type { Customer } from '~/server/accounts/session.ts';
 import type { AddressInput } from '~/features/account/address.schema.ts';
 import type { CheckoutAddress } from '~/features/checkout/checkout.schema.ts';
 import { checkAddress } from '~/server/checkout/geo.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { deleteAddress, findAddress, insertAddress, listAddresses, setDefaultAddress, updateAddress, type AddressRow } from './address.repository.ts';
 import type { AddressJson } from './addresses.answers.ts';
 
@@ -44,11 +46,11 @@ export function parseId(raw: string | undefined): number {
 }
 
 export async function addresses(customer: Customer): Promise<AddressJson[]> {
-  return (await listAddresses(customer.id)).map(addressJson);
+  return (await listAddresses(await getDb(), customer.id)).map(addressJson);
 }
 
-async function owned(customer: Customer, id: number): Promise<AddressRow> {
-  const row = await findAddress(customer.id, id);
+async function owned(db: Db, customer: Customer, id: number): Promise<AddressRow> {
+  const row = await findAddress(db, customer.id, id);
   if (!row) throw notFound('Address not found');
   return row;
 }
@@ -83,29 +85,39 @@ function values(customer: Customer, raw: AddressInput) {
 }
 
 export async function createAddress(customer: Customer, input: AddressInput): Promise<AddressJson> {
-  const id = await insertAddress(customer.id, values(customer, input), { max: MAX_ADDRESSES, makeDefault: Boolean(input.default_address) });
+  const db = await getDb();
+  const id = await insertAddress(db, customer.id, values(customer, input), { max: MAX_ADDRESSES, makeDefault: Boolean(input.default_address) });
   if (id === undefined) throw new HttpError(400, `An address book holds at most ${MAX_ADDRESSES} addresses`, 'too_many_addresses');
-  return addressJson(await owned(customer, id));
+  return addressJson(await owned(db, customer, id));
 }
 
+/** The edit and a new default are one transaction. */
 export async function editAddress(customer: Customer, id: number, input: AddressInput): Promise<AddressJson> {
-  const before = await owned(customer, id);
-  await updateAddress(customer.id, id, values(customer, input));
-  if (input.default_address && !before.default_address) await setDefaultAddress(customer.id, id);
-  return addressJson(await owned(customer, id));
+  const db = await getDb();
+  const before = await owned(db, customer, id);
+  const changes = values(customer, input);
+  await writeTransaction(db, async (trx) => {
+    await updateAddress(trx, customer.id, id, changes);
+    if (input.default_address && !before.default_address) await setDefaultAddress(trx, customer.id, id);
+  });
+  return addressJson(await owned(db, customer, id));
 }
 
+/** Removing the default makes the oldest remaining address the default, in the same transaction. */
 export async function removeAddress(customer: Customer, id: number): Promise<void> {
-  const row = await owned(customer, id);
-  await deleteAddress(customer.id, id);
-  if (row.default_address) {
-    const [next] = (await listAddresses(customer.id)).sort((a, b) => a.id - b.id);
-    if (next) await setDefaultAddress(customer.id, next.id);
-  }
+  const db = await getDb();
+  const row = await owned(db, customer, id);
+  await writeTransaction(db, async (trx) => {
+    await deleteAddress(trx, customer.id, id);
+    if (!row.default_address) return;
+    const [next] = (await listAddresses(trx, customer.id)).sort((a, b) => a.id - b.id);
+    if (next) await setDefaultAddress(trx, customer.id, next.id);
+  });
 }
 
 export async function makeDefault(customer: Customer, id: number): Promise<AddressJson> {
-  await owned(customer, id);
-  await setDefaultAddress(customer.id, id);
-  return addressJson(await owned(customer, id));
+  const db = await getDb();
+  await owned(db, customer, id);
+  await writeTransaction(db, (trx) => setDefaultAddress(trx, customer.id, id));
+  return addressJson(await owned(db, customer, id));
 }

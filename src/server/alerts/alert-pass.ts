@@ -57,12 +57,9 @@ async function tellWatchers(trx: Db, diamondId: number, alerts: AlertRow[], mark
     if (!stone || Number(stone.is_hidden)) {
       if (await endHold(trx, hold, 'delisted')) told++;
     } else if (Number(stone.price_cents) !== hold.price_cents) {
-      const r = await trx
-        .updateTable('diamond_holds')
-        .set({ price_cents: stone.price_cents })
-        .where('id', '=', hold.id)
-        .where('price_cents', '=', hold.price_cents)
-        .executeTakeFirst();
+      // Compare and set: another pass may have repriced the hold first.
+      const atOldPrice = trx.updateTable('diamond_holds').where('id', '=', hold.id).where('price_cents', '=', hold.price_cents);
+      const r = await atOldPrice.set({ price_cents: stone.price_cents }).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 1) {
         await queueMail(trx, await holdRepricedMail(trx, hold, hold.price_cents, stone.price_cents), {
           dedupeKey: `hold:${hold.id}:price:${mark}:${stone.price_cents}`,
@@ -75,12 +72,8 @@ async function tellWatchers(trx: Db, diamondId: number, alerts: AlertRow[], mark
   const available = await forSale(trx, stone);
   for (const a of alerts) {
     if (a.kind === 'price_drop' && stone && a.last_price_cents !== null && Number(stone.price_cents) !== a.last_price_cents) {
-      const r = await trx
-        .updateTable('alerts')
-        .set({ last_price_cents: stone.price_cents })
-        .where('id', '=', a.id)
-        .where('last_price_cents', '=', a.last_price_cents)
-        .executeTakeFirst();
+      const atOldPrice = trx.updateTable('alerts').where('id', '=', a.id).where('last_price_cents', '=', a.last_price_cents);
+      const r = await atOldPrice.set({ last_price_cents: stone.price_cents }).executeTakeFirst();
       // A rise is remembered silently: the next drop is told against the higher price.
       if (Number(r.numUpdatedRows) === 1 && stone.price_cents < a.last_price_cents && available) {
         await queueMail(trx, await priceDropMail(trx, a, stone, a.last_price_cents), { dedupeKey: `alert:${a.id}:drop:${mark}:${stone.price_cents}` });

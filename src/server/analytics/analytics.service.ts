@@ -5,6 +5,7 @@
  */
 import { consume, type Limit } from '~/server/security/rate-limit.ts';
 import type { CollectRequest } from '~/features/analytics/analytics.schema.ts';
+import { getDb } from '~/server/db/database.ts';
 import { insertEvent } from './event.repository.ts';
 import { z } from 'zod';
 import { env } from '~/server/env.ts';
@@ -26,5 +27,5 @@ export async function assertCanCollect(client: string): Promise<void> {
 
 /** `event` has passed collectSchema. */
 export async function collect(event: CollectRequest): Promise<void> {
-  await insertEvent({ type: event.type, user_id: event.user_id == null ? null : String(event.user_id), payload: event.payload });
+  await insertEvent(await getDb(), { type: event.type, user_id: event.user_id == null ? null : String(event.user_id), payload: event.payload });
 }

@@ -1,5 +1,5 @@
 /** analytics_events: one row per collected event, its payload kept as the JSON text the client sent. */
-import { getDb } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 
 export interface NewEvent {
   type: string;
@@ -7,8 +7,7 @@ export interface NewEvent {
   payload: string;
 }
 
-export async function insertEvent(event: NewEvent, now = new Date()): Promise<number> {
-  const db = await getDb();
+export async function insertEvent(db: Db, event: NewEvent, now = new Date()): Promise<number> {
   const row = await db
     .insertInto('analytics_events')
     .values({ ...event, created_at: now.toISOString() })

@@ -1,6 +1,6 @@
 /** Appointments and their seats (Kysely only). */
 import type { Insertable } from 'kysely';
-import { getDb, type Db } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import type { AppointmentRow, AppointmentsTable } from '~/server/db/schema.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 
@@ -10,8 +10,7 @@ import { writeTransaction } from '~/server/checkout/transaction.ts';
  * then finds the conflict and tries the next seat; SQLite serialises writers. No seat left: undefined,
  * and the appointment row is rolled back with it.
  */
-export async function insertWithSeat(values: Insertable<AppointmentsTable>, seats: number): Promise<AppointmentRow | undefined> {
-  const db = await getDb();
+export async function insertWithSeat(db: Db, values: Insertable<AppointmentsTable>, seats: number): Promise<AppointmentRow | undefined> {
   return writeTransaction(db, async (trx) => {
     const row = await trx.insertInto('appointments').values(values).returningAll().executeTakeFirstOrThrow();
     for (let seat = 1; seat <= seats; seat++) {
@@ -37,9 +36,8 @@ async function takeSeat(trx: Db, slotStart: string, seatNo: number, appointmentI
 }
 
 /** Taken seats per slot start, for the slots listed. */
-export async function seatsTaken(slotStarts: string[]): Promise<Map<string, number>> {
+export async function seatsTaken(db: Db, slotStarts: string[]): Promise<Map<string, number>> {
   if (!slotStarts.length) return new Map();
-  const db = await getDb();
   const rows = await db
     .selectFrom('appointment_seats')
     .select((eb) => ['slot_start', eb.fn.countAll<number>().as('taken')])
@@ -49,14 +47,12 @@ export async function seatsTaken(slotStarts: string[]): Promise<Map<string, numb
   return new Map(rows.map((r) => [r.slot_start, Number(r.taken)]));
 }
 
-export async function findByTokenHash(hash: string): Promise<AppointmentRow | undefined> {
-  const db = await getDb();
+export async function findByTokenHash(db: Db, hash: string): Promise<AppointmentRow | undefined> {
   return db.selectFrom('appointments').selectAll().where('cancel_token_hash', '=', hash).executeTakeFirst();
 }
 
 /** Marks a booked appointment cancelled and frees its seat; undefined when it was not booked (any more). */
-export async function cancelAppointment(id: number, at: string): Promise<AppointmentRow | undefined> {
-  const db = await getDb();
+export async function cancelAppointment(db: Db, id: number, at: string): Promise<AppointmentRow | undefined> {
   return writeTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('appointments')
@@ -76,8 +72,7 @@ export type MoveResult = { row: AppointmentRow } | { error: 'not_booked' | 'slot
  * Moves a booked appointment to another slot in one transaction: its seat is freed and a free seat of the
  * new slot taken (as a booking takes one); no seat left rolls everything back.
  */
-export async function moveAppointment(id: number, startsAt: string, endsAt: string, seats: number): Promise<MoveResult> {
-  const db = await getDb();
+export async function moveAppointment(db: Db, id: number, startsAt: string, endsAt: string, seats: number): Promise<MoveResult> {
   return writeTransaction(db, async (trx): Promise<MoveResult> => {
     const row = await trx
       .updateTable('appointments')
@@ -99,8 +94,7 @@ export async function moveAppointment(id: number, startsAt: string, endsAt: stri
 }
 
 /** A customer's booked appointments that have not ended, soonest first. */
-export async function upcomingOf(customerId: number, nowIso: string): Promise<AppointmentRow[]> {
-  const db = await getDb();
+export async function upcomingOf(db: Db, customerId: number, nowIso: string): Promise<AppointmentRow[]> {
   return db
     .selectFrom('appointments')
     .selectAll()

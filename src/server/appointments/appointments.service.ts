@@ -15,6 +15,7 @@ import { release, take, type Limit } from '~/server/security/rate-limit.ts';
 import type { AppointmentData, BookingInput, DaySlots } from '~/features/appointments/appointments.schema.ts';
 import type { AppointmentKind } from '~/features/appointments/appointments-config.schema.ts';
 import { checkStart, dayState, isBookable, slotsOfDay } from './schedule.ts';
+import { getDb } from '~/server/db/database.ts';
 import { cancelAppointment, findByTokenHash, insertWithSeat, seatsTaken, upcomingOf } from './appointment.repository.ts';
 import { cancellationMail, confirmationMail, locationOf } from './appointment-mail.ts';
 
@@ -43,7 +44,10 @@ export async function daySlots(date: string, kind: AppointmentKind, now = Tempor
   }
   const state = dayState(day, config(), now);
   const slots = state.open ? slotsOfDay(day, config()) : [];
-  const taken = await seatsTaken(slots.map((s) => iso(s.start)));
+  const taken = await seatsTaken(
+    await getDb(),
+    slots.map((s) => iso(s.start)),
+  );
   return {
     date: day.toString(),
     kind,
@@ -91,6 +95,7 @@ export async function book(input: BookingInput, customer: Customer | undefined, 
   const reference = newReference();
   const token = randomToken();
   const row = await insertWithSeat(
+    await getDb(),
     {
       reference,
       kind: input.kind,
@@ -128,17 +133,18 @@ const invalidLink = () => badRequest('This cancellation link is not valid.', { t
 /** The appointment a cancel link names, for the confirmation page; undefined for an unknown link. */
 export async function findByToken(token: string): Promise<AppointmentData | undefined> {
   if (!token || token.length > 128) return undefined;
-  const row = await findByTokenHash(sha256(token));
+  const row = await findByTokenHash(await getDb(), sha256(token));
   return row && toAppointmentData(row);
 }
 
 export async function cancelByToken(token: string, now = new Date()): Promise<AppointmentData> {
-  const row = token.length <= 128 ? await findByTokenHash(sha256(token)) : undefined;
+  const db = await getDb();
+  const row = token.length <= 128 ? await findByTokenHash(db, sha256(token)) : undefined;
   if (!row) throw invalidLink();
   if (row.status === 'cancelled') throw new HttpError(409, 'This appointment is already cancelled.', 'already_cancelled');
   if (Date.parse(row.starts_at) <= now.getTime())
     throw new HttpError(409, 'This appointment has already begun and can no longer be cancelled.', 'already_started');
-  const cancelled = await cancelAppointment(row.id, now.toISOString());
+  const cancelled = await cancelAppointment(db, row.id, now.toISOString());
   if (!cancelled) throw new HttpError(409, 'This appointment is already cancelled.', 'already_cancelled');
   sendMailLater(async () => cancellationMail(cancelled));
   sendMailLater(async () => staffAppointmentMail(cancelled, 'cancelled'), { dedupeKey: staffAppointmentKey(cancelled, 'cancelled') });
@@ -146,5 +152,5 @@ export async function cancelByToken(token: string, now = new Date()): Promise<Ap
 }
 
 export async function upcomingFor(customer: Customer): Promise<AppointmentData[]> {
-  return (await upcomingOf(customer.id, new Date().toISOString())).map(toAppointmentData);
+  return (await upcomingOf(await getDb(), customer.id, new Date().toISOString())).map(toAppointmentData);
 }

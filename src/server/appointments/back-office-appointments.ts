@@ -38,7 +38,7 @@ export async function cancelByStaff(actor: Actor, id: number, now = new Date()) 
   if (!row) throw notFound('Appointment not found');
   if (Date.parse(row.starts_at) <= now.getTime())
     throw new HttpError(409, 'This appointment has already begun and can no longer be cancelled.', 'already_started');
-  const cancelled = await cancelAppointment(row.id, now.toISOString());
+  const cancelled = await cancelAppointment(db, row.id, now.toISOString());
   if (!cancelled) throw new HttpError(409, 'This appointment is already cancelled.', 'already_cancelled');
   sendMailLater(async () => cancellationMail(cancelled));
   await recordActivity(actor, {
@@ -84,7 +84,7 @@ export async function moveByStaff(actor: Actor, id: number, start: string, now =
   if (!check.ok) throw startError(400, check.message, 'slot_unavailable');
   const startsAt = new Date(check.slot.start.epochMilliseconds).toISOString();
   const endsAt = new Date(check.slot.end.epochMilliseconds).toISOString();
-  const moved = await moveAppointment(row.id, startsAt, endsAt, shopConfig.appointments.consultants);
+  const moved = await moveAppointment(db, row.id, startsAt, endsAt, shopConfig.appointments.consultants);
   if ('error' in moved) {
     if (moved.error === 'slot_full') throw startError(409, 'Sorry, this time has just been fully booked. Please choose another slot.', 'slot_full');
     throw new HttpError(409, 'This appointment is cancelled and cannot be moved.', 'already_cancelled');

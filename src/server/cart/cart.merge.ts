@@ -3,9 +3,8 @@
  * with the same choices adds up its quantity, and a stone the customer's cart already holds is not
  * added twice. The guest cart and its cookie are then gone.
  */
-import type { AstroCookies } from 'astro';
 import { MAX_LINE_QUANTITY } from '~/features/cart/cart.schema.ts';
-import { getDb, type Db } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import { loadItems } from './catalog-items.repository.ts';
 import {
   assignCartToCustomer,
@@ -19,7 +18,6 @@ import {
 } from './cart.repository.ts';
 import { groupLines } from './cart.presenter.ts';
 import { sameChoice } from './cart.service.ts';
-import { CART_COOKIE, forgetGuest } from '~/server/shopper/owner.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 
 /** Merges the active guest cart named by `guestToken` into the customer's active cart (or hands it over). */
@@ -48,12 +46,4 @@ export async function mergeGuestCart(db: Db, guestToken: string, customerId: num
     await moveLines(trx, target.id, move);
     await deleteCart(trx, guest.id);
   });
-}
-
-/** For the sign-in flow: merges the cart of the guest cookie into the customer's and clears the cookie. */
-export async function mergeGuestCartIntoCustomer(context: { cookies: AstroCookies }, customerId: number, db?: Db): Promise<void> {
-  const token = context.cookies.get(CART_COOKIE)?.value;
-  if (!token) return;
-  await mergeGuestCart(db ?? (await getDb()), token, customerId);
-  forgetGuest(context.cookies, CART_COOKIE);
 }

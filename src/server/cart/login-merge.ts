@@ -5,11 +5,22 @@
  *   await mergeGuestIntoCustomer(context, customer.id);
  */
 import type { AstroCookies } from 'astro';
-import type { Db } from '~/server/db/database.ts';
-import { mergeGuestWishlistIntoCustomer } from '~/server/wishlist/wishlist.merge.ts';
-import { mergeGuestCartIntoCustomer } from './cart.merge.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { mergeGuestWishlist } from '~/server/wishlist/wishlist.merge.ts';
+import { CART_COOKIE, WISHLIST_COOKIE, forgetGuest } from '~/server/shopper/owner.ts';
+import { mergeGuestCart } from './cart.merge.ts';
 
+const MERGES = [
+  [CART_COOKIE, mergeGuestCart],
+  [WISHLIST_COOKIE, mergeGuestWishlist],
+] as const;
+
+/** Each guest cookie's cart or wishlist merges into the customer's, and the cookie is cleared. */
 export async function mergeGuestIntoCustomer(context: { cookies: AstroCookies }, customerId: number, db?: Db): Promise<void> {
-  await mergeGuestCartIntoCustomer(context, customerId, db);
-  await mergeGuestWishlistIntoCustomer(context, customerId, db);
+  for (const [cookie, merge] of MERGES) {
+    const token = context.cookies.get(cookie)?.value;
+    if (!token) continue;
+    await merge(db ?? (await getDb()), token, customerId);
+    forgetGuest(context.cookies, cookie);
+  }
 }

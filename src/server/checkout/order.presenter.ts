@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { CheckoutAddress, OrderLine, PlacedOrder } from '~/features/checkout/checkout.schema.ts';
 import type { OrdersTable } from '~/server/db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
 import { findOrderItems } from '~/server/orders/order.repository.ts';
 import { statusLabel, UNPAID_STATUSES } from '~/server/orders/orders.service.ts';
 import { presentOrderLine } from '~/server/orders/order-line.presenter.ts';
@@ -19,7 +20,7 @@ export const successPath = (o: { id: number; payment_token: string | null }) =>
   `/checkout/success?order=${o.id}&token=${encodeURIComponent(o.payment_token ?? '')}`;
 
 export async function presentOrder(o: OrderRow): Promise<PlacedOrder> {
-  const items = await findOrderItems(o.id);
+  const items = await findOrderItems(await getDb(), o.id);
   const lines: OrderLine[] = items.map(presentOrderLine);
   return {
     id: o.id,

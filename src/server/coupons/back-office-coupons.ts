@@ -12,19 +12,29 @@ import type { Selectable } from 'kysely';
 
 type Coupon = Selectable<CouponsTable>;
 
-const optionalWhole = (what: string) =>
+/** An optional form field: null when empty, else what `parse` makes of it; `message` when that is undefined. */
+const optionalField = <T>(message: string, parse: (v: string) => T | undefined) =>
   z
     .string()
     .trim()
     .optional()
     .transform((v, ctx) => {
       if (!v) return null;
-      if (!/^\d{1,7}$/.test(v) || Number(v) < 1) {
-        ctx.addIssue({ code: 'custom', message: `Give ${what} as a whole number from 1, or leave it empty` });
-        return z.NEVER;
-      }
-      return Number(v);
+      const value = parse(v);
+      if (value !== undefined) return value;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
     });
+
+const optionalWhole = (what: string) =>
+  optionalField(`Give ${what} as a whole number from 1, or leave it empty`, (v) => (/^\d{1,7}$/.test(v) && Number(v) >= 1 ? Number(v) : undefined));
+
+/** A day (YYYY-MM-DD) as that day's instant at `time` UTC. */
+const optionalDay = (time: string, example: string) =>
+  optionalField(`Give a date such as ${example}, or leave it empty`, (v) => {
+    const at = `${v}T${time}Z`;
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(at)) ? at : undefined;
+  });
 
 export const couponSchema = z
   .object({
@@ -52,30 +62,8 @@ export const couponSchema = z
       }),
     usage_limit: optionalWhole('the total limit'),
     per_customer_limit: optionalWhole('the limit per e-mail address'),
-    starts_on: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return null;
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00.000Z`))) {
-          ctx.addIssue({ code: 'custom', message: 'Give a date such as 2026-12-01, or leave it empty' });
-          return z.NEVER;
-        }
-        return `${v}T00:00:00.000Z`;
-      }),
-    expires_on: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return null;
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T23:59:59.999Z`))) {
-          ctx.addIssue({ code: 'custom', message: 'Give a date such as 2026-12-31, or leave it empty' });
-          return z.NEVER;
-        }
-        return `${v}T23:59:59.999Z`;
-      }),
+    starts_on: optionalDay('00:00:00.000', '2026-12-01'),
+    expires_on: optionalDay('23:59:59.999', '2026-12-31'),
     is_active: z
       .string()
       .optional()

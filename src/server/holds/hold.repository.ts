@@ -1,4 +1,5 @@
 /** Diamond holds in the database (Kysely only); see hold.service.ts for the rules. */
+import { countRows } from '~/server/db/count.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
@@ -6,37 +7,31 @@ import type { DiamondHoldsTable } from '~/server/db/schema.ts';
 
 export type HoldRow = Selectable<DiamondHoldsTable>;
 
+/** The holds not ended yet (some may have run out: the pass ends them). */
+const openHolds = (db: Db) => db.selectFrom('diamond_holds').where('ended_at', 'is', null);
+
+/** The update of one hold that is still open; false from `updatedOne` when another request or server ended it first. */
+const updateOpenHold = (db: Db, id: number) => db.updateTable('diamond_holds').where('id', '=', id).where('ended_at', 'is', null);
+const updatedOne = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
+
 /** The live hold on a stone that has not run out at `now` (an expired one waits for the pass). */
 export function liveHold(db: Db, diamondId: number, now: string): Promise<HoldRow | undefined> {
-  return db
-    .selectFrom('diamond_holds')
-    .selectAll()
-    .where('diamond_id', '=', diamondId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  return openHolds(db).selectAll().where('diamond_id', '=', diamondId).where('expires_at', '>', now).executeTakeFirst();
 }
 
 /** Live holds on any of these stones. */
 export function liveHolds(db: Db, diamondIds: number[], now: string): Promise<HoldRow[]> {
   if (!diamondIds.length) return Promise.resolve([]);
-  return db.selectFrom('diamond_holds').selectAll().where('diamond_id', 'in', diamondIds).where('ended_at', 'is', null).where('expires_at', '>', now).execute();
+  return openHolds(db).selectAll().where('diamond_id', 'in', diamondIds).where('expires_at', '>', now).execute();
 }
 
 /** The row that is live (not ended), even if it has run out: the unique index allows one. */
 export function openHold(db: Db, diamondId: number): Promise<HoldRow | undefined> {
-  return db.selectFrom('diamond_holds').selectAll().where('diamond_id', '=', diamondId).where('ended_at', 'is', null).executeTakeFirst();
+  return openHolds(db).selectAll().where('diamond_id', '=', diamondId).executeTakeFirst();
 }
 
 export async function countLiveHolds(db: Db, customerId: number, now: string): Promise<number> {
-  const row = await db
-    .selectFrom('diamond_holds')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('customer_id', '=', customerId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(openHolds(db).where('customer_id', '=', customerId).where('expires_at', '>', now));
 }
 
 /** The customer's most recent hold on this stone. */
@@ -61,24 +56,11 @@ export async function insertHold(db: Db, values: Omit<HoldRow, 'id' | 'reminded_
 
 /** Ends a hold that is still open; false when another request or server ended it first. */
 export async function markEnded(db: Db, id: number, reason: string, now: string): Promise<boolean> {
-  const r = await db
-    .updateTable('diamond_holds')
-    .set({ ended_at: now, end_reason: reason })
-    .where('id', '=', id)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(await updateOpenHold(db, id).set({ ended_at: now, end_reason: reason }).executeTakeFirst());
 }
 
 export async function markReminded(db: Db, id: number, now: string): Promise<boolean> {
-  const r = await db
-    .updateTable('diamond_holds')
-    .set({ reminded_at: now })
-    .where('id', '=', id)
-    .where('reminded_at', 'is', null)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return updatedOne(await updateOpenHold(db, id).set({ reminded_at: now }).where('reminded_at', 'is', null).executeTakeFirst());
 }
 
 /**
@@ -87,7 +69,7 @@ export async function markReminded(db: Db, id: number, now: string): Promise<boo
  */
 export async function claimDueHold(db: Db, what: 'end' | 'reminder', now: string): Promise<HoldRow | undefined> {
   if (isSqlite(db)) {
-    let q = db.selectFrom('diamond_holds').selectAll().where('ended_at', 'is', null);
+    let q = openHolds(db).selectAll();
     q = what === 'end' ? q.where('expires_at', '<=', now) : q.where('reminded_at', 'is', null).where('remind_at', '<=', now).where('expires_at', '>', now);
     return q.orderBy('id').limit(1).executeTakeFirst();
   }
@@ -105,15 +87,11 @@ export async function claimDueHold(db: Db, what: 'end' | 'reminder', now: string
 
 /** The earliest moment an open hold needs the pass (its reminder or its end); null when none. */
 export async function nextHoldDueAt(db: Db): Promise<string | null> {
-  const end = await db
-    .selectFrom('diamond_holds')
+  const end = await openHolds(db)
     .select((eb) => eb.fn.min('expires_at').as('at'))
-    .where('ended_at', 'is', null)
     .executeTakeFirst();
-  const remind = await db
-    .selectFrom('diamond_holds')
+  const remind = await openHolds(db)
     .select((eb) => eb.fn.min('remind_at').as('at'))
-    .where('ended_at', 'is', null)
     .where('reminded_at', 'is', null)
     .executeTakeFirst();
   const times = [end?.at, remind?.at].filter((t): t is string => typeof t === 'string');

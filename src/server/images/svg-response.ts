@@ -10,17 +10,29 @@ import { drawPng } from '~/server/seo/share-drawing.ts';
 const memo = new Map<string, { svg: string; etag: string }>();
 const LIMIT = 4000;
 
+const etagOf = (body: string | Uint8Array) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+/** Keeps `value` under `key`, forgetting the oldest entry past `limit`. */
+function remember<V>(memo: Map<string, V>, limit: number, key: string, value: V): V {
+  if (memo.size >= limit) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+  return value;
+}
+
+/** A drawing's answer, kept a year by clients; 304 when the request already holds this ETag. */
+function drawingResponse(body: string | Uint8Array<ArrayBuffer>, contentType: string, etag: string, request?: Request): Response {
+  const headers = { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable', etag };
+  if (request?.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers });
+}
+
 export function cachedSvgResponse(key: string, draw: () => string, request?: Request): Response {
   let hit = memo.get(key);
   if (!hit) {
     const svg = draw();
-    hit = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url').slice(0, 22)}"` };
-    if (memo.size >= LIMIT) memo.delete(memo.keys().next().value!);
-    memo.set(key, hit);
+    hit = remember(memo, LIMIT, key, { svg, etag: etagOf(svg) });
   }
-  const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', etag: hit.etag };
-  if (request?.headers.get('if-none-match') === hit.etag) return new Response(null, { status: 304, headers });
-  return new Response(hit.svg, { headers });
+  return drawingResponse(hit.svg, 'image/svg+xml; charset=utf-8', hit.etag, request);
 }
 
 /**
@@ -59,11 +71,7 @@ export async function cachedPngResponse(key: string, draw: () => string, request
       }
       throw error;
     }
-    hit = { png, etag: `"${createHash('sha1').update(png).digest('base64url').slice(0, 22)}"` };
-    if (pngMemo.size >= PNG_LIMIT) pngMemo.delete(pngMemo.keys().next().value!);
-    pngMemo.set(key, hit);
+    hit = remember(pngMemo, PNG_LIMIT, key, { png, etag: etagOf(png) });
   }
-  const headers = { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable', etag: hit.etag };
-  if (request?.headers.get('if-none-match') === hit.etag) return new Response(null, { status: 304, headers });
-  return new Response(hit.png, { headers });
+  return drawingResponse(hit.png, 'image/png', hit.etag, request);
 }

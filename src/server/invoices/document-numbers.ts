@@ -30,22 +30,31 @@ export async function nextNumber(trx: Db, kind: DocumentKind, year: number): Pro
   return Number(row.last_number);
 }
 
+/**
+ * Gives a row the next number of this kind for the current year: `write` sets it (and the time) where the
+ * row has none yet. Another transaction numbering the row meanwhile is an error: ours rolls back, its
+ * number with it (no gap).
+ */
+async function numberOnce(
+  trx: Db,
+  kind: DocumentKind,
+  write: (number: string, at: string) => Promise<{ numUpdatedRows: bigint }>,
+  twice: string,
+): Promise<string> {
+  const at = nowIso();
+  const year = Number(at.slice(0, 4));
+  const number = formatDocumentNumber(kind, year, await nextNumber(trx, kind, year));
+  if (Number((await write(number, at)).numUpdatedRows) !== 1) throw new Error(twice);
+  return number;
+}
+
 /** Gives the order its invoice number, once (an order that has one keeps it). Inside the payment's transaction. */
 export async function assignInvoiceNumber(trx: Db, orderId: number): Promise<string> {
   const current = await trx.selectFrom('orders').select('invoice_number').where('id', '=', orderId).executeTakeFirstOrThrow();
   if (current.invoice_number) return current.invoice_number;
-  const at = nowIso();
-  const year = Number(at.slice(0, 4));
-  const number = formatDocumentNumber('invoice', year, await nextNumber(trx, 'invoice', year));
-  const result = await trx
-    .updateTable('orders')
-    .set({ invoice_number: number, invoiced_at: at })
-    .where('id', '=', orderId)
-    .where('invoice_number', 'is', null)
-    .executeTakeFirst();
-  // Another transaction numbered it meanwhile: ours rolls back, its number with it (no gap).
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`order ${orderId} was invoiced twice at once`);
-  return number;
+  const unnumbered = trx.updateTable('orders').where('id', '=', orderId).where('invoice_number', 'is', null);
+  const write = (number: string, at: string) => unnumbered.set({ invoice_number: number, invoiced_at: at }).executeTakeFirstOrThrow();
+  return numberOnce(trx, 'invoice', write, `order ${orderId} was invoiced twice at once`);
 }
 
 /** Gives a refund its credit note number, once, when its order has an invoice. */
@@ -58,15 +67,7 @@ export async function assignCreditNoteNumber(trx: Db, refundId: number): Promise
     .executeTakeFirst();
   if (!row || !row.invoice_number) return null;
   if (row.credit_note_number) return row.credit_note_number;
-  const at = nowIso();
-  const year = Number(at.slice(0, 4));
-  const number = formatDocumentNumber('credit_note', year, await nextNumber(trx, 'credit_note', year));
-  const result = await trx
-    .updateTable('order_refunds')
-    .set({ credit_note_number: number, credit_noted_at: at })
-    .where('id', '=', refundId)
-    .where('credit_note_number', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`refund ${refundId} was numbered twice at once`);
-  return number;
+  const unnumbered = trx.updateTable('order_refunds').where('id', '=', refundId).where('credit_note_number', 'is', null);
+  const write = (number: string, at: string) => unnumbered.set({ credit_note_number: number, credit_noted_at: at }).executeTakeFirstOrThrow();
+  return numberOnce(trx, 'credit_note', write, `refund ${refundId} was numbered twice at once`);
 }

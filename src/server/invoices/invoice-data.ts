@@ -4,6 +4,7 @@
  * carat and, for a diamond, its certificate; the discount, shipping, the tax by rate, the total and what
  * was paid how. The PDF (invoice-pdf.ts), the admin JSON and the tests read this one description.
  */
+import { columnsOf } from '~/server/db/columns.ts';
 import type { Db } from '~/server/db/database.ts';
 import type { CheckoutAddress } from '~/features/checkout/checkout.schema.ts';
 import { formatCents } from '~/lib/money.ts';
@@ -82,16 +83,9 @@ export async function invoiceData(db: Db, order: OrderRow): Promise<InvoiceData 
     .selectFrom('order_items')
     .leftJoin('diamonds', 'diamonds.id', 'order_items.item_id')
     .select([
-      'order_items.name',
-      'order_items.sku',
-      'order_items.qty_ordered',
-      'order_items.price_cents',
-      'order_items.tax_cents',
-      'order_items.options',
+      ...columnsOf('order_items', ['name', 'sku', 'qty_ordered', 'price_cents', 'tax_cents', 'options']),
       'diamonds.id as diamond_id',
-      'diamonds.carat',
-      'diamonds.lab',
-      'diamonds.certificate_number',
+      ...columnsOf('diamonds', ['carat', 'lab', 'certificate_number']),
     ])
     .where('order_items.order_id', '=', order.id)
     .orderBy('order_items.id')

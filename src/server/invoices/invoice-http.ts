@@ -7,7 +7,7 @@ import { findOrderByReference } from '~/server/orders/order-holds.repository.ts'
 import { creditNoteFile, invoiceFile, pdfResponse } from './invoices.service.ts';
 
 export async function customerInvoice({ db, customer, context }: RouteInput<typeof invoicesEndpoints.customerInvoice>): Promise<Response> {
-  const order = await findOrder(customer.id, parseOrderId(context.params.id));
+  const order = await findOrder(db, customer.id, parseOrderId(context.params.id));
   const { pdf, filename } = await invoiceFile(db, order);
   return pdfResponse(pdf, filename);
 }

@@ -29,7 +29,7 @@ function render(draw: (doc: PDFKit.PDFDocument) => void, title: string, date: st
   return done;
 }
 
-function header(doc: PDFKit.PDFDocument, data: InvoiceData, title: string, rows: [string, string][]) {
+function header(doc: PDFKit.PDFDocument, data: InvoiceData, title: string, rows: Record<string, string>) {
   doc.font('Helvetica-Bold').fontSize(18).text(plain(data.seller.name));
   doc.font('Helvetica').fontSize(9);
   for (const line of data.seller.address) doc.text(plain(line));
@@ -37,7 +37,7 @@ function header(doc: PDFKit.PDFDocument, data: InvoiceData, title: string, rows:
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(14).text(title);
   doc.font('Helvetica').fontSize(10);
-  for (const [label, value] of rows) doc.text(plain(`${label}: ${value}`));
+  for (const [label, value] of Object.entries(rows)) doc.text(plain(`${label}: ${value}`));
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Bill to');
   doc.font('Helvetica');
@@ -56,12 +56,7 @@ export function invoicePdf(data: InvoiceData): Promise<Buffer> {
   const title = `Invoice ${data.number}`;
   return render(
     (doc) => {
-      header(doc, data, title, [
-        ['Invoice number', data.number],
-        ['Invoice date', data.date],
-        ['Order number', data.order_number],
-        ['Order date', data.order_date],
-      ]);
+      header(doc, data, title, { 'Invoice number': data.number, 'Invoice date': data.date, 'Order number': data.order_number, 'Order date': data.order_date });
       doc.font('Helvetica-Bold').fontSize(10);
       amountRow(doc, 'Item', 'Amount', true);
       doc.moveDown(0.3);
@@ -103,12 +98,7 @@ export function creditNotePdf(data: InvoiceData, note: CreditNote): Promise<Buff
   const title = `Credit note ${note.number}`;
   return render(
     (doc) => {
-      header(doc, data, title, [
-        ['Credit note number', note.number],
-        ['Date', note.date],
-        ['Invoice number', data.number],
-        ['Order number', data.order_number],
-      ]);
+      header(doc, data, title, { 'Credit note number': note.number, Date: note.date, 'Invoice number': data.number, 'Order number': data.order_number });
       doc
         .font('Helvetica')
         .fontSize(10)

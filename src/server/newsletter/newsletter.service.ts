@@ -4,6 +4,7 @@
  * flood the list.
  */
 import { consume, type Limit } from '~/server/security/rate-limit.ts';
+import { getDb } from '~/server/db/database.ts';
 import { insertSubscriber } from './subscriber.repository.ts';
 import { ALREADY_SUBSCRIBED_MESSAGE, SUBSCRIBED_MESSAGE, type SubscribeAnswer } from '~/features/newsletter/newsletter.schema.ts';
 
@@ -17,7 +18,7 @@ export interface SubscribeResult {
 /** `email` is already validated and lower-cased (subscribeSchema). */
 export async function subscribe(email: string, client: string): Promise<SubscribeResult> {
   await consume(SUBSCRIBE_LIMIT, client);
-  const created = await insertSubscriber(email);
+  const created = await insertSubscriber(await getDb(), email);
   return created
     ? { created, answer: { success: SUBSCRIBED_MESSAGE, status: 'subscribed' } }
     : { created, answer: { success: ALREADY_SUBSCRIBED_MESSAGE, status: 'already_subscribed' } };

@@ -12,27 +12,24 @@ import { gaugeOnScrape } from './metrics.ts';
 
 const worker = String(process.pid);
 
+/** A gauge of this worker (label `worker`), read at scrape time; none while `read` has no value. */
+function perWorker(name: string, help: string, read: () => number | undefined): void {
+  gaugeOnScrape(name, help, ['worker'], 'sum', (set) => {
+    const value = read();
+    if (value !== undefined) set({ worker }, value);
+  });
+}
+
 export function registerAppMetrics(db: Db): void {
-  gaugeOnScrape('aurelle_diamond_index_stones', 'Stones listed in this worker’s diamond index', ['worker'], 'sum', (set) => {
-    const health = diamondIndexHealth();
-    if (health) set({ worker }, health.stones);
-  });
-  gaugeOnScrape('aurelle_diamond_index_generation', 'Generation of this worker’s diamond index (counts the changes it applied)', ['worker'], 'sum', (set) => {
-    const health = diamondIndexHealth();
-    if (health) set({ worker }, health.generation);
-  });
-  gaugeOnScrape('aurelle_diamond_index_bytes', 'Memory held by this worker’s diamond index', ['worker'], 'sum', (set) => {
-    const health = diamondIndexHealth();
-    if (health) set({ worker }, health.bytes);
-  });
-  gaugeOnScrape('aurelle_change_log_lag_seconds', 'Seconds since this worker last read the diamonds’ change log to the end', ['worker'], 'sum', (set) => {
-    const lag = diamondSyncLag();
-    if (lag) set({ worker }, lag.seconds);
-  });
-  gaugeOnScrape('aurelle_change_log_pending_stones', 'Changed stones this worker has yet to apply to its index', ['worker'], 'sum', (set) => {
-    const lag = diamondSyncLag();
-    if (lag) set({ worker }, lag.pending);
-  });
+  perWorker('aurelle_diamond_index_stones', 'Stones listed in this worker’s diamond index', () => diamondIndexHealth()?.stones);
+  perWorker(
+    'aurelle_diamond_index_generation',
+    'Generation of this worker’s diamond index (counts the changes it applied)',
+    () => diamondIndexHealth()?.generation,
+  );
+  perWorker('aurelle_diamond_index_bytes', 'Memory held by this worker’s diamond index', () => diamondIndexHealth()?.bytes);
+  perWorker('aurelle_change_log_lag_seconds', 'Seconds since this worker last read the diamonds’ change log to the end', () => diamondSyncLag()?.seconds);
+  perWorker('aurelle_change_log_pending_stones', 'Changed stones this worker has yet to apply to its index', () => diamondSyncLag()?.pending);
   gaugeOnScrape('aurelle_database_up', 'Whether the database answered this scrape (1) or not (0)', [], 'max', async (set) => {
     set({}, (await answers(db)) ? 1 : 0);
   });

@@ -14,6 +14,16 @@ function metric<T extends Metric>(name: string, make: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? make();
 }
 
+/** A counter, made once per process. */
+function counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) {
+  return metric(name, () => new client.Counter<L>({ name, help, labelNames }));
+}
+
+/** A histogram with these buckets, made once per process. */
+function histogram<L extends string = never>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []) {
+  return metric(name, () => new client.Histogram<L>({ name, help, buckets, labelNames }));
+}
+
 const KEY = Symbol.for('aurelle.default-metrics');
 const holder = globalThis as typeof globalThis & { [KEY]?: true };
 if (!holder[KEY]) {
@@ -22,80 +32,39 @@ if (!holder[KEY]) {
   client.collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
 }
 
-export const requestDuration = metric(
+export const requestDuration = histogram(
   'http_request_duration_seconds',
-  () =>
-    new client.Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    }),
+  'Time to answer an HTTP request, by method, route pattern and status',
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  ['method', 'route', 'status'],
 );
 
-export const requestsTotal = metric(
-  'http_requests_total',
-  () =>
-    new client.Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
-    }),
-);
+export const requestsTotal = counter('http_requests_total', 'HTTP requests answered, by method, route pattern and status', ['method', 'route', 'status']);
 
-export const responseBytes = metric(
-  'http_response_bytes_total',
-  () =>
-    new client.Counter({
-      name: 'http_response_bytes_total',
-      help: 'Bytes sent in answer bodies (after compression), by route pattern',
-      labelNames: ['route'] as const,
-    }),
-);
+export const responseBytes = counter('http_response_bytes_total', 'Bytes sent in answer bodies (after compression), by route pattern', ['route']);
 
-export const diamondSearchDuration = metric(
+export const diamondSearchDuration = histogram(
   'aurelle_diamond_search_duration_seconds',
-  () =>
-    new client.Histogram({
-      name: 'aurelle_diamond_search_duration_seconds',
-      help: 'Time of one diamond search: change-log sync, index search and row reads',
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
-    }),
+  'Time of one diamond search: change-log sync, index search and row reads',
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
 );
 
-export const importRuns = metric(
-  'aurelle_import_runs_total',
-  () =>
-    new client.Counter({
-      name: 'aurelle_import_runs_total',
-      help: 'Diamond stock imports run by this server (POST /api/admin/diamonds/import), by result',
-      labelNames: ['result'] as const,
-    }),
-);
+export const importRuns = counter('aurelle_import_runs_total', 'Diamond stock imports run by this server (POST /api/admin/diamonds/import), by result', [
+  'result',
+]);
 
-export const importRows = metric(
+export const importRows = counter(
   'aurelle_import_rows_total',
-  () =>
-    new client.Counter({
-      name: 'aurelle_import_rows_total',
-      help: 'Rows of diamond stock imports by outcome (inserted, updated, unchanged, delisted, rejected, skipped)',
-      labelNames: ['outcome'] as const,
-    }),
+  'Rows of diamond stock imports by outcome (inserted, updated, unchanged, delisted, rejected, skipped)',
+  ['outcome'],
 );
 
-export const mailSent = metric(
-  'aurelle_mail_sent_total',
-  () => new client.Counter({ name: 'aurelle_mail_sent_total', help: 'E-mails delivered to the SMTP server (or written to var/mail)' }),
-);
+export const mailSent = counter('aurelle_mail_sent_total', 'E-mails delivered to the SMTP server (or written to var/mail)');
 
-export const mailAttemptFailures = metric(
+export const mailAttemptFailures = counter(
   'aurelle_mail_send_failures_total',
-  () =>
-    new client.Counter({
-      name: 'aurelle_mail_send_failures_total',
-      help: 'Failed delivery attempts (each retried until the last), by whether it was the last',
-      labelNames: ['final'] as const,
-    }),
+  'Failed delivery attempts (each retried until the last), by whether it was the last',
+  ['final'],
 );
 
 /** A gauge whose value is read at scrape time. */

@@ -191,7 +191,7 @@ export async function orderDetail(reference: string) {
   const db = await getDb();
   const order = await findOrderForStaff(reference);
   const [items, view, sessions, notes, activity, mails] = await Promise.all([
-    findOrderItems(order.id),
+    findOrderItems(db, order.id),
     staffView(db, order),
     db.selectFrom('payment_sessions').selectAll().where('order_id', '=', order.id).orderBy('created_at').execute(),
     db.selectFrom('order_notes').selectAll().where('order_id', '=', order.id).orderBy('id', 'desc').execute(),

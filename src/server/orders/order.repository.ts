@@ -1,7 +1,9 @@
 /** Orders and their lines, read for the customer who placed them (checkout writes them). */
+import { countRows } from '~/server/db/count.ts';
+import { columnsOf } from '~/server/db/columns.ts';
 import { productDesign } from '~/server/products/product-design.ts';
 import { sql } from 'kysely';
-import { getDb } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import type { OrdersTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';
 import { nowMs } from '~/server/clock.ts';
@@ -9,19 +11,12 @@ import { paymentDueAt } from './payment-hold.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-export async function countOrders(customerId: number): Promise<number> {
-  const db = await getDb();
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function countOrders(db: Db, customerId: number): Promise<number> {
+  return countRows(db.selectFrom('orders').where('customer_id', '=', customerId));
 }
 
 /** Newest first; id breaks ties between orders placed in the same millisecond. */
-export async function listOrders(customerId: number, limit: number, offset: number): Promise<(OrderRow & { items_count: number })[]> {
-  const db = await getDb();
+export async function listOrders(db: Db, customerId: number, limit: number, offset: number): Promise<(OrderRow & { items_count: number })[]> {
   const rows = await db
     .selectFrom('orders')
     .selectAll('orders')
@@ -41,14 +36,12 @@ export async function listOrders(customerId: number, limit: number, offset: numb
   return rows.map((r) => ({ ...r, items_count: Number(r.items_count ?? 0) }));
 }
 
-export async function findOrder(customerId: number, id: number): Promise<OrderRow | undefined> {
-  const db = await getDb();
+export async function findOrder(db: Db, customerId: number, id: number): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Order lines with what the line-item card needs of the product (or diamond) today. */
-export async function findOrderItems(orderId: number) {
-  const db = await getDb();
+export async function findOrderItems(db: Db, orderId: number) {
   const rows = await db
     .selectFrom('order_items')
     .leftJoin('products', 'products.id', 'order_items.item_id')
@@ -56,16 +49,7 @@ export async function findOrderItems(orderId: number) {
     .leftJoin('product_variants', 'product_variants.id', 'order_items.variant_id')
     .leftJoin('diamonds', 'diamonds.id', 'order_items.item_id')
     .select([
-      'order_items.id',
-      'order_items.item_id',
-      'order_items.variant_id',
-      'order_items.byo_id',
-      'order_items.name',
-      'order_items.sku',
-      'order_items.qty_ordered',
-      'order_items.price_cents',
-      'order_items.options',
-      'order_items.tax_cents',
+      ...columnsOf('order_items', ['id', 'item_id', 'variant_id', 'byo_id', 'name', 'sku', 'qty_ordered', 'price_cents', 'options', 'tax_cents']),
       'products.id as product_id',
       'products.name as product_name',
       'products.sku as product_sku',
@@ -86,8 +70,7 @@ export async function findOrderItems(orderId: number) {
   return rows;
 }
 
-export async function setPaymentToken(customerId: number, id: number, token: string): Promise<void> {
-  const db = await getDb();
+export async function setPaymentToken(db: Db, customerId: number, id: number, token: string): Promise<void> {
   await db
     .updateTable('orders')
     .set({ payment_token: token, updated_at: new Date().toISOString() })
@@ -98,9 +81,8 @@ export async function setPaymentToken(customerId: number, id: number, token: str
 }
 
 /** Shop setting payment_link_extends_hold: a new payment link starts the unpaid order's window again. */
-export async function restartHold(customerId: number, id: number, status: string): Promise<void> {
+export async function restartHold(db: Db, customerId: number, id: number, status: string): Promise<void> {
   const now = nowMs();
-  const db = await getDb();
   await db
     .updateTable('orders')
     .set({ payment_due_at: paymentDueAt(status, now) })

@@ -15,7 +15,8 @@ import { orderTotals } from './order-totals.presenter.ts';
 import { randomToken } from '~/server/accounts/crypto.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import { EXPIRED_MESSAGE, EXPIRED_REASON, statusLabel, UNPAID_STATUSES } from './order-status.ts';
-import { getDb } from '~/server/db/database.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
+import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { expireDueOrders } from './order-lifecycle.ts';
 import { paymentLinkExtendsHold } from './payment-hold.ts';
 import { statusHistory } from './order-holds.repository.ts';
@@ -84,9 +85,10 @@ function orderSummary(o: OrderRow) {
 
 export async function customerOrders(customer: Customer, query: { page: number; limit: number }): Promise<OrderList> {
   // An order past its payment window is shown cancelled, not as waiting.
-  await expireDueOrders(await getDb());
-  const total = await countOrders(customer.id);
-  const rows = await listOrders(customer.id, query.limit, (query.page - 1) * query.limit);
+  const db = await getDb();
+  await expireDueOrders(db);
+  const total = await countOrders(db, customer.id);
+  const rows = await listOrders(db, customer.id, query.limit, (query.page - 1) * query.limit);
   return {
     data: rows.map((o) => ({ ...orderSummary(o), items_count: o.items_count })),
     meta: { current_page: query.page, per_page: query.limit, total, last_page: Math.max(1, Math.ceil(total / query.limit)) },
@@ -94,10 +96,11 @@ export async function customerOrders(customer: Customer, query: { page: number; 
 }
 
 export async function customerOrder(customer: Customer, id: number): Promise<OrderDetail> {
-  await expireDueOrders(await getDb());
-  const o = await findOrder(customer.id, id);
+  const db = await getDb();
+  await expireDueOrders(db);
+  const o = await findOrder(db, customer.id, id);
   if (!o) throw notFound('Order not found');
-  const items = await findOrderItems(o.id);
+  const items = await findOrderItems(db, o.id);
   return {
     ...orderSummary(o),
     email: o.email,
@@ -112,7 +115,7 @@ export async function customerOrder(customer: Customer, id: number): Promise<Ord
     shipping_address: parseJson(o.shipping_address) as OrderDetail['shipping_address'],
     instructions: o.instructions,
     payment_due_at: UNPAID_STATUSES.includes(o.status) ? o.payment_due_at : null,
-    status_history: await presentHistory(o),
+    status_history: await presentHistory(db, o),
     carrier: o.carrier,
     tracking_number: o.tracking_number,
     tracking_url: o.tracking_number ? trackingUrl(o) : null,
@@ -120,8 +123,7 @@ export async function customerOrder(customer: Customer, id: number): Promise<Ord
 }
 
 /** The history rows, or the current status alone for an order older than the history. */
-async function presentHistory(o: OrderRow): Promise<OrderDetail['status_history']> {
-  const db = await getDb();
+async function presentHistory(db: Db, o: OrderRow): Promise<OrderDetail['status_history']> {
   const rows = await statusHistory(db, o.id);
   const list = rows.length ? rows : [{ status: o.status, created_at: o.created_at }];
   const statuses = list.map((h) => ({
@@ -140,14 +142,18 @@ export type { OrderDetail };
  * The order keeps one payment token (checkout may already have set it), so asking twice gives one link.
  */
 export async function createPaymentLink(customer: Customer, id: number): Promise<z.output<typeof paymentLinkSchema>> {
-  await expireDueOrders(await getDb());
-  const existing = await findOrder(customer.id, id);
+  const db = await getDb();
+  await expireDueOrders(db);
+  const existing = await findOrder(db, customer.id, id);
   if (!existing) throw notFound('Order not found');
   if (existing.status === 'canceled' && existing.cancel_reason === EXPIRED_REASON) throw new HttpError(409, EXPIRED_MESSAGE, 'order_expired');
   if (!UNPAID_STATUSES.includes(existing.status)) throw new HttpError(409, 'This order does not need a payment', 'order_not_payable');
-  if (!existing.payment_token) await setPaymentToken(customer.id, id, randomToken());
-  if (paymentLinkExtendsHold()) await restartHold(customer.id, id, existing.status);
-  const order = (await findOrder(customer.id, id))!;
+  // The token and the restarted payment window are written together.
+  await writeTransaction(db, async (trx) => {
+    if (!existing.payment_token) await setPaymentToken(trx, customer.id, id, randomToken());
+    if (paymentLinkExtendsHold()) await restartHold(trx, customer.id, id, existing.status);
+  });
+  const order = (await findOrder(db, customer.id, id))!;
   const url = `/checkout/order-payment?order=${order.id}&token=${encodeURIComponent(order.payment_token!)}`;
   return { url, order_id: order.id };
 }

@@ -3,6 +3,7 @@
  * transfer marked received is a row of provider `banktransfer`), its refunds, and the provider
  * notifications already handled. At most one session of an order is open (a partial unique index).
  */
+import { countRows } from '~/server/db/count.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import type { PaymentSessionsTable } from '~/server/db/schema.ts';
@@ -42,12 +43,7 @@ export function findOpenSession(db: Db, orderId: number): Promise<PaymentSession
 }
 
 export async function countSessions(db: Db, orderId: number): Promise<number> {
-  const row = await db
-    .selectFrom('payment_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('payment_sessions').where('order_id', '=', orderId));
 }
 
 /** The order's payments that took money, oldest first. */

@@ -19,7 +19,7 @@ import { getDb, type Db } from '~/server/db/database.ts';
 import { HttpError, notFound } from '~/server/http.ts';
 import { plainText, sanitiseBody } from '~/server/product-feed/product-draft.ts';
 import { PhotoError, storePhoto } from '~/server/product-feed/photo-store.ts';
-import { recordActivity, type Actor } from '~/server/staff/activity.ts';
+import { recordActivity, type ActivityEntry, type Actor } from '~/server/staff/activity.ts';
 import { can } from '~/server/staff/roles.ts';
 import type { PhotoUpload } from './photo-upload.ts';
 import { photoUrl, photoWidths } from './product-photos.ts';
@@ -253,9 +253,21 @@ export async function changeProduct(actor: Actor, id: number, patch: ProductPatc
       },
       trx,
     );
-    const fresh = await load(trx, id);
-    return { product: present(fresh.product, fresh.variants, fresh.photos), changed };
+    return { product: await presentNow(trx, id), changed };
   });
+}
+
+/** The product as it now is, for the editor. */
+async function presentNow(trx: Db, id: number): Promise<StaffProduct> {
+  const fresh = await load(trx, id);
+  return present(fresh.product, fresh.variants, fresh.photos);
+}
+
+/** Marks the product changed (its updated_at), records the change, and answers the product as it now is. */
+async function touchedAndRecorded(trx: Db, actor: Actor, id: number, entry: Omit<ActivityEntry, 'subjectType' | 'subjectId'>): Promise<StaffProduct> {
+  await updateProductRow(trx, id, {}, new Date().toISOString());
+  await recordActivity(actor, { ...entry, subjectType: 'product', subjectId: String(id) }, trx);
+  return presentNow(trx, id);
 }
 
 /** Adds a photograph (processed first, outside the transaction) at the end of the product's. */
@@ -280,21 +292,12 @@ export async function addProductPhoto(actor: Actor, id: number, upload: PhotoUpl
       alt: upload.alt,
       source: photoUrl(stored.photo, stored.width, 'jpg'),
     });
-    await updateProductRow(trx, id, {}, new Date().toISOString());
-    await recordActivity(
-      actor,
-      {
-        action: 'product.photo_add',
-        subjectType: 'product',
-        subjectId: String(id),
-        summary: `Added a photo to product ${product.name} (photo ${photos.length + 1} of ${photos.length + 1})`,
-        before: { photos: photos.map((p) => p.photo) },
-        after: { photos: [...photos.map((p) => p.photo), row.photo], alt: upload.alt },
-      },
-      trx,
-    );
-    const fresh = await load(trx, id);
-    return present(fresh.product, fresh.variants, fresh.photos);
+    return touchedAndRecorded(trx, actor, id, {
+      action: 'product.photo_add',
+      summary: `Added a photo to product ${product.name} (photo ${photos.length + 1} of ${photos.length + 1})`,
+      before: { photos: photos.map((p) => p.photo) },
+      after: { photos: [...photos.map((p) => p.photo), row.photo], alt: upload.alt },
+    });
   });
 }
 
@@ -312,21 +315,12 @@ export async function removeProductPhoto(actor: Actor, id: number, photoId: numb
       id,
       rest.map((p) => p.id),
     );
-    await updateProductRow(trx, id, {}, new Date().toISOString());
-    await recordActivity(
-      actor,
-      {
-        action: 'product.photo_remove',
-        subjectType: 'product',
-        subjectId: String(id),
-        summary: `Removed photo ${photos.indexOf(gone) + 1} of product ${product.name}`,
-        before: { photos: photos.map((p) => p.photo) },
-        after: { photos: rest.map((p) => p.photo) },
-      },
-      trx,
-    );
-    const fresh = await load(trx, id);
-    return present(fresh.product, fresh.variants, fresh.photos);
+    return touchedAndRecorded(trx, actor, id, {
+      action: 'product.photo_remove',
+      summary: `Removed photo ${photos.indexOf(gone) + 1} of product ${product.name}`,
+      before: { photos: photos.map((p) => p.photo) },
+      after: { photos: rest.map((p) => p.photo) },
+    });
   });
 }
 

@@ -1,10 +1,12 @@
 /** The back office's reads and writes of one product, its variants' prices and its photographs (Kysely only). */
+import { columnsOf } from '~/server/db/columns.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import type { ProductPhotosTable } from '~/server/db/schema.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { ProductFilter } from './product-editor.schema.ts';
 import { productDesign } from './product-design.ts';
+import { CATEGORY_COLUMNS, photoNumbers, productNumbers, productsWithCategory } from './product-columns.ts';
 
 export interface StaffProductRow {
   id: number;
@@ -37,34 +39,17 @@ export interface StaffVariantRow {
 export type StaffPhotoRow = Omit<Selectable<ProductPhotosTable>, 'product_id' | 'source'>;
 
 function productQuery(db: Db) {
-  return db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
+  return productsWithCategory(db)
     .select([
-      'products.id',
-      'products.sku',
-      'products.slug',
-      'products.name',
-      'products.description',
-      'products.body_html',
-      'products.status',
-      'products.price_cents',
-      'products.style',
-      'categories.slug as category_slug',
-      'categories.name as category_name',
+      ...columnsOf('products', ['id', 'sku', 'slug', 'name', 'description', 'body_html', 'status', 'price_cents', 'style']),
+      ...CATEGORY_COLUMNS,
       'products.created_at',
       'products.updated_at',
     ])
     .select((eb) => productDesign(eb).as('design'));
 }
 
-const toRow = (r: Omit<StaffProductRow, 'design'> & { design?: string | null }): StaffProductRow => ({
-  ...r,
-  design: r.design ?? null,
-  id: Number(r.id),
-  status: Number(r.status),
-  price_cents: Number(r.price_cents),
-});
+const toRow = (r: Omit<StaffProductRow, 'design'> & { design?: string | null }): StaffProductRow => productNumbers(r);
 
 /** One product; inside a transaction on PostgreSQL its row is locked until the transaction ends. */
 export async function staffProduct(db: Db, id: number, lock = false): Promise<StaffProductRow | undefined> {
@@ -79,13 +64,9 @@ export async function staffVariants(db: Db, id: number): Promise<StaffVariantRow
     .selectFrom('product_variants')
     .leftJoin('metals', 'metals.code', 'product_variants.metal_code')
     .select([
-      'product_variants.id',
-      'product_variants.sku',
-      'product_variants.metal_code',
+      ...columnsOf('product_variants', ['id', 'sku', 'metal_code']),
       'metals.name as metal_name',
-      'product_variants.total_carat_weight',
-      'product_variants.price_cents',
-      'product_variants.compare_at_cents',
+      ...columnsOf('product_variants', ['total_carat_weight', 'price_cents', 'compare_at_cents']),
     ])
     .where('product_variants.product_id', '=', id)
     .where('product_variants.status', '=', 1)
@@ -112,14 +93,7 @@ export async function staffPhotos(db: Db, id: number): Promise<StaffPhotoRow[]> 
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    variant_id: r.variant_id === null ? null : Number(r.variant_id),
-    position: Number(r.position),
-    width: Number(r.width),
-    height: Number(r.height),
-  }));
+  return rows.map((r) => ({ ...photoNumbers(r), id: Number(r.id), position: Number(r.position) }));
 }
 
 export interface StaffProductListRow extends StaffProductRow {

@@ -1,31 +1,36 @@
 /** Products, their variants, metals and categories in the database (Kysely only). */
+import { columnsOf } from '~/server/db/columns.ts';
 import { productDesign } from './product-design.ts';
+import { CATEGORY_COLUMNS, photoNumbers, productNumbers, productsWithCategory } from './product-columns.ts';
 import type { Db } from '~/server/db/database.ts';
+import type { MetalsTable, ProductsTable } from '~/server/db/schema.ts';
 
-export interface ProductRecord {
-  id: number;
-  sku: string;
-  slug: string;
-  name: string;
-  description: string;
-  category_id: number;
+export type ProductRecord = Pick<
+  ProductsTable,
+  | 'id'
+  | 'sku'
+  | 'slug'
+  | 'name'
+  | 'description'
+  | 'category_id'
+  | 'price_cents'
+  | 'style'
+  | 'accepted_shapes'
+  | 'carat_min'
+  | 'carat_max'
+  | 'created_at'
+  | 'body_html'
+  | 'seo_title'
+  | 'seo_description'
+> & {
   category_slug: string;
   category_name: string;
   status: number;
-  price_cents: number;
-  style: string;
+  is_byo: number;
+  has_ring_size: number;
   /** The drawing's design code (the `design` attribute); null for a product without one. */
   design: string | null;
-  is_byo: number;
-  accepted_shapes: string;
-  carat_min: number | null;
-  carat_max: number | null;
-  has_ring_size: number;
-  created_at: string;
-  body_html: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-}
+};
 
 export interface VariantRecord {
   id: number;
@@ -39,50 +44,34 @@ export interface VariantRecord {
   status: number;
 }
 
-export interface MetalRecord {
-  code: string;
-  name: string;
-  swatch_type: 'image' | 'color';
-  swatch_value: string;
-  position: number;
-}
+export type MetalRecord = MetalsTable;
 
 function productQuery(db: Db) {
-  return db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
+  return productsWithCategory(db)
     .select([
-      'products.id',
-      'products.sku',
-      'products.slug',
-      'products.name',
-      'products.description',
-      'products.category_id',
-      'categories.slug as category_slug',
-      'categories.name as category_name',
-      'products.status',
-      'products.price_cents',
-      'products.style',
-      'products.is_byo',
-      'products.accepted_shapes',
-      'products.carat_min',
-      'products.carat_max',
-      'products.has_ring_size',
-      'products.created_at',
-      'products.body_html',
-      'products.seo_title',
-      'products.seo_description',
+      ...columnsOf('products', ['id', 'sku', 'slug', 'name', 'description', 'category_id']),
+      ...CATEGORY_COLUMNS,
+      ...columnsOf('products', [
+        'status',
+        'price_cents',
+        'style',
+        'is_byo',
+        'accepted_shapes',
+        'carat_min',
+        'carat_max',
+        'has_ring_size',
+        'created_at',
+        'body_html',
+        'seo_title',
+        'seo_description',
+      ]),
     ])
     .select((eb) => productDesign(eb).as('design'));
 }
 
 const normalise = (r: Omit<ProductRecord, 'design'> & { design?: string | null }): ProductRecord => ({
-  ...r,
-  design: r.design ?? null,
-  id: Number(r.id),
+  ...productNumbers(r),
   category_id: Number(r.category_id),
-  price_cents: Number(r.price_cents),
-  status: Number(r.status),
   is_byo: Number(r.is_byo),
   has_ring_size: Number(r.has_ring_size),
   carat_min: r.carat_min === null ? null : Number(r.carat_min),
@@ -144,11 +133,5 @@ export async function photosOf(db: Db, productIds: number[]): Promise<PhotoRecor
     .orderBy('product_id')
     .orderBy('position')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    product_id: Number(r.product_id),
-    variant_id: r.variant_id === null ? null : Number(r.variant_id),
-    width: Number(r.width),
-    height: Number(r.height),
-  }));
+  return rows.map((r) => ({ ...photoNumbers(r), product_id: Number(r.product_id) }));
 }

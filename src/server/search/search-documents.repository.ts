@@ -1,4 +1,6 @@
 /** What site search indexes: every piece on sale with its category, style, metals and stones (Kysely only). */
+import { columnsOf } from '~/server/db/columns.ts';
+import { CATEGORY_COLUMNS, productsWithCategory } from '~/server/products/product-columns.ts';
 import type { Db } from '~/server/db/database.ts';
 import { photosOf, type PhotoRecord } from '~/server/products/product.repository.ts';
 
@@ -30,20 +32,10 @@ export async function searchRevision(db: Db): Promise<number> {
 }
 
 export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
-  const products = await db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
+  const products = await productsWithCategory(db)
     .select([
-      'products.id',
-      'products.sku',
-      'products.name',
-      'products.description',
-      'products.style',
-      'products.price_cents',
-      'products.is_byo',
-      'products.accepted_shapes',
-      'categories.slug as category_slug',
-      'categories.name as category_name',
+      ...columnsOf('products', ['id', 'sku', 'name', 'description', 'style', 'price_cents', 'is_byo', 'accepted_shapes']),
+      ...CATEGORY_COLUMNS,
       'categories.description as category_description',
     ])
     .where('products.status', '=', 1)
@@ -55,9 +47,7 @@ export async function searchDocuments(db: Db): Promise<SearchDocument[]> {
     .innerJoin('products', 'products.id', 'product_variants.product_id')
     .select([
       'product_variants.product_id',
-      'metals.code',
-      'metals.name',
-      'metals.position',
+      ...columnsOf('metals', ['code', 'name', 'position']),
       'product_variants.total_carat_weight',
       'product_variants.price_cents',
     ])

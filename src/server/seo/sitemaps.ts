@@ -111,14 +111,8 @@ export async function productsSitemap(db: Db): Promise<string> {
 async function diamondBatch(db: Db, after: number, last: number) {
   // Never more than a file holds: with a small SITEMAP_DIAMONDS_PER_FILE the tests meet full batches too.
   const size = Math.min(BATCH, sitemapUrls());
-  const rows = await db
-    .selectFrom('diamonds')
-    .select(['id', 'updated_at', 'status', 'is_hidden'])
-    .where('id', '>', after)
-    .where('id', '<=', last)
-    .orderBy('id')
-    .limit(size)
-    .execute();
+  const range = db.selectFrom('diamonds').where('id', '>', after).where('id', '<=', last);
+  const rows = await range.select(['id', 'updated_at', 'status', 'is_hidden']).orderBy('id').limit(size).execute();
   return {
     listed: rows.filter((r) => r.status === 'available' && !Number(r.is_hidden)),
     next: rows.length === size ? Number(rows.at(-1)!.id) : undefined,

@@ -17,6 +17,7 @@ import { hashRecovery, looksLikeRecoveryCode, totpStep } from './two-factor.ts';
 import { recordActivity, type Actor } from './activity.ts';
 import type { StaffSignIn } from './staff.schema.ts';
 import type { StaffRow } from '~/server/db/schema.ts';
+import { getDb, type Db } from '~/server/db/database.ts';
 import type { AstroCookies } from 'astro';
 
 export const INVALID_STAFF_LOGIN = 'The e-mail address or password is incorrect.';
@@ -34,15 +35,15 @@ export const actorOf = (staff: Pick<Staff, 'id' | 'email' | 'role'>, address: st
 });
 
 /** Whether `code` is this account's current TOTP code (each step once) or one of its unused recovery codes (used up). */
-export async function checkSecondFactor(row: StaffRow, code: string): Promise<'totp' | 'recovery' | undefined> {
+export async function checkSecondFactor(db: Db, row: StaffRow, code: string): Promise<'totp' | 'recovery' | undefined> {
   if (!row.totp_secret) return undefined;
   const step = totpStep(row.totp_secret, row.email, code);
-  if (step !== undefined) return (await claimTotpStep(row.id, step)) ? 'totp' : undefined;
+  if (step !== undefined) return (await claimTotpStep(db, row.id, step)) ? 'totp' : undefined;
   if (!looksLikeRecoveryCode(code)) return undefined;
   const hashes = JSON.parse(row.recovery_codes ?? '[]') as string[];
   const hash = hashRecovery(code);
   if (!hashes.includes(hash)) return undefined;
-  await updateStaff(row.id, { recovery_codes: JSON.stringify(hashes.filter((h) => h !== hash)) });
+  await updateStaff(db, row.id, { recovery_codes: JSON.stringify(hashes.filter((h) => h !== hash)) });
   return 'recovery';
 }
 
@@ -60,7 +61,8 @@ export async function staffSignIn(context: Context, input: StaffSignIn, address:
   ]);
   const delay = signInDelayMs((await usage(limits.loginAccount, key(input.email))).count);
   if (delay) await sleep(delay);
-  const row = await findStaffByEmail(input.email);
+  const db = await getDb();
+  const row = await findStaffByEmail(db, input.email);
   const matches = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !matches || row.disabled) {
     await recordHit(limits.loginAccount, key(input.email));
@@ -79,7 +81,7 @@ export async function staffSignIn(context: Context, input: StaffSignIn, address:
       await release(taken);
       throw new HttpError(401, CODE_REQUIRED, 'code_required', { code: [CODE_REQUIRED] });
     }
-    const factor = await checkSecondFactor(row, input.code);
+    const factor = await checkSecondFactor(db, row, input.code);
     if (!factor) {
       await recordHit(limits.loginAccount, key(input.email));
       await recordActivity(actorOf(row, address), {
@@ -100,7 +102,7 @@ export async function staffSignIn(context: Context, input: StaffSignIn, address:
   }
   await release(taken);
   await startStaffSession(context, row.id);
-  await updateStaff(row.id, { last_sign_in_at: new Date().toISOString() });
+  await updateStaff(db, row.id, { last_sign_in_at: new Date().toISOString() });
   await recordActivity(actorOf(row, address), { action: 'staff.sign_in', subjectType: 'staff', subjectId: row.email, summary: 'Signed in' });
   const staff = await toStaff(row);
   context.locals.staff = staff;

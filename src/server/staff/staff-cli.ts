@@ -100,7 +100,7 @@ export async function runStaff(argv: string[]): Promise<number> {
   shareConnection(conn);
   try {
     if (command === 'list') {
-      const rows = await listStaff();
+      const rows = await listStaff(conn.db);
       for (const r of rows)
         console.log(
           [

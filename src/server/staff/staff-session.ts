@@ -10,6 +10,7 @@ import type { AstroCookies } from 'astro';
 import { randomToken, sha256 } from '~/server/accounts/crypto.ts';
 import { isHttps } from '~/server/security/headers.ts';
 import type { StaffRow } from '~/server/db/schema.ts';
+import { getDb } from '~/server/db/database.ts';
 import { deleteStaffSession, findLiveStaffSession, insertStaffSession, readSetting, touchStaffSession } from './staff.repository.ts';
 import type { Role } from './roles.ts';
 
@@ -35,7 +36,7 @@ export interface Staff {
 export const REQUIRE_TWO_FACTOR = 'staff_require_two_factor';
 
 export async function twoFactorRequired(): Promise<boolean> {
-  return (await readSetting(REQUIRE_TWO_FACTOR)) === '1';
+  return (await readSetting(await getDb(), REQUIRE_TWO_FACTOR)) === '1';
 }
 
 export async function toStaff(row: StaffRow): Promise<Staff> {
@@ -56,9 +57,10 @@ export async function loadStaff(context: Context): Promise<Staff | undefined> {
   context.locals.staffLoaded = true;
   const token = context.cookies.get(STAFF_COOKIE)?.value;
   if (!token || token.length > 128) return undefined;
-  const found = await findLiveStaffSession(sha256(token), staffIdleMs());
+  const db = await getDb();
+  const found = await findLiveStaffSession(db, sha256(token), staffIdleMs());
   if (!found) return undefined;
-  if (Date.now() - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchStaffSession(found.sessionId);
+  if (Date.now() - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchStaffSession(db, found.sessionId);
   context.locals.staff = await toStaff(found.staff);
   context.locals.staffSessionId = found.sessionId;
   return context.locals.staff;
@@ -68,12 +70,12 @@ const overHttps = (context: Context) => isHttps(context.url, context.request.hea
 
 export async function startStaffSession(context: Context, staffId: number): Promise<void> {
   const token = randomToken();
-  await insertStaffSession(sha256(token), staffId, STAFF_SESSION_MAX_MS);
+  await insertStaffSession(await getDb(), sha256(token), staffId, STAFF_SESSION_MAX_MS);
   context.cookies.set(STAFF_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: overHttps(context), path: '/', maxAge: STAFF_SESSION_MAX_MS / 1000 });
 }
 
 export async function endStaffSession(context: Context): Promise<void> {
-  if (context.locals.staffSessionId) await deleteStaffSession(context.locals.staffSessionId);
+  if (context.locals.staffSessionId) await deleteStaffSession(await getDb(), context.locals.staffSessionId);
   context.cookies.delete(STAFF_COOKIE, { path: '/' });
   context.locals.staff = undefined;
   context.locals.staffSessionId = undefined;

@@ -1,27 +1,25 @@
 /** Staff accounts and their sessions (migration 0025). */
-import { getDb } from '~/server/db/database.ts';
+import { countRows } from '~/server/db/count.ts';
+import type { Db } from '~/server/db/database.ts';
 import type { StaffAccountsTable, StaffRow } from '~/server/db/schema.ts';
 import type { Updateable } from 'kysely';
 import type { Role } from './roles.ts';
+import { deleteSessionRow, insertSessionRow, touchSessionRow } from '~/server/accounts/session-rows.ts';
 
-export async function findStaffByEmail(email: string): Promise<StaffRow | undefined> {
-  const db = await getDb();
+export async function findStaffByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
   return db.selectFrom('staff_accounts').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
-export async function findStaffById(id: number): Promise<StaffRow | undefined> {
-  const db = await getDb();
+export async function findStaffById(db: Db, id: number): Promise<StaffRow | undefined> {
   return db.selectFrom('staff_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listStaff(): Promise<StaffRow[]> {
-  const db = await getDb();
+export async function listStaff(db: Db): Promise<StaffRow[]> {
   return db.selectFrom('staff_accounts').selectAll().orderBy('email').execute();
 }
 
 /** Inserts an account; undefined when the e-mail address already has one. */
-export async function insertStaff(email: string, role: Role, passwordHash: string): Promise<number | undefined> {
-  const db = await getDb();
+export async function insertStaff(db: Db, email: string, role: Role, passwordHash: string): Promise<number | undefined> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('staff_accounts')
@@ -43,8 +41,7 @@ export async function insertStaff(email: string, role: Role, passwordHash: strin
   return row?.id;
 }
 
-export async function updateStaff(id: number, changes: Updateable<StaffAccountsTable>): Promise<void> {
-  const db = await getDb();
+export async function updateStaff(db: Db, id: number, changes: Updateable<StaffAccountsTable>): Promise<void> {
   await db
     .updateTable('staff_accounts')
     .set({ ...changes, updated_at: new Date().toISOString() })
@@ -53,8 +50,7 @@ export async function updateStaff(id: number, changes: Updateable<StaffAccountsT
 }
 
 /** Takes a TOTP time step once: false when this step (or a later one) was already used. */
-export async function claimTotpStep(id: number, step: number): Promise<boolean> {
-  const db = await getDb();
+export async function claimTotpStep(db: Db, id: number, step: number): Promise<boolean> {
   const r = await db
     .updateTable('staff_accounts')
     .set({ totp_last_step: step })
@@ -64,31 +60,20 @@ export async function claimTotpStep(id: number, step: number): Promise<boolean> 
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function countOwners(): Promise<number> {
-  const db = await getDb();
-  const row = await db
-    .selectFrom('staff_accounts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'owner')
-    .where('disabled', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function countOwners(db: Db): Promise<number> {
+  return countRows(db.selectFrom('staff_accounts').where('role', '=', 'owner').where('disabled', '=', 0));
 }
 
-export async function insertStaffSession(id: string, staffId: number, lifetimeMs: number): Promise<void> {
-  const db = await getDb();
-  const now = Date.now();
-  const iso = new Date(now).toISOString();
-  await db
-    .insertInto('staff_sessions')
-    .values({ id, staff_id: staffId, created_at: iso, last_seen_at: iso, expires_at: new Date(now + lifetimeMs).toISOString() })
-    .execute();
-  if (Math.random() < 0.05) await db.deleteFrom('staff_sessions').where('expires_at', '<', iso).execute();
+export async function insertStaffSession(db: Db, id: string, staffId: number, lifetimeMs: number): Promise<void> {
+  await insertSessionRow(db, 'staff_sessions', { staff_id: staffId }, id, lifetimeMs, 0.05);
 }
 
 /** The session and its account, when the session is neither expired nor idle past `idleMs`, and the account is not disabled. */
-export async function findLiveStaffSession(id: string, idleMs: number): Promise<{ sessionId: string; lastSeenAt: string; staff: StaffRow } | undefined> {
-  const db = await getDb();
+export async function findLiveStaffSession(
+  db: Db,
+  id: string,
+  idleMs: number,
+): Promise<{ sessionId: string; lastSeenAt: string; staff: StaffRow } | undefined> {
   const now = Date.now();
   const row = await db
     .selectFrom('staff_sessions')
@@ -105,28 +90,19 @@ export async function findLiveStaffSession(id: string, idleMs: number): Promise<
   return { sessionId: session_id, lastSeenAt: session_last_seen_at, staff };
 }
 
-export async function touchStaffSession(id: string): Promise<void> {
-  const db = await getDb();
-  await db.updateTable('staff_sessions').set({ last_seen_at: new Date().toISOString() }).where('id', '=', id).execute();
-}
+export const touchStaffSession = (db: Db, id: string) => touchSessionRow(db, 'staff_sessions', id);
 
-export async function deleteStaffSession(id: string): Promise<void> {
-  const db = await getDb();
-  await db.deleteFrom('staff_sessions').where('id', '=', id).execute();
-}
+export const deleteStaffSession = (db: Db, id: string) => deleteSessionRow(db, 'staff_sessions', id);
 
-export async function deleteStaffSessionsOf(staffId: number): Promise<void> {
-  const db = await getDb();
+export async function deleteStaffSessionsOf(db: Db, staffId: number): Promise<void> {
   await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
 }
 
-export async function readSetting(name: string): Promise<string | undefined> {
-  const db = await getDb();
+export async function readSetting(db: Db, name: string): Promise<string | undefined> {
   return (await db.selectFrom('shop_settings').select('value').where('name', '=', name).executeTakeFirst())?.value;
 }
 
-export async function writeSetting(name: string, value: string): Promise<void> {
-  const db = await getDb();
+export async function writeSetting(db: Db, name: string, value: string): Promise<void> {
   await db
     .insertInto('shop_settings')
     .values({ name, value })

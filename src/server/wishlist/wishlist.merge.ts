@@ -2,12 +2,10 @@
  * Signing in merges the guest's wishlist into the customer's: entries the customer does not have yet
  * move over (up to the wishlist limit); the guest wishlist and its cookie are then gone.
  */
-import type { AstroCookies } from 'astro';
 import { WISHLIST_LIMIT } from '~/features/wishlist/wishlist.schema.ts';
-import { getDb, type Db } from '~/server/db/database.ts';
+import type { Db } from '~/server/db/database.ts';
 import { loadItems } from '~/server/cart/catalog-items.repository.ts';
 import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';
-import { forgetGuest, WISHLIST_COOKIE } from '~/server/shopper/owner.ts';
 import {
   assignWishlist,
   deleteWishlist,
@@ -47,12 +45,4 @@ export async function mergeGuestWishlist(db: Db, guestToken: string, customerId:
     await moveWishlistRows(trx, target.id, move);
     await deleteWishlist(trx, guest.id);
   });
-}
-
-/** For the sign-in flow: merges the wishlist of the guest cookie into the customer's and clears the cookie. */
-export async function mergeGuestWishlistIntoCustomer(context: { cookies: AstroCookies }, customerId: number, db?: Db): Promise<void> {
-  const token = context.cookies.get(WISHLIST_COOKIE)?.value;
-  if (!token) return;
-  await mergeGuestWishlist(db ?? (await getDb()), token, customerId);
-  forgetGuest(context.cookies, WISHLIST_COOKIE);
 }

@@ -75,34 +75,29 @@ function notInWishlist(field: string): HttpError {
   return new HttpError(404, `${field}: this item is not in your wishlist`, 'not_found', { [field]: ['is not in your wishlist'] });
 }
 
+/** Moves the one entry (and its paired piece) that `find` picks; 404 naming `field` when there is none. */
+function moveOne(
+  db: Db,
+  wishOwner: Owner,
+  cartOwner: Owner,
+  field: string,
+  find: (group: LineGroup<WishlistItemRow>) => boolean,
+  size?: SizeChoice,
+): Promise<MoveResult> {
+  const pick = ({ groups }: Loaded) => {
+    const group = groups.find(find);
+    if (!group) throw notInWishlist(field);
+    return [group];
+  };
+  return move(db, wishOwner, cartOwner, pick, false, size);
+}
+
 export function moveEntryToCart(db: Db, wishOwner: Owner, cartOwner: Owner, id: number, size?: SizeChoice): Promise<MoveResult> {
-  return move(
-    db,
-    wishOwner,
-    cartOwner,
-    ({ groups }) => {
-      const group = groups.find((g) => g.parent.id === id || g.child?.id === id);
-      if (!group) throw notInWishlist('id');
-      return [group];
-    },
-    false,
-    size,
-  );
+  return moveOne(db, wishOwner, cartOwner, 'id', (g) => g.parent.id === id || g.child?.id === id, size);
 }
 
 export function movePairToCart(db: Db, wishOwner: Owner, cartOwner: Owner, byoId: string, size?: SizeChoice): Promise<MoveResult> {
-  return move(
-    db,
-    wishOwner,
-    cartOwner,
-    ({ groups }) => {
-      const group = groups.find((g) => g.parent.byo_id === byoId);
-      if (!group) throw notInWishlist('byoID');
-      return [group];
-    },
-    false,
-    size,
-  );
+  return moveOne(db, wishOwner, cartOwner, 'byoID', (g) => g.parent.byo_id === byoId, size);
 }
 
 /** Oldest entry first, so that the cart (newest first) keeps the wishlist's order. */

@@ -1,23 +1,7 @@
 /** Earrings: studs (prong, bezel, halo, cluster), hoops (plain, huggie, inside-out), drops and threaders; a pair face on, one at three quarters, one from the side. */
 import type { Shape } from '~/features/diamonds/grades.ts';
 import { naturalRatio } from '~/server/images/diamond-svg.ts';
-import {
-  arc,
-  glint,
-  melee,
-  meleeRow,
-  onOutline,
-  outline,
-  poly,
-  prongPositions,
-  prongTip,
-  r1,
-  smooth,
-  stoneSide,
-  stoneTop,
-  type Point,
-  type View,
-} from './parts.ts';
+import { arc, fourProngs, glint, melee, meleeRow, outline, poly, r1, smooth, stoneSide, stoneTop, type Point, type View } from './parts.ts';
 
 export interface EarringDesign {
   kind: 'stud' | 'hoop' | 'drop' | 'threader' | 'cluster' | 'linear';
@@ -51,15 +35,7 @@ function head(d: EarringDesign, x: number, y: number, w: number, h: number, tilt
     return out.join('');
   }
   out.push(stoneTop(d.shape, x, y, w, h, tilt));
-  if (!d.bezel && !d.halo) {
-    const o = outline(d.shape, x, y, w, h, -w * 0.03, tilt, false, 48);
-    out.push(
-      prongPositions(d.shape, 4)
-        .map((t) => onOutline(o, t))
-        .map(([px, py]) => prongTip(px, py, w * 0.075))
-        .join(''),
-    );
-  }
+  if (!d.bezel && !d.halo) out.push(fourProngs(d.shape, x, y, w, h, tilt, w * 0.075));
   return out.join('');
 }
 

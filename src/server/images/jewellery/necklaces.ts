@@ -1,7 +1,7 @@
 /** Necklaces: pendants (prong, bezel, halo, pear, three-stone, initial), bars, stations and tennis/riviera lines on their chains. */
 import type { Shape } from '~/features/diamonds/grades.ts';
 import { naturalRatio } from '~/server/images/diamond-svg.ts';
-import { melee, meleeRow, onOutline, outline, poly, prongPositions, prongTip, r1, smooth, stoneSide, stoneTop, type Point, type View } from './parts.ts';
+import { fourProngs, melee, meleeRow, outline, poly, r1, smooth, stoneSide, stoneTop, type Point, type View } from './parts.ts';
 
 export interface NecklaceDesign {
   kind: 'pendant' | 'bar' | 'station' | 'tennis' | 'initial';
@@ -55,15 +55,7 @@ function pendant(d: NecklaceDesign, x: number, y: number, s: number, tilt = 1): 
     }
     if (d.bezel) out.push(`<path d="${poly(outline(d.shape, sx, sy, w, h, w * 0.12, tilt, false, 28))}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".5"/>`);
     out.push(stoneTop(d.shape, sx, sy, w, h, tilt));
-    if (!d.bezel && !d.halo) {
-      const o = outline(d.shape, sx, sy, w, h, -w * 0.03, tilt, false, 48);
-      out.push(
-        prongPositions(d.shape, 4)
-          .map((t) => onOutline(o, t))
-          .map(([px, py]) => prongTip(px, py, w * 0.07))
-          .join(''),
-      );
-    }
+    if (!d.bezel && !d.halo) out.push(fourProngs(d.shape, sx, sy, w, h, tilt, w * 0.07));
   }
   return out.join('');
 }

@@ -45,38 +45,13 @@ export function metalPaints(metal: MetalCode): string {
   const hi = mix(light, '#ffffff', 0.6);
   const lo = mix(dark, '#000000', 0.38);
   const edge = mix(dark, '#000000', 0.5);
-  const stops = (s: [number, string][]) => s.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join('');
+  const stops = (offsets: number[], colors: string[]) => offsets.map((o, i) => `<stop offset="${o}" stop-color="${colors[i]}"/>`).join('');
   return (
-    `<linearGradient id="mB" x1="0" y1="0" x2="0" y2="1">${stops([
-      [0, lo],
-      [0.18, dark],
-      [0.4, hi],
-      [0.55, light],
-      [0.8, dark],
-      [1, lo],
-    ])}</linearGradient>` +
-    `<linearGradient id="mH" x1="0" y1="0" x2="1" y2="0">${stops([
-      [0, lo],
-      [0.2, dark],
-      [0.42, light],
-      [0.5, hi],
-      [0.6, light],
-      [0.82, dark],
-      [1, lo],
-    ])}</linearGradient>` +
-    `<radialGradient id="mR" cx=".38" cy=".32" r=".75">${stops([
-      [0, hi],
-      [0.45, light],
-      [0.85, dark],
-      [1, lo],
-    ])}</radialGradient>` +
-    `<linearGradient id="mK" x1="0" y1="0" x2="0" y2="1">${stops([
-      [0, dark],
-      [0.48, hi],
-      [0.5, dark],
-      [1, lo],
-    ])}</linearGradient>` +
-    `<linearGradient id="mE" gradientUnits="userSpaceOnUse">${stops([[0, edge]])}</linearGradient>`
+    `<linearGradient id="mB" x1="0" y1="0" x2="0" y2="1">${stops([0, 0.18, 0.4, 0.55, 0.8, 1], [lo, dark, hi, light, dark, lo])}</linearGradient>` +
+    `<linearGradient id="mH" x1="0" y1="0" x2="1" y2="0">${stops([0, 0.2, 0.42, 0.5, 0.6, 0.82, 1], [lo, dark, light, hi, light, dark, lo])}</linearGradient>` +
+    `<radialGradient id="mR" cx=".38" cy=".32" r=".75">${stops([0, 0.45, 0.85, 1], [hi, light, dark, lo])}</radialGradient>` +
+    `<linearGradient id="mK" x1="0" y1="0" x2="0" y2="1">${stops([0, 0.48, 0.5, 1], [dark, hi, dark, lo])}</linearGradient>` +
+    `<linearGradient id="mE" gradientUnits="userSpaceOnUse">${stops([0], [edge])}</linearGradient>`
   );
 }
 
@@ -181,6 +156,15 @@ export function claw(x0: number, y0: number, x1: number, y1: number, w: number):
 /** A prong tip from above: a small polished bead. */
 export const prongTip = (x: number, y: number, r: number) =>
   `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(r)}" ry="${r1(r * 0.9)}" fill="url(#mR)" stroke="url(#mE)" stroke-width=".3"/>`;
+
+/** The four prong tips that hold a stone drawn at (x, y), w × h (a stud's, a pendant's), each `tip` across. */
+export function fourProngs(shape: Shape, x: number, y: number, w: number, h: number, tilt: number, tip: number): string {
+  const o = outline(shape, x, y, w, h, -w * 0.03, tilt, false, 48);
+  return prongPositions(shape, 4)
+    .map((t) => onOutline(o, t))
+    .map(([px, py]) => prongTip(px, py, tip))
+    .join('');
+}
 
 /** Prong positions around an outline (fractions of the way round, clockwise from the top). */
 export function prongPositions(shape: Shape, count: number): number[] {
