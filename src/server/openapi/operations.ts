@@ -19,9 +19,6 @@ import {
   verifyAccountSchema,
 } from '~/features/account/account.schema.ts';
 import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
-import { collectSchema } from '~/features/analytics/analytics.schema.ts';
-import { bookingSchema, cancelSchema, slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
-import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
 import {
   paymentMethodsSchema,
   saveAddressSchema,
@@ -31,8 +28,6 @@ import {
   shippingRatesSchema,
   updateOrderSchema,
 } from '~/features/checkout/checkout.schema.ts';
-import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
-import { subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
 import {
   moveByoSchema,
   moveSizeSchema,
@@ -43,7 +38,6 @@ import {
 } from '~/features/wishlist/wishlist.schema.ts';
 import { customerAnswerSchema, loginAnswerSchema, messageAnswerSchema, profileAnswerSchema, tokenAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from '~/server/addresses/addresses.answers.ts';
-import { appointmentAnswerSchema, appointmentListAnswerSchema, calendarAnswerSchema, slotsAnswerSchema } from '~/server/appointments/appointments.answers.ts';
 import {
   checkoutAnswerSchema,
   orderAnswerSchema,
@@ -53,15 +47,11 @@ import {
   shippingRatesAnswerSchema,
 } from '~/server/checkout/checkout.answers.ts';
 import { statesRequestSchema } from '~/server/checkout/geo.ts';
-import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
-import { subscribeAnswerSchema, subscribeBadRequestSchema } from '~/server/newsletter/newsletter.answers.ts';
 import { orderDetailAnswerSchema, orderListAnswerSchema, paymentLinkAnswerSchema } from '~/server/orders/orders.answers.ts';
 import { orderPageQuerySchema, paymentLinkRequestSchema } from '~/server/orders/orders.service.ts';
-import { productSchema, productPageSchema } from '~/server/products/product.answers.ts';
 import { recordIdSchema } from '~/server/record-id.ts';
 import { moveToCartAnswerSchema, wishlistChangeSchema, wishlistCountSchema, wishlistPageAnswerSchema } from '~/server/wishlist/wishlist.answers.ts';
 import { wishlistPathIdSchema } from '~/server/wishlist/wishlist.http.ts';
-import { collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
 import { importQuerySchema, importSummarySchema } from '~/server/feeds/import.answers.ts';
 import {
   markPaidRequestSchema,
@@ -71,27 +61,22 @@ import {
   staffOrderPathSchema,
   staffInvoiceAnswerSchema,
 } from '~/server/orders/staff.answers.ts';
-import { webhookAnswerSchema } from '~/server/payments/payments.answers.ts';
 import { mailListAnswerSchema, mailListQuerySchema, mailPathSchema, mailResendAnswerSchema } from '~/server/mail/mail.answers.ts';
-import { holdAnswerSchema, holdListAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from '~/server/holds/hold.answers.ts';
+import { holdAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from '~/server/holds/hold.answers.ts';
 import { holdPathSchema } from '~/server/holds/hold-http.ts';
-import {
-  alertAnswerSchema,
-  alertCreateSchema,
-  alertListAnswerSchema,
-  alertPathSchema,
-  unsubscribeAnswerSchema,
-  unsubscribeQuerySchema,
-} from '~/server/alerts/alert.answers.ts';
-import { hintSchema } from '~/server/hints/hint.service.ts';
-import { hintAnswerSchema } from '~/server/hints/hint-http.ts';
 import { cartEndpoints } from '~/server/cart/cart.endpoints.ts';
+import { appointmentsEndpoints } from '~/server/appointments/appointments.endpoints.ts';
+import { newsletterEndpoints } from '~/server/newsletter/newsletter.endpoints.ts';
+import { analyticsEndpoints } from '~/server/analytics/analytics.endpoints.ts';
+import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
+import { paymentsEndpoints } from '~/server/payments/payments.endpoints.ts';
+import { holdsEndpoints } from '~/server/holds/holds.endpoints.ts';
+import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
+import { hintsEndpoints } from '~/server/hints/hints.endpoints.ts';
 import { op, type Operation } from './operation.ts';
 
 const idPath = z.object({ id: recordIdSchema });
-const referencePath = z.object({ id: z.string().describe('The id, certificate number or sku') });
 const byoPath = z.object({ id: z.string().describe('The byo_id of a build-your-own pair') });
-const productDetailAnswer = productSchema.extend({ selected_jewelry_shape: z.string().nullable() });
 
 export const operations: Operation[] = [
   // Accounts
@@ -369,88 +354,12 @@ export const operations: Operation[] = [
     errors: [403, 404, 409, 422],
   }),
   // Appointments
-  op('get', '/api/appointments/calendar', {
-    tag: 'Appointments',
-    summary: 'The bookable days, as month grids, and what the showroom offers',
-    answers: { 200: calendarAnswerSchema },
-  }),
-  op('get', '/api/appointments/slots', {
-    tag: 'Appointments',
-    summary: 'The slots of one showroom day',
-    query: slotsQuerySchema,
-    answers: { 200: slotsAnswerSchema },
-  }),
-  op('get', '/api/appointments', {
-    tag: 'Appointments',
-    access: 'customer',
-    summary: "The customer's upcoming appointments",
-    answers: { 200: appointmentListAnswerSchema },
-  }),
-  op('post', '/api/appointments', {
-    tag: 'Appointments',
-    access: 'guest',
-    summary: 'Book an appointment',
-    body: bookingSchema,
-    answers: { 201: appointmentAnswerSchema },
-    errors: [409, 429],
-  }),
-  op('post', '/api/appointments/cancel', {
-    tag: 'Appointments',
-    summary: 'Cancel through the secret link',
-    body: cancelSchema,
-    form: true,
-    answers: { 200: appointmentAnswerSchema },
-    errors: [404, 409],
-  }),
+  ...Object.values(appointmentsEndpoints),
   // Newsletter and analytics
-  op('post', '/api/subscribe', {
-    tag: 'Newsletter',
-    summary: 'Subscribe to the newsletter',
-    body: subscribeSchema,
-    form: true,
-    answers: { 200: subscribeAnswerSchema, 201: subscribeAnswerSchema },
-    errors: [429],
-    errorAnswers: { 400: subscribeBadRequestSchema },
-  }),
-  op('post', '/api/analytics/collect', {
-    tag: 'Analytics',
-    summary: 'Record one page event',
-    body: collectSchema,
-    answers: { 202: collectAnswerSchema },
-    errors: [429],
-  }),
+  ...Object.values(newsletterEndpoints),
+  ...Object.values(analyticsEndpoints),
   // Catalogue ({api} is /catalog)
-  op('get', '/catalog/api/diamonds', {
-    tag: 'Catalogue',
-    summary: 'One page of matching diamonds, the total and the facets',
-    query: diamondQuerySchema,
-    answers: { 200: diamondPageSchema },
-    cacheable: true,
-  }),
-  op('get', '/catalog/api/diamonds/{id}', {
-    tag: 'Catalogue',
-    summary: 'One diamond by id, certificate number or sku (sold ones too)',
-    params: referencePath,
-    answers: { 200: diamondSchema },
-    errors: [404],
-    cacheable: true,
-  }),
-  op('get', '/catalog/products', {
-    tag: 'Catalogue',
-    summary: 'One page of products on sale, with listing variants and facets',
-    query: productQuerySchema,
-    answers: { 200: productPageSchema },
-    cacheable: true,
-  }),
-  op('get', '/catalog/products/{id}', {
-    tag: 'Catalogue',
-    summary: 'One product with all its variants, viewed for a centre-stone shape',
-    params: idPath,
-    query: productDetailQuerySchema,
-    answers: { 200: productDetailAnswer },
-    errors: [404],
-    cacheable: true,
-  }),
+  ...Object.values(catalogEndpoints),
   // Operators (Authorization: Bearer $ADMIN_TOKEN; unset, 404)
   op('post', '/api/admin/diamonds/import', {
     tag: 'Operators',
@@ -610,38 +519,9 @@ export const operations: Operation[] = [
     errors: [401, 404, 429],
   }),
   // Payment providers' notifications
-  op('post', '/api/payments/stripe/webhook', {
-    tag: 'Payments',
-    summary: "Stripe's signed notifications (Stripe-Signature); each event is handled once, a repeat answers 200",
-    fileBody: { types: ['application/json'], description: 'A Stripe Event, exactly as Stripe sent it (the signature covers these bytes)' },
-    answers: { 200: webhookAnswerSchema },
-    errors: [400, 404, 413],
-  }),
+  ...Object.values(paymentsEndpoints),
   // Diamond holds and alerts
-  op('post', '/api/diamonds/{id}/hold', {
-    tag: 'Holds',
-    access: 'customer',
-    summary: 'Hold an available diamond for DIAMOND_HOLD_HOURS: nobody else can buy it meanwhile (?_method=DELETE: release, for plain forms)',
-    params: holdPathSchema,
-    form: true,
-    answers: { 200: holdAnswerSchema },
-    errors: [401, 404, 409],
-  }),
-  op('delete', '/api/diamonds/{id}/hold', {
-    tag: 'Holds',
-    access: 'customer',
-    summary: 'Release your hold on a diamond',
-    params: holdPathSchema,
-    answers: { 200: holdAnswerSchema },
-    errors: [401, 404],
-  }),
-  op('get', '/api/holds', {
-    tag: 'Holds',
-    access: 'customer',
-    summary: "The shopper's holds, live first, and the limits",
-    answers: { 200: holdListAnswerSchema },
-    errors: [401],
-  }),
+  ...Object.values(holdsEndpoints),
   op('get', '/api/admin/holds', {
     tag: 'Operators',
     access: 'admin',
@@ -658,56 +538,11 @@ export const operations: Operation[] = [
     answers: { 200: holdAnswerSchema },
     errors: [401, 404, 409, 429],
   }),
-  op('get', '/api/alerts', { tag: 'Alerts', access: 'customer', summary: "The shopper's alerts", answers: { 200: alertListAnswerSchema }, errors: [401] }),
-  op('post', '/api/alerts', {
-    tag: 'Alerts',
-    access: 'customer',
-    summary:
-      "Watch a diamond (price_drop, back_in_stock), a piece of jewellery's variant (price_drop with variant_id) or save a search (saved_search: a daily digest of new matches)",
-    body: alertCreateSchema,
-    form: true,
-    answers: { 200: alertAnswerSchema, 201: alertAnswerSchema },
-    errors: [401, 404, 409],
-  }),
-  op('delete', '/api/alerts/{id}', {
-    tag: 'Alerts',
-    access: 'customer',
-    summary: 'Delete one of your alerts',
-    params: alertPathSchema,
-    answers: { 200: messageAnswerSchema },
-    errors: [401, 404],
-  }),
-  op('post', '/api/alerts/{id}', {
-    tag: 'Alerts',
-    access: 'customer',
-    summary: 'Delete one of your alerts from a plain form (?_method=DELETE)',
-    params: alertPathSchema,
-    form: true,
-    answers: { 200: messageAnswerSchema },
-    errors: [401, 404, 405],
-  }),
-  op('get', '/api/alerts/unsubscribe', {
-    tag: 'Alerts',
-    summary: "An alert e-mail's signed unsubscribe link: deletes the alert without signing in (HTML for a browser)",
-    query: unsubscribeQuerySchema,
-    answers: { 200: unsubscribeAnswerSchema },
-    errors: [403],
-  }),
-  op('post', '/api/hints', {
-    tag: 'Alerts',
-    access: 'customer',
-    summary:
-      'Drop a hint: e-mail a diamond, a piece or a built ring (picture and link, optional note) to an address; limited per shopper and per address a day',
-    body: hintSchema,
-    form: true,
-    answers: { 200: hintAnswerSchema },
-    errors: [401, 404, 429],
-  }),
-  op('post', '/api/alerts/unsubscribe', {
-    tag: 'Alerts',
-    summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post), the same signed query',
-    query: unsubscribeQuerySchema,
-    answers: { 200: unsubscribeAnswerSchema },
-    errors: [403],
-  }),
+  alertsEndpoints.list,
+  alertsEndpoints.create,
+  alertsEndpoints.delete,
+  alertsEndpoints.deleteByForm,
+  alertsEndpoints.unsubscribe,
+  hintsEndpoints.drop,
+  alertsEndpoints.oneClickUnsubscribe,
 ];
