@@ -94,13 +94,6 @@ async function send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string
   }
 }
 
-/** Calls the shop API (`/api/…`). */
-export const api = {
-  get: <T>(path: string, options?: GetOptions) => get<T>(`/api/${path}`, options),
-  post: <T>(path: string, json?: unknown, options?: Options) => send<T>('post', `/api/${path}`, json, options),
-  put: <T>(path: string, json?: unknown, options?: Options) => send<T>('put', `/api/${path}`, json, options),
-  delete: <T>(path: string, json?: unknown, options?: Options) => send<T>('delete', `/api/${path}`, json, options),
-};
 
 /** Calls the catalogue (`{api}/…`). */
 export const catalog = {

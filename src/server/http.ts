@@ -1,9 +1,9 @@
 /**
- * The one error path of the API: every endpoint is wrapped by `endpoint()`, which turns an HttpError
- * (or a zod validation error) into a JSON answer with `message` (and `errors` per field) and a 4xx
- * status, and anything else into a 500 whose details stay in the server log.
+ * The one error path of the API: every route is made by `route()` (src/server/endpoint/route.ts), which turns
+ * an HttpError (or a zod validation error) into a JSON answer with `message` (and `errors` per field) and a
+ * 4xx status, and anything else into a 500 whose details stay in the server log.
  */
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { z, ZodError } from 'zod';
 import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/outage.ts';
 import { log } from './observe/log.ts';
@@ -122,22 +122,3 @@ export function methodNotAllowed(...allowed: string[]): APIRoute {
     errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
 }
 
-type Handler = (context: APIContext) => Promise<Response | unknown> | Response | unknown;
-
-/** Wraps a handler: a returned Response passes through, any other value is sent as JSON, errors as above. */
-export function endpoint(handler: Handler): APIRoute {
-  return async (context) => {
-    try {
-      const result = await handler(context);
-      return result instanceof Response ? result : json(result);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
-}
-
-/** A body posted by a plain HTML form (before JavaScript loads), not JSON. */
-export function isFormPost(request: Request): boolean {
-  const type = request.headers.get('content-type') ?? '';
-  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
-}

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../support/api.ts';
 import { callFrom } from '../support/accounts.ts';
 import { rows } from '../support/rows.ts';
+import { declaredAnswer } from '../support/endpoint-client.ts';
+import { analyticsEndpoints } from '~/server/analytics/analytics.endpoints.ts';
 import { fileNumber, freshAddress, uniqueName } from '../support/unique.ts';
 
 const payload = JSON.stringify({ page: { path: '/diamonds', title: 'Diamonds' }, language: 'en-US', referrer: { source: 'direct' } });
@@ -18,7 +20,7 @@ describe.each(databases)('analytics on $kind', ({ url, databaseUrl }) => {
 
   it('stores a page event', async () => {
     const userId = uniqueName('customer');
-    const res = await collect({ payload, type: 'page', user_id: userId });
+    const res = declaredAnswer(analyticsEndpoints.collect, await collect({ payload, type: 'page', user_id: userId }));
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ accepted: true });
     const stored = await rows(databaseUrl, (db) =>

@@ -9,6 +9,8 @@ import { call, databases } from '../support/api.ts';
 import { callFrom, closeTestDbs, freshAddress, seedCustomer, testDb, uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 import { WEEKDAYS } from '~/features/appointments/appointments-config.schema.ts';
+import { Shopper } from '../support/shopper.ts';
+import { appointmentsEndpoints } from '~/server/appointments/appointments.endpoints.ts';
 import { beyondHorizon, booking, closedDays, icsLines, openDay, showroom, showroomTime, slotStarts } from '../support/appointments.ts';
 
 afterAll(closeTestDbs);
@@ -38,9 +40,9 @@ describe.each(databases)('appointments on $kind', ({ url, databaseUrl }) => {
       expect(bad.status, query).toBe(400);
       expect(Object.keys(bad.body.errors), query).toEqual([query.includes('kind') ? 'kind' : 'date']);
     }
-    const calendar = await call(url, 'GET', '/api/appointments/calendar');
+    const calendar = await new Shopper(url).send(appointmentsEndpoints.calendar);
     expect(calendar.body.data.first_open_day).toMatch(/^\d{4}-\d\d-\d\d$/);
-    expect(calendar.body.data.months[0].weeks[0]).toHaveLength(7);
+    expect(calendar.body.data.months[0]!.weeks[0]).toHaveLength(7);
   });
 
   it('refuses a time in the past, outside opening hours, off the slot grid, on a closed day or too far ahead', async () => {
@@ -133,7 +135,7 @@ describe.each(databases)('appointments on $kind', ({ url, databaseUrl }) => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(booked.body.data.reference);
     expect((await call(url, 'POST', '/api/appointments/cancel', { token: 'nope' })).body.errors).toEqual({ token: ['This cancellation link is not valid.'] });
-    const cancelled = await call(url, 'POST', '/api/appointments/cancel', { token });
+    const cancelled = await new Shopper(url).send(appointmentsEndpoints.cancel, { body: { token } });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe('cancelled');
     const again = await call(url, 'POST', '/api/appointments/cancel', { token });

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
 import type { Product } from '~/features/catalog/product.ts';
+import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
+import { Shopper } from '../support/shopper.ts';
 
 const list = (query: Record<string, unknown> = {}) =>
   `/catalog/products?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]))}`;
@@ -56,7 +58,7 @@ describe.each(databases)('product catalogue on $kind', ({ url }) => {
 
   it('writes total carat weights as fractions', async () => {
     const studs = all.find((p) => p.name === 'Round Diamond Stud Earrings')!;
-    const detail = (await call(url, 'GET', `/catalog/products/${studs.id}`)).body as Product;
+    const detail = (await new Shopper(url).send(catalogEndpoints.product, { params: { id: studs.id } })).body;
     const fractions = [...new Set(detail.variants.map((v) => v.total_carat_weight_fraction))];
     expect(fractions).toEqual(['1/4', '1/2', '3/4', '1', '1 1/2', '2']);
   });

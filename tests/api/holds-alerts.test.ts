@@ -16,6 +16,8 @@ import { runNode, startServer, type TestServer } from '../support/server.ts';
 import { ADMIN_TOKEN, feedRow, postImport, toCsv } from '../support/admin.ts';
 import { uniqueCode, uniqueName } from '../support/unique.ts';
 import { Shopper } from '../support/shopper.ts';
+import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
+import { holdsEndpoints } from '~/server/holds/holds.endpoints.ts';
 
 const DIAMONDS = 300;
 const HOUR = 3_600_000;
@@ -113,7 +115,7 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     // The other shopper has the stone in a ready cart before the hold.
     await readyCart(o, { diamonds: [d.id], method: 'banktransfer' });
 
-    const held = await h.post(`/api/diamonds/${d.id}/hold`);
+    const held = await h.send(holdsEndpoints.hold, { params: { id: d.id } });
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body.data).toMatchObject({ diamond_id: d.id, is_active: true, ended_at: null });
     expect(Date.parse(held.body.data.expires_at) - Date.parse(held.body.data.created_at)).toBe(48 * HOUR);
@@ -136,7 +138,7 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     const second = await h.post(`/api/diamonds/${stone().id}/hold`);
     expect(second).toMatchObject({ status: 409, body: { code: 'hold_limit' } });
     expect((await o.post(`/api/diamonds/${d.id}/hold`)).body.code).toBe('on_hold');
-    expect((await h.get('/api/holds')).body).toMatchObject({ limit: 1, hours: 48, data: [{ diamond_id: d.id, is_active: true }] });
+    expect((await h.send(holdsEndpoints.list)).body).toMatchObject({ limit: 1, hours: 48, data: [{ diamond_id: d.id, is_active: true }] });
 
     // The holder buys it as usual; buying ends the hold.
     await readyCart(h, { diamonds: [d.id], method: 'banktransfer' });
@@ -147,7 +149,7 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     // Released and asked again within a day: refused.
     const e = stone();
     expect((await h.post(`/api/diamonds/${e.id}/hold`)).status).toBe(200);
-    expect((await h.delete(`/api/diamonds/${e.id}/hold`)).body.data).toMatchObject({ is_active: false, end_reason: 'released' });
+    expect((await h.send(holdsEndpoints.release, { params: { id: e.id } })).body.data).toMatchObject({ is_active: false, end_reason: 'released' });
     expect((await h.post(`/api/diamonds/${e.id}/hold`)).body.code).toBe('hold_again_too_soon');
     // Not signed in: 401.
     expect((await new Shopper(server.url).post(`/api/diamonds/${e.id}/hold`)).status).toBe(401);
@@ -246,7 +248,7 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     const watcher = await seedCustomer(server.databaseUrl);
     const pausedWatcher = await seedCustomer(server.databaseUrl);
     const shopper = signedIn(server.url, watcher.token);
-    const created = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: w.white });
+    const created = await shopper.send(alertsEndpoints.create, { body: { kind: 'price_drop', variant_id: w.white } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ message: 'We will tell you if the price drops' });
     expect(created.body.data).toMatchObject({
@@ -266,7 +268,7 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     const again = await shopper.post('/api/alerts', { kind: 'price_drop', variant_id: w.white });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(created.body.data.id);
-    expect((await shopper.get('/api/alerts')).body.data).toMatchObject([{ id: created.body.data.id, variant_id: w.white }]);
+    expect((await shopper.send(alertsEndpoints.list)).body.data).toMatchObject([{ id: created.body.data.id, variant_id: w.white }]);
     expect((await signedIn(server.url, pausedWatcher.token).post('/api/alerts', { kind: 'price_drop', variant_id: p.white })).status).toBe(201);
 
     // The jeweller's next file: $1,000 → $800 in white gold (platinum unchanged).

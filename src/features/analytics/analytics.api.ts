@@ -1,11 +1,12 @@
-/** Sends one analytics event through the shop's ky client, and says whether to keep it for a retry. */
-import { api, ApiError } from '~/lib/http.ts';
+/** Sends one analytics event through the shop's ky client (typed by src/server/analytics/analytics.endpoints.ts), and says whether to keep it for a retry. */
+import { ApiError, call } from '~/lib/http.ts';
+import type { analyticsEndpoints as E } from '~/server/analytics/analytics.endpoints.ts';
 import type { PageEvent } from './analytics.schema.ts';
 import type { SendResult } from './analytics.ts';
 
 export async function sendEvent(event: PageEvent): Promise<SendResult> {
   try {
-    await api.post('analytics/collect', event);
+    await call<typeof E.collect>('POST /api/analytics/collect', { body: event });
     return 'sent';
   } catch (error) {
     // A refused event stays refused (bad payload); throttling and server trouble may pass.

@@ -1,5 +1,6 @@
-/** The newsletter call, through the shop's ky client (loaded on the first submit, not with the page). */
-import { api, ApiError } from '~/lib/http.ts';
+/** The newsletter call (typed by src/server/newsletter/newsletter.endpoints.ts), through the shop's ky client (loaded on the first submit, not with the page). */
+import { ApiError, call } from '~/lib/http.ts';
+import type { newsletterEndpoints as E } from '~/server/newsletter/newsletter.endpoints.ts';
 import type { Severity } from '~/features/snackbar/snackbar.ts';
 import type { SubscribeRequest } from './newsletter.schema.ts';
 import { shopperMessage } from '~/lib/shopper-text.ts';
@@ -12,7 +13,7 @@ export interface Outcome {
 /** Subscribes and returns what the snackbar should say: the answer's first key and first value. */
 export async function subscribe(body: SubscribeRequest): Promise<Outcome> {
   try {
-    const answer = await api.post<Record<string, unknown>>('subscribe', body);
+    const answer = await call<typeof E.subscribe>('POST /api/subscribe', { body });
     const [severity, message] = Object.entries(answer)[0] ?? ['success', ''];
     return { severity: severity as Severity, message: String(message ?? '') };
   } catch (error) {

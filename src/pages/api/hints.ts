@@ -1,11 +1,11 @@
-import { methodNotAllowed } from '~/server/http.ts';
-import { hintOverHttp } from '~/server/hints/hint-http.ts';
-import { shopActionForm } from '~/server/holds/shop-action-form.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { dropHint } from '~/server/hints/hint.service.ts';
+import { hintsEndpoints } from '~/server/hints/hints.endpoints.ts';
 
 /** "Drop a hint": e-mails a diamond, a piece or a built ring to an address the shopper types (limited per shopper and per address a day). */
-export const POST = shopActionForm(
-  () => '/',
-  (context) => hintOverHttp(context),
-);
+export const POST = route(hintsEndpoints.drop, async ({ db, customer, body }) => {
+  await dropHint(db, customer, body);
+  return { message: 'Your hint is on its way' };
+});
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(hintsEndpoints.drop);

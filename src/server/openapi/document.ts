@@ -26,7 +26,8 @@ import { diamondFacetsSchema, diamondSchema } from '~/server/diamonds/diamond.an
 import { productSchema, productFacetsSchema } from '~/server/products/product.answers.ts';
 import { wishlistEntrySchema } from '~/server/wishlist/wishlist.answers.ts';
 import { CART_COOKIE, WISHLIST_COOKIE } from '~/server/shopper/owner.ts';
-import { op, type Operation } from './operation.ts';
+import { defineEndpoint } from '~/server/endpoint/define.ts';
+import type { EndpointSpec as Operation } from '~/server/endpoint/define.ts';
 import { operations } from './operations.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -59,11 +60,18 @@ const documentAnswerSchema = z
   .object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) })
   .loose();
 
+/** GET /api/openapi.json: this document. */
+export const openApiEndpoint = defineEndpoint({
+  method: 'get',
+  path: '/api/openapi.json',
+  tag: 'Meta',
+  summary: 'This OpenAPI 3.1 document',
+  answers: { 200: documentAnswerSchema },
+  cacheable: true,
+});
+
 /** Every operation, the document's own included. */
-export const allOperations: Operation[] = [
-  ...operations,
-  op('get', '/api/openapi.json', { tag: 'Meta', summary: 'This OpenAPI 3.1 document', answers: { 200: documentAnswerSchema }, cacheable: true }),
-];
+export const allOperations: Operation[] = [...operations, openApiEndpoint];
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',

@@ -1,15 +1,19 @@
-import { endpoint, HttpError, methodNotAllowed } from '~/server/http.ts';
-import { deleteOverHttp } from '~/server/alerts/alert-http.ts';
-import { shopActionForm } from '~/server/holds/shop-action-form.ts';
+import { deleteAlert } from '~/server/alerts/alert.service.ts';
+import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { HttpError } from '~/server/http.ts';
 
-/** Deletes one of the signed-in shopper's alerts (a plain form posts with ?_method=DELETE and is answered with a 303 back). */
-export const DELETE = endpoint((context) => deleteOverHttp(context));
-export const POST = shopActionForm(
-  () => '/customer/account/alerts',
-  async (context) => {
-    if (context.url.searchParams.get('_method') !== 'DELETE') throw new HttpError(405, 'Use DELETE for this endpoint', 'method_not_allowed');
-    return deleteOverHttp(context);
-  },
-);
+/** Deletes one of the signed-in shopper's alerts. */
+export const DELETE = route(alertsEndpoints.delete, async ({ db, customer, params }) => {
+  await deleteAlert(db, customer.id, params.id);
+  return { message: 'The alert is deleted' };
+});
 
-export const ALL = methodNotAllowed('DELETE', 'POST');
+/** The same from a plain form, which cannot send DELETE: it posts with ?_method=DELETE and is answered with a 303 back. */
+export const POST = route(alertsEndpoints.deleteByForm, async ({ context, db, customer, params }) => {
+  if (context.url.searchParams.get('_method') !== 'DELETE') throw new HttpError(405, 'Use DELETE for this endpoint', 'method_not_allowed');
+  await deleteAlert(db, customer.id, params.id);
+  return { message: 'The alert is deleted' };
+});
+
+export const ALL = otherMethods(alertsEndpoints.delete, alertsEndpoints.deleteByForm);

@@ -1,12 +1,12 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { createOverHttp, listOverHttp } from '~/server/alerts/alert-http.ts';
-import { shopActionForm } from '~/server/holds/shop-action-form.ts';
+import { createAnswer } from '~/server/alerts/alert-http.ts';
+import { listAlerts } from '~/server/alerts/alert.service.ts';
+import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** The signed-in shopper's alerts; POST adds one (price_drop, back_in_stock or saved_search); a plain form post is answered with a 303 back. */
-export const GET = endpoint((context) => listOverHttp(context));
-export const POST = shopActionForm(
-  () => '/customer/account/alerts',
-  (context) => createOverHttp(context),
-);
+/** The signed-in shopper's alerts. */
+export const GET = route(alertsEndpoints.list, async ({ db, customer }) => ({ data: await listAlerts(db, customer.id) }));
 
-export const ALL = methodNotAllowed('GET', 'POST');
+/** Adds one (price_drop, back_in_stock or saved_search); a plain form post is answered with a 303 back. */
+export const POST = route(alertsEndpoints.create, ({ db, customer, body }) => createAnswer(db, customer.id, body));
+
+export const ALL = otherMethods(alertsEndpoints.list, alertsEndpoints.create);

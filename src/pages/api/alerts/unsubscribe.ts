@@ -1,8 +1,11 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { unsubscribeOverHttp } from '~/server/alerts/alert-http.ts';
+import { unsubscribeAnswer } from '~/server/alerts/alert-http.ts';
+import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-/** The signed link of every alert e-mail (?a=&s=): no sign-in needed. POST is the mail client's one-click. */
-export const GET = endpoint((context) => unsubscribeOverHttp(context));
-export const POST = endpoint((context) => unsubscribeOverHttp(context));
+/** The signed link of every alert e-mail (?a=&s=): no sign-in needed. */
+export const GET = route(alertsEndpoints.unsubscribe, ({ context, db, query }) => unsubscribeAnswer(context.request, db, query));
 
-export const ALL = methodNotAllowed('GET', 'POST');
+/** The mail client's one-click (RFC 8058), the same signed query. */
+export const POST = route(alertsEndpoints.oneClickUnsubscribe, ({ context, db, query }) => unsubscribeAnswer(context.request, db, query));
+
+export const ALL = otherMethods(alertsEndpoints.unsubscribe, alertsEndpoints.oneClickUnsubscribe);

@@ -1,14 +1,13 @@
-/** POST /api/analytics/collect — one page event: { payload: "<JSON object>", type: "page", user_id }. */
-import { endpoint, json, readBody, methodNotAllowed } from '~/server/http.ts';
-import { collectSchema } from '~/features/analytics/analytics.schema.ts';
-import type { z } from 'zod';
-import { assertCanCollect, collect, type collectAnswerSchema } from '~/server/analytics/analytics.service.ts';
+import { analyticsEndpoints } from '~/server/analytics/analytics.endpoints.ts';
+import { assertCanCollect, collect } from '~/server/analytics/analytics.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 
-export const POST = endpoint(async (context) => {
+/** One page event: `{ payload: "<JSON object>", type: "page", user_id }`, within each client's limits. */
+export const POST = route(analyticsEndpoints.collect, async ({ context, body }) => {
   await assertCanCollect(clientKey(context));
-  await collect(await readBody(context.request, collectSchema));
-  return json({ accepted: true } satisfies z.output<typeof collectAnswerSchema>, { status: 202 });
+  await collect(body);
+  return { accepted: true as const };
 });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(analyticsEndpoints.collect);

@@ -1,7 +1,8 @@
-/** GET /api/appointments/calendar — the bookable days, as month grids, and what the showroom offers. */
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
+import { appointmentsEndpoints } from '~/server/appointments/appointments.endpoints.ts';
 import { bookingCalendar } from '~/server/appointments/calendar.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const GET = endpoint(() => ({ data: bookingCalendar() }));
+/** The bookable days, as month grids, and what the showroom offers. */
+export const GET = route(appointmentsEndpoints.calendar, () => ({ data: bookingCalendar() }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(appointmentsEndpoints.calendar);

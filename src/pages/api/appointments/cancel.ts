@@ -1,16 +1,11 @@
-/**
- * POST /api/appointments/cancel — cancels through the secret link. JSON `{token}` answers JSON; the
- * cancel page's plain form post (before JavaScript) is sent back to that page, which shows the outcome.
- */
-import { endpoint, isFormPost, json, readBody, methodNotAllowed } from '~/server/http.ts';
-import { cancelSchema } from '~/features/appointments/appointments.schema.ts';
+import { appointmentsEndpoints } from '~/server/appointments/appointments.endpoints.ts';
 import { cancelByToken } from '~/server/appointments/appointments.service.ts';
-import { cancelFormPost } from '~/server/appointments/cancel-form.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const POST = endpoint(async ({ request }) => {
-  if (isFormPost(request)) return cancelFormPost(request);
-  const { token } = await readBody(request, cancelSchema);
-  return json({ message: 'Your appointment is cancelled. We have sent you a confirmation.', data: await cancelByToken(token) });
-});
+/** `{ token }` of the secret link: cancels (the cancel page's plain form is answered with a 303 back to it). */
+export const POST = route(appointmentsEndpoints.cancel, async ({ body }) => ({
+  message: 'Your appointment is cancelled. We have sent you a confirmation.',
+  data: await cancelByToken(body.token),
+}));
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(appointmentsEndpoints.cancel);

@@ -1,16 +1,15 @@
-/** GET /api/appointments — the signed-in customer's upcoming appointments; POST — book one. */
-import { endpoint, json, readBody, methodNotAllowed } from '~/server/http.ts';
-import { requireCustomer } from '~/server/accounts/auth.ts';
-import { bookingSchema } from '~/features/appointments/appointments.schema.ts';
+import { appointmentsEndpoints } from '~/server/appointments/appointments.endpoints.ts';
 import { book, upcomingFor } from '~/server/appointments/appointments.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 
-export const GET = endpoint(async ({ locals }) => ({ data: await upcomingFor(requireCustomer(locals)) }));
+/** The signed-in customer's upcoming appointments. */
+export const GET = route(appointmentsEndpoints.list, async ({ customer }) => ({ data: await upcomingFor(customer) }));
 
-export const POST = endpoint(async (context) => {
-  const input = await readBody(context.request, bookingSchema);
-  const data = await book(input, context.locals.customer, clientKey(context));
-  return json({ message: 'Your appointment is booked. We have sent a confirmation to your e-mail address.', data }, { status: 201 });
-});
+/** Books one (a guest too; a signed-in customer's booking is theirs). */
+export const POST = route(appointmentsEndpoints.book, async ({ context, shopper, body }) => ({
+  message: 'Your appointment is booked. We have sent a confirmation to your e-mail address.',
+  data: await book(body, shopper.customer, clientKey(context)),
+}));
 
-export const ALL = methodNotAllowed('GET', 'POST');
+export const ALL = otherMethods(appointmentsEndpoints.list, appointmentsEndpoints.book);

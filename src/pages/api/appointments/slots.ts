@@ -1,12 +1,8 @@
-/** GET /api/appointments/slots?date=YYYY-MM-DD&kind=showroom|video — the slots of one showroom day. */
-import { endpoint, validationError, methodNotAllowed } from '~/server/http.ts';
-import { slotsQuerySchema } from '~/features/appointments/appointments.schema.ts';
+import { appointmentsEndpoints } from '~/server/appointments/appointments.endpoints.ts';
 import { daySlots } from '~/server/appointments/appointments.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 
-export const GET = endpoint(async ({ url }) => {
-  const query = slotsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) throw validationError(query.error);
-  return { data: await daySlots(query.data.date, query.data.kind) };
-});
+/** `?date=YYYY-MM-DD&kind=showroom|video`: the slots of one showroom day. */
+export const GET = route(appointmentsEndpoints.slots, async ({ query }) => ({ data: await daySlots(query.date, query.kind) }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(appointmentsEndpoints.slots);

@@ -1,7 +1,13 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { listOverHttp } from '~/server/holds/hold-http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { customerHolds } from '~/server/holds/hold.service.ts';
+import { holdHours, holdsPerCustomer } from '~/server/holds/hold-settings.ts';
+import { holdsEndpoints } from '~/server/holds/holds.endpoints.ts';
 
-/** The signed-in shopper's holds, live first. */
-export const GET = endpoint((context) => listOverHttp(context));
+/** The signed-in shopper's holds, live first, and the limits. */
+export const GET = route(holdsEndpoints.list, async ({ db, customer }) => ({
+  data: await customerHolds(db, customer.id),
+  limit: holdsPerCustomer(),
+  hours: holdHours(),
+}));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(holdsEndpoints.list);

@@ -1,15 +1,18 @@
-import { badRequest, endpoint, notFound, methodNotAllowed } from '~/server/http.ts';
-import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { productDetailQuerySchema } from '~/features/catalog/products.schema.ts';
-import { getProduct } from '~/server/products/products.service.ts';
+import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
+import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { badRequest, notFound } from '~/server/http.ts';
 import { sharePage } from '~/server/page-cache.ts';
+import { getProduct } from '~/server/products/products.service.ts';
 import { recordId } from '~/server/record-id.ts';
 
 /**
- * GET {api}/products/{id}[?js=shape]: one product with all its variants. `js` is the jewellery shape
- * (the centre stone's shape) the piece is viewed for; a setting that does not take it is a 400.
+ * `?js=shape`: one product with all its variants, viewed for that jewellery shape (the centre stone's);
+ * a setting that does not take it is a 400. The id and the query are read here, not by route(): an id
+ * that is no record id is a product nobody has (404, not 400), and `js` is the first one given.
  */
-export const GET = endpoint(async ({ params, url, locals }) => {
+export const GET = route({ ...catalogEndpoints.product, params: undefined, query: undefined }, async ({ context: { params, url, locals } }) => {
   sharePage(locals); // the same for every shopper
   const { js } = productDetailQuerySchema.parse(queryRecord(url.searchParams, ['js']));
   const id = recordId(params.id);
@@ -21,4 +24,4 @@ export const GET = endpoint(async ({ params, url, locals }) => {
   return { ...product, selected_jewelry_shape: js ?? null };
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(catalogEndpoints.product);

@@ -1,11 +1,15 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '~/features/catalog/products.schema.ts';
-import { listProducts } from '~/server/products/products.service.ts';
+import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
+import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
 import { sharePage } from '~/server/page-cache.ts';
+import { listProducts } from '~/server/products/products.service.ts';
 
-/** GET {api}/products: one page of products on sale, with listing variants and facets (docs/api.md, Catalogue). */
-export const GET = endpoint(async ({ url, locals }) => {
+/**
+ * One page of products on sale, with listing variants and facets. The query is read here as the listing
+ * pages read it (queryRecord: the first value of each known parameter), not by route(), which would take the last.
+ */
+export const GET = route({ ...catalogEndpoints.products, query: undefined }, async ({ context: { url, locals } }) => {
   sharePage(locals); // the same for every shopper
   const q = productQuerySchema.parse(queryRecord(url.searchParams, PRODUCT_QUERY_PARAMS));
   return listProducts({
@@ -19,4 +23,4 @@ export const GET = endpoint(async ({ url, locals }) => {
   });
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(catalogEndpoints.products);

@@ -1,7 +1,8 @@
-import { endpoint, methodNotAllowed } from '~/server/http.ts';
-import { staffListOverHttp } from '~/server/holds/hold-http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { staffHolds } from '~/server/holds/hold.service.ts';
+import { staffHoldsEndpoints } from '~/server/holds/staff-holds.endpoints.ts';
 
 /** The live holds (`?all=1`: ended ones too), newest first. */
-export const GET = endpoint((context) => staffListOverHttp(context));
+export const GET = route(staffHoldsEndpoints.list, async ({ db, query }) => ({ data: await staffHolds(db, query.all === '1') }));
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(staffHoldsEndpoints.list);

@@ -1,8 +1,11 @@
-import { getDb } from '~/server/db/database.ts';
-import { endpoint, methodNotAllowed, readText } from '~/server/http.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { readText } from '~/server/http.ts';
+import { paymentsEndpoints } from '~/server/payments/payments.endpoints.ts';
 import { handleStripeWebhook } from '~/server/payments/stripe-webhook.ts';
 
-/** POST /api/payments/stripe/webhook: Stripe's signed notifications (src/server/payments/stripe-webhook.ts). */
-export const POST = endpoint(async ({ request }) => handleStripeWebhook(await getDb(), await readText(request), request.headers.get('stripe-signature')));
+/** Stripe's signed notifications (src/server/payments/stripe-webhook.ts): the body is read as the bytes Stripe signed. */
+export const POST = route(paymentsEndpoints.stripeWebhook, async ({ context: { request }, db }) =>
+  handleStripeWebhook(db, await readText(request), request.headers.get('stripe-signature')),
+);
 
-export const ALL = methodNotAllowed('POST');
+export const ALL = otherMethods(paymentsEndpoints.stripeWebhook);

@@ -1,13 +1,15 @@
-import { endpoint, notFound, methodNotAllowed } from '~/server/http.ts';
+import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
 import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { notFound } from '~/server/http.ts';
 import { sharePage } from '~/server/page-cache.ts';
 
-/** GET {api}/api/diamonds/{id}: one stone by id, certificate number or sku; sold ones too, with their status. */
-export const GET = endpoint(async ({ params, locals }) => {
-  sharePage(locals); // the same for every shopper
-  const row = await getDiamond(params.id ?? '');
+/** One stone by id, certificate number or sku; sold ones too, with their status. */
+export const GET = route(catalogEndpoints.diamond, async ({ context, params }) => {
+  sharePage(context.locals); // the same for every shopper
+  const row = await getDiamond(params.id);
   if (!row) throw notFound('No diamond has that id or certificate number');
   return toDiamond(row);
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(catalogEndpoints.diamond);

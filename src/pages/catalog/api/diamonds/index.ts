@@ -1,12 +1,17 @@
-import { endpoint, json, methodNotAllowed } from '~/server/http.ts';
 import { diamondQuerySchema, queryRecord, toDiamondQuery } from '~/features/diamonds/diamonds.schema.ts';
+import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
 import { searchDiamonds, type SearchTiming } from '~/server/diamonds/diamonds.service.ts';
+import { otherMethods, route } from '~/server/endpoint/route.ts';
+import { json } from '~/server/http.ts';
 import { sharePage } from '~/server/page-cache.ts';
 
 const PARAMS = ['page_number', 'page_size', 'sort_by', 'sort_direction', 'diamond_filters'];
 
-/** GET {api}/api/diamonds: one page of matching stones, the total and the facets (docs/api.md, Catalogue). */
-export const GET = endpoint(async ({ url, locals }) => {
+/**
+ * One page of matching stones, the total and the facets. The query is read here as the listing page
+ * reads it (queryRecord: the first value of each known parameter), not by route(), which would take the last.
+ */
+export const GET = route({ ...catalogEndpoints.diamonds, query: undefined }, async ({ context: { url, locals } }) => {
   // The same for every shopper: the shared cache keeps it until a diamond changes (src/server/page-cache.ts).
   sharePage(locals);
   const query = toDiamondQuery(diamondQuerySchema.parse(queryRecord(url.searchParams, PARAMS)));
@@ -19,4 +24,4 @@ export const GET = endpoint(async ({ url, locals }) => {
   return json(page, { headers: { 'server-timing': serverTiming } });
 });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = otherMethods(catalogEndpoints.diamonds);
