@@ -102,11 +102,6 @@ export const api = {
   delete: <T>(path: string, json?: unknown, options?: Options) => send<T>('delete', `/api/${path}`, json, options),
 };
 
-/** Calls the catalogue (`{api}/…`). */
-export const catalog = {
-  get: <T>(path: string, options?: GetOptions) => get<T>(`${CATALOG_API}/${path}`, options),
-};
-
 export interface CallInput<E extends EndpointSpec> {
   /** Values for the path's `{name}` parameters. */
   params?: Record<string, string | number>;
