@@ -95,11 +95,6 @@ async function send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string
 }
 
 
-/** Calls the catalogue (`{api}/…`). */
-export const catalog = {
-  get: <T>(path: string, options?: GetOptions) => get<T>(`${CATALOG_API}/${path}`, options),
-};
-
 export interface CallInput<E extends EndpointSpec> {
   /** Values for the path's `{name}` parameters. */
   params?: Record<string, string | number>;

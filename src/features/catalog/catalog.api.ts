@@ -1,5 +1,6 @@
-/** The product calls of the catalogue (docs/api.md). */
-import { catalog } from '~/lib/http.ts';
+/** The product calls of the catalogue (src/server/catalog/catalog.endpoints.ts). */
+import { call } from '~/lib/http.ts';
+import type { catalogEndpoints as E } from '~/server/catalog/catalog.endpoints.ts';
 import type { ProductFilters, ProductPage } from './product.ts';
 import type { ProductListingState } from './product-url.ts';
 
@@ -8,7 +9,7 @@ export function fetchProducts(
   scope: { categoryIds: number[]; fixed: ProductFilters; isByo?: boolean },
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  return catalog.get<ProductPage>('products', {
+  return call<typeof E.products>('GET /catalog/products', {
     signal,
     searchParams: {
       page_number: state.page,

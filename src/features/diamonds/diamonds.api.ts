@@ -1,10 +1,11 @@
-/** The diamond calls of the catalogue (docs/api.md): cancellable through an AbortSignal. */
-import { catalog } from '~/lib/http.ts';
+/** The diamond calls of the catalogue (src/server/catalog/catalog.endpoints.ts): cancellable through an AbortSignal. */
+import { call } from '~/lib/http.ts';
+import type { catalogEndpoints as E } from '~/server/catalog/catalog.endpoints.ts';
 import { compactFilters, DEFAULT_PAGE_SIZE, type DiamondPage } from './diamond-query.ts';
 import type { DiamondListingState } from './diamond-url.ts';
 
 export function fetchDiamonds(state: DiamondListingState, signal?: AbortSignal): Promise<DiamondPage> {
-  return catalog.get<DiamondPage>('api/diamonds', {
+  return call<typeof E.diamonds>('GET /catalog/api/diamonds', {
     signal,
     searchParams: {
       page_number: state.page,
