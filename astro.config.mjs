@@ -107,7 +107,7 @@ export default defineConfig({
   integrations: [shopConfiguration(), cartDirective(), react()],
   server: { port: 4321 },
   security: {
-    // Our middleware checks Origin itself and answers the API in JSON (see src/server/origin.ts).
+    // Our middleware checks Origin itself and answers the API in JSON (see src/server/security/origin.ts).
     checkOrigin: false,
     // Every page gets a Content-Security-Policy header: Astro adds the hashes of its own inline scripts
     // and styles (island hydration included) to script-src and style-src, so nothing else inline runs.
@@ -146,7 +146,7 @@ export default defineConfig({
     },
   },
   env: {
-    // Declared here so Astro validates them; the server reads them through src/server/config.ts.
+    // Declared here so Astro validates them; the server reads them through src/server/config/config.ts.
     schema: {
       DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),

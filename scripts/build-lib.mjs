@@ -5,7 +5,7 @@
 // release's real path), so building never breaks them; they move to the new build when they are replaced
 // (`npm run reload`, SIGHUP to the primary: scripts/workers.mjs). A build that fails leaves `dist` as it was.
 // Old releases are deleted, except the newest KEEP_RELEASES and any a live server leases
-// (releases/<id>/in-use/<pid>, written by src/server/serve-lifecycle.ts).
+// (releases/<id>/in-use/<pid>, written by src/server/runtime/serve-lifecycle.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,9 +83,9 @@ export async function build({ check = false } = {}) {
         build: { ssr: entry, outDir: path.join(out, dir), emptyOutDir: empty, target: 'node22', rollupOptions: { output: { entryFileNames: name } } },
       });
     try {
-      await bundle('src/server/cli.ts', 'cli', 'cli.mjs', true);
-      // The production server (src/server/serve.ts): the adapter's handler with compression and headers.
-      await bundle('src/server/serve.ts', 'server', 'serve.mjs', false);
+      await bundle('src/server/runtime/cli.ts', 'cli', 'cli.mjs', true);
+      // The production server (src/server/runtime/serve.ts): the adapter's handler with compression and headers.
+      await bundle('src/server/runtime/serve.ts', 'server', 'serve.mjs', false);
     } catch (error) {
       throw new BuildError(`The build failed: ${error instanceof Error ? error.message : String(error)}`);
     }

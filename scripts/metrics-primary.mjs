@@ -1,4 +1,4 @@
-// The cluster primary's one part in GET /metrics (src/server/observe/metrics-http.ts): a worker that is
+// The cluster primary's one part in GET /metrics (src/server/observe/metrics.http.ts): a worker that is
 // asked for the metrics asks the primary, which gathers every worker's (prom-client's AggregatorRegistry:
 // counters and histograms added up, per-worker gauges kept apart by their `worker` label, gauges read
 // from the database taken once) and sends the text back to that worker.

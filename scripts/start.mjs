@@ -1,6 +1,6 @@
 // `npm start`: check the port, build when missing or stale (a failed build says why and the shop starts on
 // the release before it, if there is one), migrate (and seed the demo shop into an empty database unless
-// this is a production start: src/server/cli.ts), then serve on PORT in WEB_CONCURRENCY worker processes
+// this is a production start: src/server/runtime/cli.ts), then serve on PORT in WEB_CONCURRENCY worker processes
 // (scripts/workers.mjs: SIGTERM drains them, SIGHUP reloads them one at a time on a new build).
 import { ensureModernNode } from './node.mjs';
 ensureModernNode();
@@ -55,7 +55,7 @@ const prepared = await new Promise((resolve) => {
 });
 if (prepared !== 0) process.exit(prepared ?? 1);
 
-// The adapter's handler behind compression and security headers (src/server/serve.ts).
+// The adapter's handler behind compression and security headers (src/server/runtime/serve.ts).
 const entry = path.join(root, 'dist/server/serve.mjs');
 await serveWithWorkers(entry, workers, { port, host });
 console.log(`The shop is open at http://localhost:${port}/ (${workers} worker${workers === 1 ? '' : 's'})`);

@@ -4,7 +4,7 @@
 // - a worker that dies is replaced (with a log line; after a second if it died young, so that a crash at
 //   start does not spin);
 // - a worker whose port is taken makes the whole shop stop with one line naming the port;
-// - SIGTERM or SIGINT drains every worker (src/server/serve-lifecycle.ts) and exits once they have, within
+// - SIGTERM or SIGINT drains every worker (src/server/runtime/serve-lifecycle.ts) and exits once they have, within
 //   SHUTDOWN_TIMEOUT_SECONDS (then what is left is killed);
 // - SIGHUP reloads: build when the sources changed (a failed build leaves the running shop untouched and
 //   says why), migrate, then replace the workers one at a time on the new release, each new worker
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { aggregateMetrics } from './metrics-primary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** Exit codes of src/server/serve-lifecycle.ts. */
+/** Exit codes of src/server/runtime/serve-lifecycle.ts. */
 const EXIT_PORT_IN_USE = 98;
 const EXIT_NOT_HEALTHY = 97;
 const YOUNG_MS = 10_000;
@@ -230,7 +230,7 @@ export function serveWithWorkers(entry, count, { port, host }) {
     );
   };
 
-  // A draining worker's last word before it exits (src/server/serve-lifecycle.ts): the answer tells it
+  // A draining worker's last word before it exits (src/server/runtime/serve-lifecycle.ts): the answer tells it
   // that every connection handed to it earlier has reached it.
   cluster.on('message', (worker, message) => {
     if (message?.aurelle === 'drained' && worker.isConnected()) worker.send({ aurelle: 'bye' });

@@ -1,17 +1,17 @@
 import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
-import { whenReady } from './server/boot.ts';
-import { errorResponse, HttpError, MAX_BODY_BYTES, notFound } from './server/http.ts';
-import { isForeignOrigin } from './server/origin.ts';
+import { whenReady } from './server/runtime/boot.ts';
+import { errorResponse, HttpError, MAX_BODY_BYTES, notFound } from './server/endpoint/http.ts';
+import { isForeignOrigin } from './server/security/origin.ts';
 import { loadCustomer } from './server/accounts/session.ts';
 import { shopperOf } from './server/shopper/shopper.ts';
 import { withSecurityHeaders } from './server/security/headers.ts';
-import { sharedPage } from './server/page-cache.ts';
-import { isShareablePath } from './server/page-store.ts';
-import { ADMIN_IMPORT_PATH } from './server/feeds/import-http.ts';
+import { sharedPage } from './server/page-cache/page-cache.ts';
+import { isShareablePath } from './server/page-cache/page-store.ts';
+import { ADMIN_IMPORT_PATH } from './server/feeds/import.http.ts';
 import { isPhotoUploadPath, PRODUCT_IMPORT_PATH } from './server/product-feed/paths.ts';
-import { duringRequest } from './server/request-time.ts';
+import { duringRequest } from './server/runtime/request-time.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/outage.ts';
 import { currentRequest } from './server/observe/request-context.ts';
 import { guardBackOffice, isBackOfficePath } from './server/staff/page-guard.ts';
@@ -66,7 +66,7 @@ async function serve(context: APIContext, next: MiddlewareNext): Promise<Respons
     const error = new HttpError(400, 'The address contains a NUL character', 'bad_request');
     return isApi ? errorResponse(error) : new Response(error.message, { status: 400 });
   }
-  // The stock-file import streams bodies far beyond 1 MB and enforces its own limit (src/server/feeds/import-http.ts); a photo upload holds to PHOTO_UPLOAD_MAX_BYTES.
+  // The stock-file import streams bodies far beyond 1 MB and enforces its own limit (src/server/feeds/import.http.ts); a photo upload holds to PHOTO_UPLOAD_MAX_BYTES.
   if (
     isApi &&
     url.pathname !== ADMIN_IMPORT_PATH &&

@@ -94,7 +94,6 @@ async function send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string
   }
 }
 
-
 export interface CallInput<E extends EndpointSpec> {
   /** Values for the path's `{name}` parameters. */
   params?: Record<string, string | number>;

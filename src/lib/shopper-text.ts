@@ -14,7 +14,7 @@ export const CONNECTION_MESSAGE = 'We could not reach the shop. Check your conne
 export const GENERIC_ERROR = 'Something went wrong';
 export const SOLD_MESSAGE = 'This diamond has just been sold';
 
-/** What the shop API answered (src/server/http.ts `ErrorBody`), as far as it could be read. */
+/** What the shop API answered (src/server/endpoint/http.ts `ErrorBody`), as far as it could be read. */
 export interface ErrorAnswer {
   status: number;
   message?: string;

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { whenReady } from '~/server/boot.ts';
+import { whenReady } from '~/server/runtime/boot.ts';
 import { probeDatabase } from '~/server/db/database.ts';
 import { parseDatabaseUrl } from '~/server/db/url.ts';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 import { databaseDownSince, RETRY_AFTER_SECONDS } from '~/server/db/outage.ts';
 import { diamondIndexHealth } from '~/server/diamonds/diamond-sync.ts';
-import { json } from '~/server/http.ts';
+import { json } from '~/server/endpoint/http.ts';
 
 /**
  * 200 once this server can serve, with the database kind, this process's pid (one of the workers, see

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, databases } from '../support/api.ts';
 import { PRODUCTS } from '~/server/db/seed/catalog.ts';
-import type { Product } from '~/features/catalog/product.ts';
+import type { Product } from '~/features/products/product.ts';
 import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
 import { Shopper } from '../support/shopper.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The shared page cache (src/server/page-cache.ts), seen from outside on SQLite and PostgreSQL: pages the
+ * The shared page cache (src/server/page-cache/page-cache.ts), seen from outside on SQLite and PostgreSQL: pages the
  * same for every shopper come back from memory with an Age, compressed as asked, and never outlive a
  * change to a diamond; pages of a signed-in customer are never shared.
  * A server of its own per database: any diamond reserved, ordered or sold anywhere drops every shared

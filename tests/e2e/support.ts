@@ -25,7 +25,7 @@ export async function staffSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The shared page cache keeps a page for up to 30 s (src/server/page-cache.ts SHARED_PAGE_SECONDS). */
+/** The shared page cache keeps a page for up to 30 s (src/server/page-cache/page-cache.ts SHARED_PAGE_SECONDS). */
 const SHARED_PAGE_MS = 30_000;
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartAdd } from '~/features/cart/cart.schema.ts';
 import { addToCart, getCart, removeItem, updateQuantities } from '~/server/cart/cart.service.ts';
 import { mergeGuestCart } from '~/server/cart/cart.merge.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { DIAMONDS, newCustomer, seededConnections } from '../support/inprocess.ts';
 

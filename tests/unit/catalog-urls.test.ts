@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hrefFor, listingHref, paramsFromState, stateFromParams } from '~/features/diamonds/diamond-url.ts';
-import { productHref, productStateFromParams } from '~/features/catalog/product-url.ts';
+import { productHref, productStateFromParams } from '~/features/products/product-url.ts';
 
 const params = (q: string) => new URLSearchParams(q);
 

@@ -1,12 +1,12 @@
 /**
- * The environment is declared once (src/server/env.ts): the README's table lists exactly those variables,
+ * The environment is declared once (src/server/config/env.ts): the README's table lists exactly those variables,
  * every variable the server's code reads is declared there, and a value that is not valid falls back to the
  * default and is named by envProblems().
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { env, envProblems, VARS } from '~/server/env.ts';
+import { env, envProblems, VARS } from '~/server/config/env.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -29,20 +29,20 @@ function sourceFiles(dir: string): string[] {
 const NOT_SETTINGS = new Set(['ASTRO_NODE_AUTOSTART', 'BASE_URL']);
 
 describe('environment variables', () => {
-  it('the README table lists every variable of src/server/env.ts, and only those', () => {
+  it('the README table lists every variable of src/server/config/env.ts, and only those', () => {
     const declared = Object.keys(VARS).sort();
     const documented = [...new Set(readmeVariables())].sort();
     expect(
       documented.filter((name) => !declared.includes(name)),
-      'in the README, not in src/server/env.ts',
+      'in the README, not in src/server/config/env.ts',
     ).toEqual([]);
     expect(
       declared.filter((name) => !documented.includes(name)),
-      'in src/server/env.ts, not in the README',
+      'in src/server/config/env.ts, not in the README',
     ).toEqual([]);
   });
 
-  it('every variable the code under src/ reads is declared in src/server/env.ts', () => {
+  it('every variable the code under src/ reads is declared in src/server/config/env.ts', () => {
     const read = new Set<string>();
     for (const file of sourceFiles(path.join(root, 'src'))) {
       const source = fs.readFileSync(file, 'utf8');
@@ -54,7 +54,7 @@ describe('environment variables', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('only src/server/env.ts reads the environment: other modules ask env(NAME)', () => {
+  it('only src/server/config/env.ts reads the environment: other modules ask env(NAME)', () => {
     const readers: string[] = [];
     for (const file of sourceFiles(path.join(root, 'src'))) {
       if (file.endsWith(path.join('server', 'env.ts'))) continue;

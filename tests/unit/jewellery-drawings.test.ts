@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { METAL_CODES } from '~/features/catalog/metals.ts';
+import { METAL_CODES } from '~/features/products/metals.ts';
 import { SHAPES } from '~/features/diamonds/grades.ts';
 import { DESIGN_CODES, VIEWS, defaultStone, drawJewellery, jewelleryAlt } from '~/server/images/jewellery/index.ts';
 import { metalPaints } from '~/server/images/jewellery/parts.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clockOffsetMs, nowMs, parseOffset } from '~/server/clock.ts';
+import { clockOffsetMs, nowMs, parseOffset } from '~/server/config/clock.ts';
 import { cardHoldMinutes, holdMs, paymentDueAt, transferHoldHours, transferWindowWords } from '~/server/orders/payment-hold.ts';
 import { statusLabel } from '~/server/orders/order-status.ts';
 

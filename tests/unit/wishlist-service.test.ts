@@ -1,7 +1,7 @@
 /** The wishlist's rules, moving to the cart and the guest-to-customer merge, in-process on SQLite and PGlite. */
 import { describe, expect, it } from 'vitest';
 import { getCart } from '~/server/cart/cart.service.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { mergeGuestWishlist } from '~/server/wishlist/wishlist.merge.ts';
 import { moveAllToCart, moveEntryToCart } from '~/server/wishlist/wishlist.move.ts';
 import { addPairToWishlist, addToWishlist, countWishlist, listWishlist, removeEntries } from '~/server/wishlist/wishlist.service.ts';

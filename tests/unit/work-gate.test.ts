@@ -1,7 +1,7 @@
 /** WorkGate: heavy work runs at most N at once, at most M more wait in order, beyond that 503 at once. */
 import { describe, expect, it } from 'vitest';
-import { WorkGate } from '~/server/work-gate.ts';
-import { HttpError } from '~/server/http.ts';
+import { WorkGate } from '~/server/runtime/work-gate.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 
 function deferred() {
   let resolve!: () => void;

@@ -3,7 +3,7 @@
  * 3 to 13 that the atelier sizes every setting to; anything else from 1 to 16 in quarter sizes can be
  * ordered as a custom size ("7.25", "7 1/4" or "7¼" all read as 7.25).
  */
-import { RING_SIZES } from '~/features/catalog/ring-sizes.ts';
+import { RING_SIZES } from '~/features/products/ring-sizes.ts';
 
 export const STANDARD_SIZES: readonly string[] = RING_SIZES;
 export const CUSTOM_SIZE_MIN = 1;

@@ -4,7 +4,7 @@
  * types come from its schemas by type-only imports).
  */
 import type { z } from 'zod';
-import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
+import type { boundsSchema, diamondFacetsSchema, diamondHistogramsSchema, diamondPageSchema, diamondSchema } from '~/server/diamonds/diamonds.answers.ts';
 import { RANGE_FILTER_KEYS, type RangeFilterKey } from './attributes.ts';
 import { FACET_KEYS, GRADE_ATTRIBUTES, GRADE_KEYS, GRADE_SORTS, LISTED_GRADES, type FacetKey, type GradeKey, type GradeSort } from './grade-attributes.ts';
 
@@ -48,7 +48,7 @@ export interface DiamondQuery {
 /** The extent of each range over the whole live inventory (price in USD): the sliders' ends. */
 export type RangeBounds = Record<RangeFilterKey, Bounds> | null;
 
-// The answers' shapes are zod schemas in src/server/diamonds/diamond.answers.ts; type-only here.
+// The answers' shapes are zod schemas in src/server/diamonds/diamonds.answers.ts; type-only here.
 export type Diamond = z.output<typeof diamondSchema>;
 export type Bounds = z.output<typeof boundsSchema>;
 export type DiamondFacets = z.output<typeof diamondFacetsSchema>;

@@ -3,7 +3,7 @@
  * has an account is the same either way: sign-up answers identically and e-mails the address instead,
  * sign-in refuses an unknown address and a wrong password with one message after the same hashing work.
  */
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { recordHit, release, take, usage } from '~/server/security/rate-limit.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';

@@ -1,5 +1,5 @@
 /** The guard every account, address and order call uses: the signed-in customer, or 401. */
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import type { Customer } from './session.ts';
 
 export function requireCustomer(locals: App.Locals): Customer {

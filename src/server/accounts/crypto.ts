@@ -11,8 +11,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { BackgroundWorkers } from '~/server/background-workers.ts';
-import { env } from '~/server/env.ts';
+import { BackgroundWorkers } from '~/server/runtime/background-workers.ts';
+import { env } from '~/server/config/env.ts';
 
 const LOG_N = 17;
 const R = 8;

@@ -5,7 +5,7 @@
  * the page to render. With JavaScript, the islands send the same forms to the JSON API instead.
  */
 import type { z } from 'zod';
-import { HttpError, validationError } from '~/server/http.ts';
+import { HttpError, validationError } from '~/server/endpoint/http.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,

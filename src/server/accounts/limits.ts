@@ -11,7 +11,7 @@
  * Forgot-password requests are limited per e-mail address and per client address.
  */
 import type { Limit } from '~/server/security/rate-limit.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 const WINDOW = 15 * 60_000;
 

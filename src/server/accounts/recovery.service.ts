@@ -3,7 +3,7 @@
  * verification. Tokens are 256 random bits sent once by e-mail, stored as SHA-256, single use, and
  * valid for 60 minutes.
  */
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { consume, take } from '~/server/security/rate-limit.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';
 import type { ResetPasswordInput } from '~/features/account/account.schema.ts';

@@ -2,7 +2,7 @@
 import { addressSchema as addressInputSchema } from '~/features/account/address.schema.ts';
 import { messageAnswerSchema } from '~/server/accounts/accounts.answers.ts';
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { recordPathSchema } from '~/server/record-id.ts';
+import { recordPathSchema } from '~/server/endpoint/record-id.ts';
 import { addressAnswerSchema, addressListAnswerSchema, savedAddressAnswerSchema } from './addresses.answers.ts';
 
 export const addressesEndpoints = {

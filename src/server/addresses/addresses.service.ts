@@ -3,8 +3,8 @@
  * remaining one, so a customer with addresses always has exactly one default. An id that is not the
  * caller's answers 404, exactly like one that does not exist.
  */
-import { recordId } from '~/server/record-id.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { recordId } from '~/server/endpoint/record-id.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import type { AddressInput } from '~/features/account/address.schema.ts';
 import type { CheckoutAddress } from '~/features/checkout/checkout.schema.ts';

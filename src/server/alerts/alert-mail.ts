@@ -6,7 +6,7 @@ import { diamondName } from '~/server/diamonds/diamonds.service.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-link.ts';
 import type { AlertRow, WatchedVariant } from './alert.repository.ts';
-import { variantPath, variantWords } from './alert.service.ts';
+import { variantPath, variantWords } from './alerts.service.ts';
 
 async function withUnsubscribe(
   db: Db,

@@ -21,21 +21,21 @@
  * server that finds it taken skips its turn; SQLite: BEGIN IMMEDIATE), every "told" is a guarded update
  * of the alert committed with its e-mail in the outbox, and each e-mail has a dedupe key.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import { sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
-import { nowIso, nowMs } from '~/server/clock.ts';
+import { nowIso, nowMs } from '~/server/config/clock.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
-import { endHold } from '~/server/holds/hold.service.ts';
+import { endHold } from '~/server/holds/holds.service.ts';
 import { holdRepricedMail } from '~/server/holds/hold-mail.ts';
 import type { DiamondFilters } from '~/features/diamonds/diamond-query.ts';
 import { siteUrl } from '~/server/mail/mailer.ts';
 import { newestStoneId, newMatches, repricedVariantAlerts, stoneAlerts, watchedVariants, type AlertRow } from './alert.repository.ts';
 import { backInStockMail, digestMail, priceDropMail, variantPriceDropMail } from './alert-mail.ts';
-import { DIGEST_EVERY_MS, forSale, type SavedSearch } from './alert.service.ts';
+import { DIGEST_EVERY_MS, forSale, type SavedSearch } from './alerts.service.ts';
 
 const PAGE = 5_000;
 const LOOKBACK = 500;

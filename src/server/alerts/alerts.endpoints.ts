@@ -8,7 +8,7 @@ import {
   alertPathSchema,
   unsubscribeAnswerSchema,
   unsubscribeQuerySchema,
-} from './alert.answers.ts';
+} from './alerts.answers.ts';
 
 /** Before JavaScript: back to the page the button was on (else the account's alerts), the message in ?notice=. */
 const backToAlerts: FormReply = { page: '/customer/account/alerts', back: true, notice: true, signIn: true };

@@ -8,7 +8,7 @@ import type { CollectRequest } from '~/features/analytics/analytics.schema.ts';
 import { getDb } from '~/server/db/database.ts';
 import { insertEvent } from './event.repository.ts';
 import { z } from 'zod';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 /** The answer to an event taken in (202). */
 export const collectAnswerSchema = z.object({ accepted: z.literal(true) });

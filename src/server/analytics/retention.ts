@@ -5,8 +5,8 @@
  * after batch, never scanning the table (there is no index on created_at) nor holding it long.
  */
 import type { Db } from '~/server/db/database.ts';
-import { nowMs } from '~/server/clock.ts';
-import { env } from '~/server/env.ts';
+import { nowMs } from '~/server/config/clock.ts';
+import { env } from '~/server/config/env.ts';
 
 const BATCH = 1000;
 const HOUR = 3600_000;

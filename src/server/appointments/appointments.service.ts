@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Temporal } from '@js-temporal/polyfill';
 import { shopConfig } from '~/server/shop/shop-config.ts';
-import { HttpError, badRequest } from '~/server/http.ts';
+import { HttpError, badRequest } from '~/server/endpoint/http.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';
 import { staffAppointmentKey, staffAppointmentMail } from './appointment-staff-mail.ts';
 import { randomToken, sha256 } from '~/server/accounts/crypto.ts';

@@ -1,6 +1,6 @@
 /** The back office's appointments (/admin/appointments): the week ahead, and a booking cancelled by staff (the shopper is e-mailed, as when they cancel). */
 import { getDb } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { sendMailLater } from '~/server/mail/mailer.ts';
 import { recordActivity, type Actor } from '~/server/staff/activity.ts';
 import { shopMidnight } from '~/server/orders/back-office-orders.ts';

@@ -3,7 +3,7 @@
  * shopper's defaults, and, for the plain form post made before JavaScript, the booking or its errors.
  */
 import type { AstroGlobal } from 'astro';
-import { HttpError, validationError } from '~/server/http.ts';
+import { HttpError, validationError } from '~/server/endpoint/http.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 import { bookingSchema, dateField, kindField, isSameSitePath, type AppointmentData, type DaySlots } from '~/features/appointments/appointments.schema.ts';
 import { bookingCalendar } from './calendar.ts';

@@ -5,7 +5,7 @@
  * the words the shopper reads on the summary; `errors` names the field for API clients.
  */
 import type { DiamondRecord, ProductItemRecord } from '~/server/cart/catalog-items.repository.ts';
-import { badRequest } from '~/server/http.ts';
+import { badRequest } from '~/server/endpoint/http.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { CUSTOM_SIZE_HINT, normaliseCustomSize, normaliseSize, STANDARD_SIZES } from '~/features/byo/ring-size.ts';
 

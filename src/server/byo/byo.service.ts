@@ -4,7 +4,7 @@
  * two fit, each part's price and the total, all from the database (the browser only names the ids). The
  * prices are the cart's own (`unitPriceCents`), so the summary's total is what the cart line will cost.
  */
-import type { Product, ProductVariant } from '~/features/catalog/product.ts';
+import type { Product, ProductVariant } from '~/features/products/product.ts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
 import { selectionQuery, shapeWords, withQuery, type ByoSelection, type SettingConstraint } from '~/features/byo/byo.ts';
 import { formatCents } from '~/lib/money.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CartAdd } from '~/features/cart/cart.schema.ts';
 import { SHAPES } from '~/features/diamonds/grades.ts';
 import type { Db } from '~/server/db/database.ts';
-import { badRequest, HttpError } from '~/server/http.ts';
+import { badRequest, HttpError } from '~/server/endpoint/http.ts';
 import { loadItems, type DiamondRecord, type ItemRecord, type ProductItemRecord, type ItemVariantRecord } from './catalog-items.repository.ts';
 import type { NewCartLine } from './cart.repository.ts';
 import { diamondName } from '~/server/diamonds/diamonds.service.ts';

@@ -5,7 +5,7 @@
  */
 import { MAX_LINE_QUANTITY, type Cart, type CartAdd } from '~/features/cart/cart.schema.ts';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { loadItems, type ItemRecord } from './catalog-items.repository.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import {
@@ -29,7 +29,7 @@ import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { checkoutState } from '~/server/checkout/checkout-state.ts';
 import { cartTax } from '~/server/tax/order-tax.presenter.ts';
 import { money } from '~/lib/money.ts';
-import { refuseHeldStones } from '~/server/holds/hold.service.ts';
+import { refuseHeldStones } from '~/server/holds/holds.service.ts';
 
 export function findCart(db: Db, owner: Owner): Promise<CartRow | undefined> {
   if (owner.customerId !== undefined) return findActiveCartByCustomer(db, owner.customerId);

@@ -1,11 +1,11 @@
 /** The catalogue's endpoints (docs/api.md "Catalogue"; `{api}` is /catalog): diamonds and products, the same for every shopper. */
 import { z } from 'zod';
-import { productDetailQuerySchema, productQuerySchema } from '~/features/catalog/products.schema.ts';
+import { productDetailQuerySchema, productQuerySchema } from '~/features/products/products.schema.ts';
 import { diamondQuerySchema } from '~/features/diamonds/diamonds.schema.ts';
-import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
+import { diamondPageSchema, diamondSchema } from '~/server/diamonds/diamonds.answers.ts';
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { productPageSchema, productSchema } from '~/server/products/product.answers.ts';
-import { recordIdSchema } from '~/server/record-id.ts';
+import { productPageSchema, productSchema } from '~/server/products/products.answers.ts';
+import { recordIdSchema } from '~/server/endpoint/record-id.ts';
 
 export const catalogEndpoints = {
   diamonds: defineEndpoint({

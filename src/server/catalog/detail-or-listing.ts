@@ -1,12 +1,12 @@
 /**
  * /diamonds/{id} and /products/{id}: a numeric id is one record's page; any other path is the configured
  * listing route there (/diamonds/oval, /diamonds/lab-grown), else the not-found screen (status 404). A
- * page that is found is the same for every shopper, so it is shared (src/server/page-cache.ts).
+ * page that is found is the same for every shopper, so it is shared (src/server/page-cache/page-cache.ts).
  */
 import type { AstroGlobal } from 'astro';
 import { resolveListing } from '~/server/shop/routes.ts';
 import { loadListing } from './listing-page.ts';
-import { sharePage } from '~/server/page-cache.ts';
+import { sharePage } from '~/server/page-cache/page-cache.ts';
 
 export async function detailOrListing<T>(Astro: AstroGlobal, load: (id: number) => Promise<T | undefined>) {
   const param = Astro.params.id ?? '';

@@ -9,7 +9,7 @@ import { GRADE_LABELS } from '~/features/diamonds/grade-attributes.ts';
 import { RANGE_ATTRIBUTES } from '~/features/diamonds/attributes.ts';
 import type { BreadcrumbList, ItemList, Offer, Organization, Product as SchemaProduct, SearchAction, WebSite, WithContext } from 'schema-dts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
-import type { Product, ProductVariant } from '~/features/catalog/product.ts';
+import type { Product, ProductVariant } from '~/features/products/product.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 
 type Availability = 'InStock' | 'SoldOut' | 'OutOfStock' | 'LimitedAvailability';

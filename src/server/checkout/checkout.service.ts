@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { CheckoutAddress, CheckoutCart, PaymentMethod, PaymentMethodCode, saveAddressSchema, ShippingRate } from '~/features/checkout/checkout.schema.ts';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { findCart } from '~/server/cart/cart.service.ts';
 import type { CartRow } from '~/server/cart/cart.repository.ts';
 import type { Owner } from '~/server/shopper/owner.ts';

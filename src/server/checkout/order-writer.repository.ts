@@ -5,7 +5,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import type { OrderItemsTable, OrdersTable } from '~/server/db/schema.ts';
-import { nowIso, nowMs } from '~/server/clock.ts';
+import { nowIso, nowMs } from '~/server/config/clock.ts';
 import { paymentDueAt } from '~/server/orders/payment-hold.ts';
 import { assignInvoiceNumber } from '~/server/invoices/document-numbers.ts';
 

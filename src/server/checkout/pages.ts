@@ -1,7 +1,7 @@
 /** What the checkout pages share: private caching, reading form posts, and an order named by id + token. */
 import type { AstroGlobal } from 'astro';
 import { getDb } from '~/server/db/database.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { presentOrder } from './order.presenter.ts';
 import { orderByToken } from './update-order.ts';
 import type { PlacedOrder } from '~/features/checkout/checkout.schema.ts';

@@ -7,7 +7,7 @@
  * double-clicked submission finds the order the first one wrote and answers it again.
  */
 import type { Db } from '~/server/db/database.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { findCart } from '~/server/cart/cart.service.ts';
 import type { CartRow } from '~/server/cart/cart.repository.ts';
 import { describeChoices, presentItem, unitPriceCents } from '~/server/cart/line-item.presenter.ts';
@@ -26,7 +26,7 @@ import type { SaveOrderAnswer } from '~/features/checkout/checkout.schema.ts';
 import { isUniqueViolation, writeTransaction } from './transaction.ts';
 import { expireDueOrders, forgetNextDue } from '~/server/orders/order-lifecycle.ts';
 import { assignInvoiceNumber } from '~/server/invoices/document-numbers.ts';
-import { takeHeldStone } from '~/server/holds/hold.service.ts';
+import { takeHeldStone } from '~/server/holds/holds.service.ts';
 
 /** A retried submission within this time after the order finds that order. */
 const RETRY_WINDOW_MS = 30 * 60_000;

@@ -10,7 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { SaveOrderAnswer, updateOrderSchema } from '~/features/checkout/checkout.schema.ts';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { EXPIRED_MESSAGE, EXPIRED_REASON, UNPAID_STATUSES } from '~/server/orders/order-status.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
 import { providerByCode } from '~/server/payments/payment-provider.ts';

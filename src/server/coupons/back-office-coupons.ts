@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { getDb } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { recordActivity, type Actor } from '~/server/staff/activity.ts';
 import type { CouponsTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';

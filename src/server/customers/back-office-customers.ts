@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import { getDb } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { recordActivity, type Actor } from '~/server/staff/activity.ts';
 import { formatCents } from '~/lib/money.ts';

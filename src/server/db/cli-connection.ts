@@ -1,5 +1,5 @@
 /** The database of a command-line run (npm run holds, mail, orders, staff). */
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 import { assertReachable, openDatabase, type Connection } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 

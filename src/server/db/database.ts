@@ -8,9 +8,9 @@ import { Kysely, PostgresDialect, SqliteDialect, PGliteDialect, sql, type Sqlite
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema.ts';
 import { parseDatabaseUrl, redact, type DatabaseTarget } from './url.ts';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable, noteDatabaseUp } from './outage.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 export type Db = Kysely<Database>;
 export type DbKind = DatabaseTarget['kind'];

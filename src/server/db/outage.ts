@@ -1,7 +1,7 @@
 /**
  * The database being out of reach (a PostgreSQL restart, a network cut, a full disk for SQLite) is not a
  * bug of the request that met it: such errors are recognised here, answered 503 with Retry-After
- * (src/server/http.ts, src/middleware.ts), logged once per interval with a count (src/server/observe/log.ts),
+ * (src/server/endpoint/http.ts, src/middleware.ts), logged once per interval with a count (src/server/observe/log.ts),
  * and remembered, so that /healthz can say since when.
  */
 import { logThrottled } from '~/server/observe/log.ts';

@@ -24,7 +24,7 @@ import { setImmediate as pause, setTimeout as sleep } from 'node:timers/promises
 import type { Db } from '~/server/db/database.ts';
 import { DiamondIndex, type IndexRow } from './diamond-index.ts';
 import { expireDueOrders } from '~/server/orders/order-lifecycle.ts';
-import { requestBegan } from '~/server/request-time.ts';
+import { requestBegan } from '~/server/runtime/request-time.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { forgetAllRows, forgetRows } from './diamond-rows.ts';
 import { changesSince, changeWatermark, countDiamonds, indexRows, indexRowsByIds, pruneChanges, type Watermark } from './diamond.repository.ts';

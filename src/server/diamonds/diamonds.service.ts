@@ -6,12 +6,12 @@ import { diamondSearchDuration } from '~/server/observe/metrics.ts';
 import type { DiamondRow } from '~/server/db/schema.ts';
 import type { Db } from '~/server/db/database.ts';
 import { getDb } from '~/server/db/database.ts';
-import { nowIso } from '~/server/clock.ts';
+import { nowIso } from '~/server/config/clock.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { RANGE_LIST } from '~/features/diamonds/attributes.ts';
 import { GRADE_KEYS } from '~/features/diamonds/grade-attributes.ts';
-import type { GradeAnswerAfter, RangeAnswerAfter } from './diamond.answers.ts';
+import type { GradeAnswerAfter, RangeAnswerAfter } from './diamonds.answers.ts';
 import {
   FACET_KEYS,
   LIST_FILTERS,

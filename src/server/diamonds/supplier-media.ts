@@ -18,13 +18,13 @@
  *   served files go until the cache is at 90% of it; a file's last use is its metadata file's time, moved
  *   when it is served (at most once an hour per file). Pieces left by a fetch that died go after an hour.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import { fetchPublic } from '~/server/transport/public-fetch.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 
 export type MediaKind = 'photo' | 'video';
 

@@ -6,7 +6,7 @@
  */
 import type { APIContext } from 'astro';
 import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
-import { errorResponse, HttpError } from '~/server/http.ts';
+import { errorResponse, HttpError } from '~/server/endpoint/http.ts';
 import type { FormReply } from './define.ts';
 
 /** A body posted by a plain HTML form, not JSON. */

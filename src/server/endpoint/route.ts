@@ -3,7 +3,7 @@
  * admin token or a staff session), then the path parameters, query and body are parsed with the declared
  * schemas (a form post's fields like a JSON body, where the endpoint takes forms), and the handler gets
  * them typed. What it returns is the answer: a value is sent as JSON with the declared success status, a
- * Response passes as it is. Errors take the API's one error path (src/server/http.ts).
+ * Response passes as it is. Errors take the API's one error path (src/server/endpoint/http.ts).
  *
  * With CHECK_ANSWERS=1 (the test suites set it) every JSON answer is checked against its declared schema,
  * and a mismatch is a 500 that names the field: the OpenAPI document cannot drift from what is sent.
@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import { requireCustomer } from '~/server/accounts/auth.ts';
 import type { Customer } from '~/server/accounts/session.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
-import { env } from '~/server/env.ts';
-import { errorResponse, HttpError, json, methodNotAllowed, readBody, validationError } from '~/server/http.ts';
+import { env } from '~/server/config/env.ts';
+import { errorResponse, HttpError, json, methodNotAllowed, readBody, validationError } from '~/server/endpoint/http.ts';
 import { log } from '~/server/observe/log.ts';
 import { requireAdmin } from '~/server/security/admin-token.ts';
 import type { Shopper } from '~/server/shopper/shopper.ts';

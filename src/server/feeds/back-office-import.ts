@@ -5,9 +5,9 @@
  * activity record, every rejected row in import_rejections (rejection-spool.ts); the page shows the report
  * and /admin/inventory/rejected/{id}.csv serves the rejected rows for the supplier to fix.
  */
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 import { getDb } from '~/server/db/database.ts';
-import { badRequest, HttpError } from '~/server/http.ts';
+import { badRequest, HttpError } from '~/server/endpoint/http.ts';
 import { recordActivity, type Actor } from '~/server/staff/activity.ts';
 import { csvCell } from '~/server/orders/back-office-orders.ts';
 import { importDiamonds, type ImportSummary } from './diamond-import.ts';

@@ -4,7 +4,7 @@
  * bytes, never buffered whole (a stock file may be hundreds of megabytes). The form puts its fields before
  * its file input, and browsers send the parts in the form's order.
  */
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 
 /** The back office's upload form posts here; the transport lets its body stream (src/server/transport/request-body.ts). */
 export const BACK_OFFICE_UPLOAD_PATH = '/admin/inventory';

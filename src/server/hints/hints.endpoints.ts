@@ -1,7 +1,7 @@
 /** "Drop a hint" (docs/api.md "Diamond holds and alerts"): the signed-in shopper e-mails a diamond, a piece or a built ring to an address. */
 import { z } from 'zod';
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { hintSchema } from './hint.service.ts';
+import { hintSchema } from './hints.service.ts';
 
 export const hintsEndpoints = {
   drop: defineEndpoint({

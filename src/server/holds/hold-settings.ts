@@ -6,7 +6,7 @@
  *                                half the hold).
  * A shopper may not hold the same stone again within HOLD_AGAIN_AFTER_MS of the end of the last hold.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 export const holdHours = () => env('DIAMOND_HOLD_HOURS');
 export const holdsPerCustomer = () => env('DIAMOND_HOLDS_PER_CUSTOMER');
 export const reminderHours = () => Math.min(env('DIAMOND_HOLD_REMINDER_HOURS'), holdHours() / 2);

@@ -6,8 +6,8 @@
  */
 import { openCliConnection } from '~/server/db/cli-connection.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
-import { HttpError } from '~/server/http.ts';
-import { staffHolds, staffRelease } from './hold.service.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
+import { staffHolds, staffRelease } from './holds.service.ts';
 
 export const HOLDS_USAGE = 'usage: npm run holds -- list [--all] | release ID';
 

@@ -1,7 +1,7 @@
 /** The shopper's diamond holds (docs/api.md "Diamond holds and alerts"): hold a stone, release it, list them. */
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { holdAnswerSchema, holdListAnswerSchema } from './hold.answers.ts';
-import { holdPathSchema } from './hold-http.ts';
+import { holdAnswerSchema, holdListAnswerSchema } from './holds.answers.ts';
+import { holdPathSchema } from './holds.http.ts';
 
 export const holdsEndpoints = {
   hold: defineEndpoint({

@@ -1,7 +1,7 @@
 /** The staff's view of diamond holds (docs/api.md "Diamond holds and alerts"), as `npm run holds -- list|release` does. */
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { holdAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from './hold.answers.ts';
-import { holdPathSchema } from './hold-http.ts';
+import { holdAnswerSchema, staffHoldListAnswerSchema, staffHoldQuerySchema } from './holds.answers.ts';
+import { holdPathSchema } from './holds.http.ts';
 
 export const staffHoldsEndpoints = {
   list: defineEndpoint({

@@ -3,7 +3,7 @@
  * callers such as share images). Every design is drawn by src/server/images/jewellery/: this maps a
  * kind to its usual design. Pure functions: cacheable forever.
  */
-import type { MetalCode } from '~/features/catalog/metals.ts';
+import type { MetalCode } from '~/features/products/metals.ts';
 import { drawJewellery, type DesignCode, type StoneSpec, type View } from './jewellery/index.ts';
 
 export const JEWELLERY_KINDS = ['ring', 'band', 'stud', 'hoop', 'drop', 'pendant', 'tennis', 'bangle', 'chain'] as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { drawPng } from '~/server/seo/share-drawing.ts';
 
 /**

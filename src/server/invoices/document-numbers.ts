@@ -6,7 +6,7 @@
  * back with everything else. An order gets one invoice number, a refund one credit note number.
  */
 import type { Db } from '~/server/db/database.ts';
-import { nowIso } from '~/server/clock.ts';
+import { nowIso } from '~/server/config/clock.ts';
 
 export type DocumentKind = 'invoice' | 'credit_note';
 const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };

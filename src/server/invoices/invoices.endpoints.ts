@@ -1,7 +1,7 @@
 /** Invoices and credit notes (docs/api.md "Tax and invoices"): the owner's PDF, the staff's PDF or JSON. */
 import { z } from 'zod';
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { recordIdSchema } from '~/server/record-id.ts';
+import { recordIdSchema } from '~/server/endpoint/record-id.ts';
 import { staffInvoiceAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
 
 const idPath = z.object({ id: recordIdSchema });

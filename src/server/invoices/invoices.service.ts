@@ -7,7 +7,7 @@
  * - The "Payment received" e-mail carries the invoice as an attachment.
  */
 import type { Db } from '~/server/db/database.ts';
-import { notFound } from '~/server/http.ts';
+import { notFound } from '~/server/endpoint/http.ts';
 import type { OrderRow } from '~/server/orders/order.repository.ts';
 import type { StoredMessage } from '~/server/mail/outbox.ts';
 import { invoiceData, type InvoiceData } from './invoice-data.ts';

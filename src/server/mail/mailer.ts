@@ -12,13 +12,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 import { log, maskEmails } from '~/server/observe/log.ts';
 import { compileMjml, isMjml, mailMjml } from './layout.ts';
 import { queue, type StoredMessage } from './outbox.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 /**
  * A message as callers build it: the outbox's StoredMessage, whose `html` may still be MJML (from

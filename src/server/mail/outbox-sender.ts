@@ -10,12 +10,12 @@ import type { Db } from '~/server/db/database.ts';
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outage.ts';
 import { log, logThrottled, maskEmails } from '~/server/observe/log.ts';
 import { mailAttemptFailures, mailSent } from '~/server/observe/metrics.ts';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 import { deliver, finished, staffEmail } from './mailer.ts';
 import { mailMjml } from './layout.ts';
 import { claimDue, markAttemptFailed, markSent, onQueued, outboxSettings, queue, storeRendered, type OutboxRow, type StoredMessage } from './outbox.ts';
 import { isStaffTemplate, TEMPLATES } from './templates.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 const BATCH = 10;
 

@@ -16,7 +16,7 @@ import { isSqlite } from '~/server/db/dialect.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import type { MailOutboxTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 

@@ -4,7 +4,7 @@
  * mutation"); `status` follows for clients that prefer a field.
  */
 import { z } from 'zod';
-import { errorBodySchema } from '~/server/http.ts';
+import { errorBodySchema } from '~/server/endpoint/http.ts';
 
 export const subscribeAnswerSchema = z.object({ success: z.string(), status: z.enum(['subscribed', 'already_subscribed']) });
 

@@ -6,7 +6,7 @@
  */
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
-import { json, validationError } from '~/server/http.ts';
+import { json, validationError } from '~/server/endpoint/http.ts';
 import { subscribeSchema, INVALID_EMAIL } from '~/features/newsletter/newsletter.schema.ts';
 import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
 import { subscribe } from './newsletter.service.ts';

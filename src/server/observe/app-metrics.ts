@@ -1,7 +1,7 @@
 /**
  * The metrics read at scrape time from this worker's state and the database (see metrics.ts): the diamond
  * index (per worker), the change log's lag, orders by status, the mail outbox, the database pool.
- * Registered once the app is ready (src/server/boot.ts). A database out of reach leaves its gauges out of
+ * Registered once the app is ready (src/server/runtime/boot.ts). A database out of reach leaves its gauges out of
  * that scrape, and sets aurelle_database_up to 0, rather than failing the whole answer.
  */
 import { sql } from 'kysely';

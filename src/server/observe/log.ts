@@ -13,7 +13,7 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequest } from './request-context.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 

@@ -1,10 +1,10 @@
 /**
  * The shop's Prometheus metrics (prom-client). prom-client is an external package of both bundles (the
- * production server, src/server/serve.ts, and the Astro app), so its default registry is one per process;
+ * production server, src/server/runtime/serve.ts, and the Astro app), so its default registry is one per process;
  * each metric is made once (`metric()` finds it when the other bundle made it first). Metrics that read
  * the database (orders by status, the outbox) are gauges every worker computes alike: they aggregate by
  * `max`, the per-worker ones carry a `worker` label (the pid), the rest add up across workers
- * (GET /metrics, src/server/observe/metrics-http.ts; the cluster's primary gathers them: scripts/metrics-primary.mjs).
+ * (GET /metrics, src/server/observe/metrics.http.ts; the cluster's primary gathers them: scripts/metrics-primary.mjs).
  */
 import client, { type Metric } from 'prom-client';
 

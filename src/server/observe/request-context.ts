@@ -1,7 +1,7 @@
 /**
  * The request being served, for every log line and metric of its work: its id (taken from the client's
  * `X-Request-Id` when it is a short token, else made here), its method and path, and the route Astro
- * matched (filled in by src/middleware.ts). The production server (src/server/serve.ts) and the Astro app
+ * matched (filled in by src/middleware.ts). The production server (src/server/runtime/serve.ts) and the Astro app
  * are bundled apart, so the one AsyncLocalStorage lives on `globalThis` under a registered symbol.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

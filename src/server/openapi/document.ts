@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { SESSION_COOKIE } from '~/server/accounts/session.ts';
-import { errorBodySchema } from '~/server/http.ts';
+import { errorBodySchema } from '~/server/endpoint/http.ts';
 import { customerSchema } from '~/server/accounts/accounts.answers.ts';
 import { addressSchema } from '~/server/addresses/addresses.answers.ts';
 import { appointmentSchema } from '~/server/appointments/appointments.answers.ts';
@@ -22,8 +22,8 @@ import {
   regionSchema,
   shippingRateSchema,
 } from '~/server/checkout/checkout.answers.ts';
-import { diamondFacetsSchema, diamondSchema } from '~/server/diamonds/diamond.answers.ts';
-import { productSchema, productFacetsSchema } from '~/server/products/product.answers.ts';
+import { diamondFacetsSchema, diamondSchema } from '~/server/diamonds/diamonds.answers.ts';
+import { productSchema, productFacetsSchema } from '~/server/products/products.answers.ts';
 import { wishlistEntrySchema } from '~/server/wishlist/wishlist.answers.ts';
 import { CART_COOKIE, WISHLIST_COOKIE } from '~/server/shopper/owner.ts';
 import { defineEndpoint } from '~/server/endpoint/define.ts';

@@ -3,7 +3,7 @@
  * each written to the activity record with who did it and the status before and after.
  */
 import { getDb } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { recordActivity, type Actor } from '~/server/staff/activity.ts';
 import { resend } from '~/server/mail/outbox.ts';
 import { parseForm } from '~/server/staff/admin-forms.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import { getDb, type Db } from '~/server/db/database.ts';
-import { notFound } from '~/server/http.ts';
+import { notFound } from '~/server/endpoint/http.ts';
 import { listActivity } from '~/server/staff/activity.ts';
 import { statusLabel } from './order-status.ts';
 import { findOrderByReference } from './order-holds.repository.ts';

@@ -23,8 +23,8 @@ import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/server/db/outa
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
-import { clockOffsetMs, nowIso, nowMs } from '~/server/clock.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
+import { clockOffsetMs, nowIso, nowMs } from '~/server/config/clock.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { findOrderById, setOrderStatus } from '~/server/checkout/order-writer.repository.ts';
 import type { OrderRow } from './order.repository.ts';
@@ -56,9 +56,9 @@ import { EXPIRED_REASON, STAFF_REASON, statusLabel, UNPAID_STATUSES } from './or
 import { canceledOrderMail, expiredOrderMail, shippedOrderMail } from './order-lifecycle-mail.ts';
 import { queueMail } from '~/server/mail/mailer.ts';
 import { queueStaffOrderCancelledMail } from '~/server/checkout/order-mail.ts';
-import { runHoldPass } from '~/server/holds/hold.service.ts';
+import { runHoldPass } from '~/server/holds/holds.service.ts';
 import { nextHoldDueAt } from '~/server/holds/hold.repository.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 /** At most this many orders per pass; the next pass takes the rest. */
 const PASS_MAX = 500;

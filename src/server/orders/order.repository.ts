@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import type { OrdersTable } from '~/server/db/schema.ts';
 import type { Selectable } from 'kysely';
-import { nowMs } from '~/server/clock.ts';
+import { nowMs } from '~/server/config/clock.ts';
 import { paymentDueAt } from './payment-hold.ts';
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -16,7 +16,7 @@ import { openCliConnection } from '~/server/db/cli-connection.ts';
 import { CLI_ACTOR, recordActivity } from '~/server/staff/activity.ts';
 import { orderActivity } from './order-activity.ts';
 import { mailQueued } from '~/server/mail/mailer.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { formatCents } from '~/lib/money.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
 import { writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /** The shopper's order endpoints (docs/api.md "Orders"): their own orders, one order, a payment link for an unpaid one. */
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { recordPathSchema } from '~/server/record-id.ts';
+import { recordPathSchema } from '~/server/endpoint/record-id.ts';
 import { orderDetailAnswerSchema, orderListAnswerSchema, paymentLinkAnswerSchema } from './orders.answers.ts';
 import { orderPageQuerySchema, paymentLinkRequestSchema } from './orders.service.ts';
 

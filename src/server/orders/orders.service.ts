@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { paymentTitle } from '~/server/checkout/payment-methods.ts';
 import { paymentLinkSchema, type OrderDetail, type OrderList } from './orders.answers.ts';
-import { HttpError, notFound, validationError } from '~/server/http.ts';
+import { HttpError, notFound, validationError } from '~/server/endpoint/http.ts';
 import { money } from '~/lib/money.ts';
-import { recordId } from '~/server/record-id.ts';
+import { recordId } from '~/server/endpoint/record-id.ts';
 import { presentOrderLine } from './order-line.presenter.ts';
 import { orderTax } from '~/server/tax/order-tax.presenter.ts';
 import { orderTotals } from './order-totals.presenter.ts';

@@ -6,7 +6,7 @@
  * `orders.payment_link_extends_hold` is true.
  */
 import { shopConfig } from '~/server/shop/shop-config.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 export const DEFAULT_CARD_HOLD_MINUTES = 30;
 export const DEFAULT_TRANSFER_HOLD_HOURS = 72;

@@ -7,7 +7,7 @@ import { countRows } from '~/server/db/count.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import type { PaymentSessionsTable } from '~/server/db/schema.ts';
-import { nowIso } from '~/server/clock.ts';
+import { nowIso } from '~/server/config/clock.ts';
 
 export type PaymentSessionRow = Selectable<PaymentSessionsTable>;
 export type SessionStatus = PaymentSessionRow['status'];

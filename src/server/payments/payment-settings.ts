@@ -6,7 +6,7 @@
  *                         with PAYMENT_PROVIDER unset it then chooses it (a demo shop on `npm start`)
  *   STRIPE_SECRET_KEY     required by stripe; STRIPE_WEBHOOK_SECRET verifies its notifications
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 export const PROVIDER_CODES = ['stripe', 'test'] as const;
 export type ProviderCode = (typeof PROVIDER_CODES)[number];

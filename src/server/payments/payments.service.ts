@@ -13,8 +13,8 @@
 import { sql } from 'kysely';
 import type { Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
-import { HttpError } from '~/server/http.ts';
-import { nowIso, nowMs } from '~/server/clock.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
+import { nowIso, nowMs } from '~/server/config/clock.ts';
 import { formatCents } from '~/lib/money.ts';
 import { writeTransaction, isUniqueViolation } from '~/server/checkout/transaction.ts';
 import { findOrderById, sellReservedDiamonds, setOrderStatus, takeDiamond } from '~/server/checkout/order-writer.repository.ts';

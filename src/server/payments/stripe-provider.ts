@@ -4,7 +4,7 @@
  * STRIPE_API_URL (default Stripe's own; another address points the SDK at a stand-in with the same
  * API, for tests) and STRIPE_CAPTURE (`manual`: authorise at checkout, capture when the order ships).
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import Stripe from 'stripe';
 import { siteUrl } from '~/server/mail/mailer.ts';
 import type { OrderToPay, PaymentProvider, ProviderSession, SessionState } from './payment-provider.ts';

@@ -9,10 +9,10 @@
  * - charge.refunded: refunds made in Stripe's dashboard are recorded on the order.
  * Other event types are acknowledged and ignored.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import Stripe from 'stripe';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { findRefundByProviderId, eventSeen, insertRefundRow, moveSession, recordEvent, updateRefundRow } from './payment-session.repository.ts';
 import { settleSession } from './payments.service.ts';
 import { stripeClient, stripeProvider, viewOf } from './stripe-provider.ts';

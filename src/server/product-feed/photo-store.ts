@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 
 import { PHOTO_WIDTHS, photoUrl, photoWidths, type PhotoFormat } from '~/server/products/product-photos.ts';
 

@@ -20,8 +20,8 @@
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { SHAPES, type Shape } from '~/features/diamonds/grades.ts';
-import { RING_SIZES } from '~/features/catalog/ring-sizes.ts';
-import { METAL_CODES } from '~/features/catalog/metals.ts';
+import { RING_SIZES } from '~/features/products/ring-sizes.ts';
+import { METAL_CODES } from '~/features/products/metals.ts';
 import type { ShopifyProductRows, ShopifyRow } from './shopify-csv.ts';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -16,7 +16,7 @@
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
 import { getDb, type Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { plainText, sanitiseBody } from '~/server/product-feed/product-draft.ts';
 import { PhotoError, storePhoto } from '~/server/product-feed/photo-store.ts';
 import { recordActivity, type ActivityEntry, type Actor } from '~/server/staff/activity.ts';

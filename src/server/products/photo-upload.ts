@@ -6,7 +6,7 @@
  * The picture itself must be a JPEG, PNG or WebP that sharp reads (the import's pipeline then checks its size).
  */
 import sharp from 'sharp';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { PHOTO_UPLOAD_MAX_BYTES } from '~/server/product-feed/paths.ts';
 
 /** The form's other fields and the multipart framing around the file. */

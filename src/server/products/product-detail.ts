@@ -3,7 +3,7 @@
  * metals on offer and the total carat weights of the selected metal, each as a link that selects it.
  * Links, not a form: the page works without JavaScript and every choice has its own shareable URL.
  */
-import type { Product, ProductVariant } from '~/features/catalog/product.ts';
+import type { Product, ProductVariant } from '~/features/products/product.ts';
 import { caratLabel } from '~/lib/fractions.ts';
 
 export interface Choice {

@@ -5,8 +5,8 @@
  */
 import type { RouteInput } from '~/server/endpoint/route.ts';
 import type { productEditorEndpoints } from './product-editor.endpoints.ts';
-import { json, notFound } from '~/server/http.ts';
-import { recordId } from '~/server/record-id.ts';
+import { json, notFound } from '~/server/endpoint/http.ts';
+import { recordId } from '~/server/endpoint/record-id.ts';
 import { addProductPhoto, changeProduct, productForStaff, removeProductPhoto } from './back-office-products.ts';
 import { readPhotoRequest } from './photo-upload.ts';
 import type { StaffProduct } from './product-editor.answers.ts';

@@ -3,10 +3,10 @@
  * category and style), in the colour of its metal, from a view; a ring setting may hold a chosen stone.
  * URLs name everything the picture depends on, so they never change meaning (cached for a year).
  */
-import type { MetalCode } from '~/features/catalog/metals.ts';
+import type { MetalCode } from '~/features/products/metals.ts';
 import { DESIGNS, VIEWS, designForStyle, isDesign, jewelleryAlt, type DesignCode, type View } from '~/server/images/jewellery/index.ts';
 import type { Shape } from '~/features/diamonds/grades.ts';
-import type { ProductPhoto } from '~/features/catalog/product.ts';
+import type { ProductPhoto } from '~/features/products/product.ts';
 
 /** The design a product is drawn as. */
 export function productDesign(category: string, style: string, design?: string | null): DesignCode {

@@ -3,7 +3,7 @@
  * import by src/server/product-feed/photo-store.ts at each of PHOTO_WIDTHS narrower than the source and
  * at the source's own width (at most the last), so the widths follow from the largest alone.
  */
-import type { ProductPhoto } from '~/features/catalog/product.ts';
+import type { ProductPhoto } from '~/features/products/product.ts';
 import type { PhotoRecord } from './product.repository.ts';
 
 export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1600] as const;

@@ -7,8 +7,8 @@
 import { getDb, type Db } from '~/server/db/database.ts';
 import { centsToDollars, formatCents } from '~/lib/money.ts';
 import { caratFraction } from '~/lib/fractions.ts';
-import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '~/features/catalog/product.ts';
-import { styleLabel } from '~/features/catalog/product.ts';
+import type { Product, ProductFacets, ProductFilters, ProductPage, ProductSort, ProductVariant } from '~/features/products/product.ts';
+import { styleLabel } from '~/features/products/product.ts';
 import { productDesign, productImageAlt, productImageUrl } from './product-images.ts';
 import {
   allMetals,

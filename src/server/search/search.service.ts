@@ -11,11 +11,11 @@ import { getDb, type Db } from '~/server/db/database.ts';
 import { SHAPE_LABELS, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
 import { productImageUrl } from '~/server/products/product-images.ts';
 import { toPhoto } from '~/server/products/product-photos.ts';
-import type { ProductPhoto } from '~/features/catalog/product.ts';
+import type { ProductPhoto } from '~/features/products/product.ts';
 import { findDiamondByReference } from '~/server/diamonds/diamond.repository.ts';
 import { searchDiamonds, toDiamond } from '~/server/diamonds/diamonds.service.ts';
 import { categoryPath } from '~/server/seo/breadcrumbs.ts';
-import type { MetalCode } from '~/features/catalog/metals.ts';
+import type { MetalCode } from '~/features/products/metals.ts';
 import { formatCents } from '~/lib/money.ts';
 import { searchDocuments, searchRevision, type SearchDocument } from './search-documents.repository.ts';
 import { JewellerySearchIndex, type QueryWord, type RankedPiece } from './search-index.ts';
@@ -43,6 +43,9 @@ export interface SearchAnswer {
   /** Nothing found: the categories to browse. */
   categories: { name: string; url: string }[];
 }
+
+/** The catalogue's revision: it moves with every change a page may show (the shared page cache keys on it). */
+export const catalogRevision = (db: Db): Promise<number> => searchRevision(db);
 
 export const MAX_QUERY = 100;
 export const MAX_HITS = 60;

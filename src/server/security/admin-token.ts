@@ -13,13 +13,13 @@
  * route's path (src/server/staff/roles.ts rightForPath: every route under /api/admin/ is covered, later
  * ones too). A role without the right gets 403; an account that must set up two-factor first gets 403.
  * The answer is who acted (an Actor), for the activity record. Cross-site requests are refused before
- * (src/server/origin.ts), and the cookie is SameSite=Strict besides. With neither, ADMIN_TOKEN unset
+ * (src/server/security/origin.ts), and the cookie is SameSite=Strict besides. With neither, ADMIN_TOKEN unset
  * still answers 404.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIContext } from 'astro';
-import { config } from '~/server/config.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { config } from '~/server/config/config.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { clientKey } from './client-address.ts';
 import { take, type Limit } from './rate-limit.ts';
 import { loadStaff } from '~/server/staff/staff-session.ts';

@@ -5,7 +5,7 @@
  * X-Forwarded-For), the address N places from the end of X-Forwarded-For, and X-Forwarded-Proto.
  */
 import type { APIContext } from 'astro';
-import { config } from '~/server/config.ts';
+import { config } from '~/server/config/config.ts';
 
 /** The key that per-client rate limits count under. */
 export function clientKey(context: Pick<APIContext, 'clientAddress' | 'request'>): string {

@@ -3,7 +3,7 @@
  * `security.csp` in astro.config.mjs (hashes of its own inline scripts and styles, no 'unsafe-inline'
  * for scripts); every other answer (JSON, images, static files) gets a policy that allows nothing, so a
  * JSON or SVG answer opened as a document can never run script. The production server
- * (src/server/serve.ts) applies the same headers to the static files the adapter serves before any
+ * (src/server/runtime/serve.ts) applies the same headers to the static files the adapter serves before any
  * middleware runs.
  */
 import { reachedOverHttps } from './client-address.ts';

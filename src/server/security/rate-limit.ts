@@ -11,7 +11,7 @@
 import { getDb, type Db } from '~/server/db/database.ts';
 import { isSqlite } from '~/server/db/dialect.ts';
 import { writeTransaction } from '~/server/checkout/transaction.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 
 export interface Limit {
   bucket: string;

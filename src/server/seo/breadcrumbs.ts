@@ -4,7 +4,7 @@
  */
 import type { Crumb } from '~/server/catalog/structured-data.ts';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
-import type { Product } from '~/features/catalog/product.ts';
+import type { Product } from '~/features/products/product.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
 import { listingPaths } from './listing-paths.ts';
 

@@ -4,7 +4,7 @@
  * One drawing at a time per process, at most 32 waiting (beyond: 503 with Retry-After).
  */
 import { createRequire } from 'node:module';
-import { BackgroundWorkers } from '~/server/background-workers.ts';
+import { BackgroundWorkers } from '~/server/runtime/background-workers.ts';
 import { shopFontFiles } from './fonts.ts';
 import { shareRenderOptions, shareCardSvg, type ShareCard } from './share-image.ts';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';

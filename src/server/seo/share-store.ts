@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { config } from '~/server/config.ts';
-import { env } from '~/server/env.ts';
+import { config } from '~/server/config/config.ts';
+import { env } from '~/server/config/env.ts';
 
 const KEEP_IN_MEMORY = 256;
 const memory = new Map<string, Buffer>();

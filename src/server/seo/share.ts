@@ -5,9 +5,9 @@
  */
 import crypto from 'node:crypto';
 import type { Diamond } from '~/features/diamonds/diamond-query.ts';
-import type { Product, ProductVariant } from '~/features/catalog/product.ts';
+import type { Product, ProductVariant } from '~/features/products/product.ts';
 import { cutPhrase, SHAPES, type Shape } from '~/features/diamonds/grades.ts';
-import { METAL_CODES, type MetalCode } from '~/features/catalog/metals.ts';
+import { METAL_CODES, type MetalCode } from '~/features/products/metals.ts';
 import { diamondSvg } from '~/server/images/diamond-svg.ts';
 import { jewellerySvg, JEWELLERY_KINDS, type JewelleryKind } from '~/server/images/jewellery-svg.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';

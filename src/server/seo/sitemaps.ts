@@ -13,10 +13,10 @@
 import type { Db } from '~/server/db/database.ts';
 import { currentDiamondGeneration, currentDiamondIndex } from '~/server/diamonds/diamond-sync.ts';
 import { A_LIVE } from '~/server/diamonds/diamond-codes.ts';
-import { publishedPages } from '~/server/content/pages.service.ts';
+import { publishedPages } from '~/server/content/content.service.ts';
 import { listingPaths } from './listing-paths.ts';
 import { siteUrl } from '~/server/mail/mailer.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 /** Stone ids per diamond sitemap: 50,000, the protocol's limit; SITEMAP_DIAMONDS_PER_FILE may lower it (1–50,000). */
 export function sitemapUrls(): number {

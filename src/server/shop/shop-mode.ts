@@ -1,6 +1,6 @@
 /**
  * Demo shop or real shop. The database says which it holds: the demo seed marks it (`shop_settings`
- * demo = '1', migration 0020), and every app server reads the mark once it is ready (src/server/boot.ts),
+ * demo = '1', migration 0020), and every app server reads the mark once it is ready (src/server/runtime/boot.ts),
  * so that the page's shop configuration reports it as `app_demo` (the specification's demo flag).
  *
  * Whether a start seeds the demo into an empty database is the operator's choice (`demoRequested`):
@@ -8,7 +8,7 @@
  * docs/deploy.md runs it) starts with an empty catalogue and anything else (the README's first command)
  * is the demo shop.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import type { Db } from '~/server/db/database.ts';
 
 let demo = false;

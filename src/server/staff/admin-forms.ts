@@ -6,7 +6,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import type { z } from 'zod';
-import { HttpError, validationError } from '~/server/http.ts';
+import { HttpError, validationError } from '~/server/endpoint/http.ts';
 import { clientKey } from '~/server/security/client-address.ts';
 import { actorOf } from './sign-in.ts';
 import type { Actor } from './activity.ts';

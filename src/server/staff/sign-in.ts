@@ -7,7 +7,7 @@
  * 401 `code_required` and the form asks for the code (or a recovery code, which then is used up).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { recordHit, release, take, usage } from '~/server/security/rate-limit.ts';
 import { accountFrom, limits, signInDelayMs } from '~/server/accounts/limits.ts';
 import { DUMMY_HASH, verifyPassword } from '~/server/accounts/crypto.ts';

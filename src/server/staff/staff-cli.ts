@@ -11,7 +11,7 @@
  */
 import { shareConnection, unshareConnection } from '~/server/db/database.ts';
 import { openCliConnection } from '~/server/db/cli-connection.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { CliUsageError } from '~/server/feeds/import-args.ts';
 import { passwordField, emailField } from '~/features/account/account.schema.ts';
 import { CLI_ACTOR } from './activity.ts';

@@ -5,7 +5,7 @@
  * than 12 hours. Sign-out deletes the row; disabling an account or resetting its password deletes all of
  * its rows.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import type { AstroCookies } from 'astro';
 import { randomToken, sha256 } from '~/server/accounts/crypto.ts';
 import { isHttps } from '~/server/security/headers.ts';

@@ -3,7 +3,7 @@
  * each change written to the activity record. The last active owner can be neither disabled nor demoted,
  * so that a shop always has someone who can manage staff.
  */
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { hashPassword, verifyPassword } from '~/server/accounts/crypto.ts';
 import { countOwners, deleteStaffSessionsOf, findStaffByEmail, findStaffById, insertStaff, listStaff, updateStaff, writeSetting } from './staff.repository.ts';
 import { recordActivity, type ActivityEntry, type Actor } from './activity.ts';

@@ -1,5 +1,5 @@
 /** A streamed upload held to a size: the stock-file and product-file imports read their bodies through it. */
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 
 export const tooLarge = (max: number) =>
   new HttpError(413, `The file is larger than ${max.toLocaleString('en-US')} bytes (ADMIN_IMPORT_MAX_BYTES)`, 'payload_too_large');

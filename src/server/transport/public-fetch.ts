@@ -11,7 +11,7 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 export class BlockedAddressError extends Error {
   override name = 'BlockedAddressError';

@@ -1,9 +1,9 @@
 /**
  * Refusals the production server answers before a request reaches Astro: JSON (the API's error body,
- * src/server/http.ts) on the API and catalogue paths, a short page elsewhere.
+ * src/server/endpoint/http.ts) on the API and catalogue paths, a short page elsewhere.
  */
 import type { ServerResponse } from 'node:http';
-import type { ErrorBody } from '~/server/http.ts';
+import type { ErrorBody } from '~/server/endpoint/http.ts';
 
 /** The paths whose clients expect JSON: the API and the catalogue API. */
 export const isApiPath = (pathname: string): boolean =>

@@ -10,7 +10,7 @@
  * later (refuseAndLinger).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADMIN_IMPORT_PATH } from '~/server/feeds/import-http.ts';
+import { ADMIN_IMPORT_PATH } from '~/server/feeds/import.http.ts';
 import { isPhotoUploadPath, PRODUCT_IMPORT_PATH } from '~/server/product-feed/paths.ts';
 import { BACK_OFFICE_UPLOAD_PATH } from '~/server/feeds/multipart-stream.ts';
 import { isApiPath, pathOf, refuse } from './refusal.ts';
@@ -43,7 +43,7 @@ export function admitBody(req: IncomingMessage, res: ServerResponse): Promise<bo
   // GET and HEAD bodies are never read by the shop (Node discards them).
   if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) return true;
   const path = pathOf(req.url);
-  // The stock-file import streams its file and holds it to ADMIN_IMPORT_MAX_BYTES itself (src/server/feeds/import-http.ts).
+  // The stock-file import streams its file and holds it to ADMIN_IMPORT_MAX_BYTES itself (src/server/feeds/import.http.ts).
   if (path === ADMIN_IMPORT_PATH || path === PRODUCT_IMPORT_PATH) return true;
   // So does the back office's upload form (src/server/feeds/back-office-import.ts), behind a staff session.
   if (path === BACK_OFFICE_UPLOAD_PATH) return true;

@@ -1,10 +1,10 @@
 /**
- * The limits the production server (src/server/serve.ts) holds every connection and request to, read
+ * The limits the production server (src/server/runtime/serve.ts) holds every connection and request to, read
  * from the environment once. docs/deploy.md ("Limits") lists them for operators, docs/api.md for clients.
  */
-import { config } from '~/server/config.ts';
-import { env } from '~/server/env.ts';
-import { MAX_BODY_BYTES } from '~/server/http.ts';
+import { config } from '~/server/config/config.ts';
+import { env } from '~/server/config/env.ts';
+import { MAX_BODY_BYTES } from '~/server/endpoint/http.ts';
 
 export const transportSettings = {
   /** Request bodies of every route but the admin import (which has ADMIN_IMPORT_MAX_BYTES). */

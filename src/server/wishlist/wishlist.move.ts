@@ -6,7 +6,7 @@
  */
 import type { Cart, CartAdd } from '~/features/cart/cart.schema.ts';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import type { ItemRecord } from '~/server/cart/catalog-items.repository.ts';
 import type { LineGroup } from '~/server/cart/cart.presenter.ts';
 import type { SizeChoice } from '~/server/byo/byo.rules.ts';

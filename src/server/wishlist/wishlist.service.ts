@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { WISHLIST_LIMIT, WISHLIST_PAGE_SIZE, type WishlistEntry, type WishlistPage } from '~/features/wishlist/wishlist.schema.ts';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { shopConfig } from '~/server/shop/shop-config.ts';
 import { loadItems, type ItemRecord } from '~/server/cart/catalog-items.repository.ts';
 import { groupLines, type LineGroup } from '~/server/cart/cart.presenter.ts';

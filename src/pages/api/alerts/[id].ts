@@ -1,7 +1,7 @@
-import { deleteAlert } from '~/server/alerts/alert.service.ts';
+import { deleteAlert } from '~/server/alerts/alerts.service.ts';
 import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 
 /** Deletes one of the signed-in shopper's alerts. */
 export const DELETE = route(alertsEndpoints.delete, async ({ db, customer, params }) => {

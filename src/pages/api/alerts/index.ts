@@ -1,5 +1,5 @@
-import { createAnswer } from '~/server/alerts/alert-http.ts';
-import { listAlerts } from '~/server/alerts/alert.service.ts';
+import { createAnswer } from '~/server/alerts/alerts.http.ts';
+import { listAlerts } from '~/server/alerts/alerts.service.ts';
 import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
 

@@ -1,4 +1,4 @@
-import { unsubscribeAnswer } from '~/server/alerts/alert-http.ts';
+import { unsubscribeAnswer } from '~/server/alerts/alerts.http.ts';
 import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
 

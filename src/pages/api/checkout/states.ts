@@ -1,7 +1,7 @@
 import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { states } from '~/server/checkout/geo.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 
 /** `{ country }`: its states as `{ code, name }` (an empty list where there are none). */
 export const POST = route(checkoutEndpoints.states, ({ body }) => {

@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { customerHolds } from '~/server/holds/hold.service.ts';
+import { customerHolds } from '~/server/holds/holds.service.ts';
 import { holdHours, holdsPerCustomer } from '~/server/holds/hold-settings.ts';
 import { holdsEndpoints } from '~/server/holds/holds.endpoints.ts';
 

@@ -1,11 +1,11 @@
-import { productDetailQuerySchema } from '~/features/catalog/products.schema.ts';
+import { productDetailQuerySchema } from '~/features/products/products.schema.ts';
 import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { badRequest, notFound } from '~/server/http.ts';
-import { sharePage } from '~/server/page-cache.ts';
+import { badRequest, notFound } from '~/server/endpoint/http.ts';
+import { sharePage } from '~/server/page-cache/page-cache.ts';
 import { getProduct } from '~/server/products/products.service.ts';
-import { recordId } from '~/server/record-id.ts';
+import { recordId } from '~/server/endpoint/record-id.ts';
 
 /**
  * `?js=shape`: one product with all its variants, viewed for that jewellery shape (the centre stone's);

@@ -1,8 +1,8 @@
-import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '~/features/catalog/products.schema.ts';
+import { PRODUCT_QUERY_PARAMS, productQuerySchema } from '~/features/products/products.schema.ts';
 import { queryRecord } from '~/features/diamonds/diamonds.schema.ts';
 import { catalogEndpoints } from '~/server/catalog/catalog.endpoints.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { sharePage } from '~/server/page-cache.ts';
+import { sharePage } from '~/server/page-cache/page-cache.ts';
 import { listProducts } from '~/server/products/products.service.ts';
 
 /**

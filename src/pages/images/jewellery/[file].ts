@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { METAL_CODES, type MetalCode } from '~/features/catalog/metals.ts';
+import { METAL_CODES, type MetalCode } from '~/features/products/metals.ts';
 import { SHAPES, type Shape } from '~/features/diamonds/grades.ts';
 import { JEWELLERY_KINDS, jewellerySvg, type JewelleryKind } from '~/server/images/jewellery-svg.ts';
 import { VIEWS, drawJewellery, isDesign, type View } from '~/server/images/jewellery/index.ts';

@@ -5,7 +5,7 @@
  */
 import type { Shape } from '~/features/diamonds/grades.ts';
 import { shapeLabel } from '~/features/diamonds/grades.ts';
-import type { MetalCode } from '~/features/catalog/metals.ts';
+import type { MetalCode } from '~/features/products/metals.ts';
 import { naturalRatio } from '~/server/images/diamond-svg.ts';
 import { drawSetting, type SettingDesign } from './settings.ts';
 import { drawBand, type BandDesign } from './bands.ts';

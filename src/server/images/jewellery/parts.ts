@@ -4,7 +4,7 @@
  * and the frame of the picture. Numbers are rounded to one decimal to keep each drawing small.
  */
 import type { Shape } from '~/features/diamonds/grades.ts';
-import { METAL_COLORS, type MetalCode } from '~/features/catalog/metals.ts';
+import { METAL_COLORS, type MetalCode } from '~/features/products/metals.ts';
 import { STONE_PAINTS, facetGeometry, r1, stoneFacets, type Point } from '~/server/images/diamond-svg.ts';
 
 export { r1 };

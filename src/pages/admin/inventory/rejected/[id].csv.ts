@@ -1,5 +1,5 @@
 /** GET /admin/inventory/rejected/{id}.csv: the rejected rows of one stock import, for the supplier to fix. */
-import { recordId } from '~/server/record-id.ts';
+import { recordId } from '~/server/endpoint/record-id.ts';
 import type { APIRoute } from 'astro';
 import { findActivity } from '~/server/staff/activity.ts';
 import { rejectionsCsv, type StoredReport } from '~/server/feeds/back-office-import.ts';

@@ -2,7 +2,7 @@ import { addressesEndpoints } from '~/server/addresses/addresses.endpoints.ts';
 import { addressId } from '~/server/addresses/addresses.http.ts';
 import { addresses, editAddress, removeAddress } from '~/server/addresses/addresses.service.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { notFound } from '~/server/http.ts';
+import { notFound } from '~/server/endpoint/http.ts';
 
 export const GET = route(addressesEndpoints.get, async ({ customer, params }) => {
   const id = addressId(params.id);

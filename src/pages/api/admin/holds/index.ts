@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { staffHolds } from '~/server/holds/hold.service.ts';
+import { staffHolds } from '~/server/holds/holds.service.ts';
 import { staffHoldsEndpoints } from '~/server/holds/staff-holds.endpoints.ts';
 
 /** The live holds (`?all=1`: ended ones too), newest first. */

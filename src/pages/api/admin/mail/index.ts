@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { listOverHttp } from '~/server/mail/mail-http.ts';
+import { listOverHttp } from '~/server/mail/mail.http.ts';
 import { mailEndpoints } from '~/server/mail/mail.endpoints.ts';
 
 /** The mail outbox, newest first: `?failed=1` (or `?status=pending|sent|failed`), `?limit=` (default 50). */

@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { exportProductsOverHttp } from '~/server/product-feed/product-http.ts';
+import { exportProductsOverHttp } from '~/server/product-feed/product-import.http.ts';
 import { productImportEndpoints } from '~/server/product-feed/product-import.endpoints.ts';
 
 /** The catalogue as a Shopify product CSV. */

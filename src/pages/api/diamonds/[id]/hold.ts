@@ -1,7 +1,7 @@
 import type { Customer } from '~/server/accounts/session.ts';
 import type { Db } from '~/server/db/database.ts';
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { placeHold, releaseHold } from '~/server/holds/hold.service.ts';
+import { placeHold, releaseHold } from '~/server/holds/holds.service.ts';
 import { whenWords } from '~/server/holds/hold-settings.ts';
 import { holdsEndpoints } from '~/server/holds/holds.endpoints.ts';
 

@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { readText } from '~/server/http.ts';
+import { readText } from '~/server/endpoint/http.ts';
 import { paymentsEndpoints } from '~/server/payments/payments.endpoints.ts';
 import { handleStripeWebhook } from '~/server/payments/stripe-webhook.ts';
 

@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { staffRelease } from '~/server/holds/hold.service.ts';
+import { staffRelease } from '~/server/holds/holds.service.ts';
 import { staffHoldsEndpoints } from '~/server/holds/staff-holds.endpoints.ts';
 
 /** Ends a hold (by its id); the shopper is e-mailed. */

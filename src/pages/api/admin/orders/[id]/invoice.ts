@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { staffInvoiceOverHttp } from '~/server/invoices/invoice-http.ts';
+import { staffInvoiceOverHttp } from '~/server/invoices/invoices.http.ts';
 import { invoicesEndpoints } from '~/server/invoices/invoices.endpoints.ts';
 
 /** The order's invoice PDF, or with ?format=json what it says. */

@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { refundOverHttp } from '~/server/orders/staff-http.ts';
+import { refundOverHttp } from '~/server/orders/staff.http.ts';
 import { staffOrderEndpoints } from '~/server/orders/staff.endpoints.ts';
 
 /** Refunds part of a paid order: `{ amount, reason }` (dollars); never more than what is left. */

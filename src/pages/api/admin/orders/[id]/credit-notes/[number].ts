@@ -1,5 +1,5 @@
 import { otherMethods, route } from '~/server/endpoint/route.ts';
-import { staffCreditNoteOverHttp } from '~/server/invoices/invoice-http.ts';
+import { staffCreditNoteOverHttp } from '~/server/invoices/invoices.http.ts';
 import { invoicesEndpoints } from '~/server/invoices/invoices.endpoints.ts';
 
 /** A refund's credit note PDF. */

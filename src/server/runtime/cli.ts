@@ -17,28 +17,28 @@
  *   holds list [--all] | release ID     diamond holds (src/server/holds/holds-cli.ts)
  *   staff add|list|disable|enable|reset|role …   back-office staff accounts (src/server/staff/staff-cli.ts)
  */
-import { config } from './config.ts';
-import { callerPath } from './env.ts';
-import { mailQueued } from './mail/mailer.ts';
-import { assertReachable, closeSharedConnection, DatabaseUnreachableError, openDatabase, type Connection } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { isEmpty, seed } from './db/seed/seed.ts';
-import { eraseDatabase } from './db/erase.ts';
-import { DatabaseUrlError, redact } from './db/url.ts';
-import { runImport } from './feeds/import-cli.ts';
-import { runProductExport, runProductImport } from './product-feed/product-cli.ts';
-import { ProductFileError } from './product-feed/shopify-csv.ts';
-import { runOrders } from './orders/orders-cli.ts';
-import { runMail } from './mail/mail-cli.ts';
-import { runHolds } from './holds/holds-cli.ts';
-import { runStaff } from './staff/staff-cli.ts';
-import { CliUsageError } from './feeds/import-args.ts';
-import { FeedHeaderError } from './feeds/feed-columns.ts';
-import { FeedFormatError } from './feeds/feed-reader.ts';
-import { MarkupFileError } from './feeds/markup.ts';
-import { demoRequested, loadShopMode, ShopDemoError } from './shop/shop-mode.ts';
-import { BackupError, backupDatabase, restoreDatabase } from './db/backup.ts';
-import type { Db } from './db/database.ts';
+import { config } from '../config/config.ts';
+import { callerPath } from '../config/env.ts';
+import { mailQueued } from '../mail/mailer.ts';
+import { assertReachable, closeSharedConnection, DatabaseUnreachableError, openDatabase, type Connection } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { isEmpty, seed } from '../db/seed/seed.ts';
+import { eraseDatabase } from '../db/erase.ts';
+import { DatabaseUrlError, redact } from '../db/url.ts';
+import { runImport } from '../feeds/import-cli.ts';
+import { runProductExport, runProductImport } from '../product-feed/product-cli.ts';
+import { ProductFileError } from '../product-feed/shopify-csv.ts';
+import { runOrders } from '../orders/orders-cli.ts';
+import { runMail } from '../mail/mail-cli.ts';
+import { runHolds } from '../holds/holds-cli.ts';
+import { runStaff } from '../staff/staff-cli.ts';
+import { CliUsageError } from '../feeds/import-args.ts';
+import { FeedHeaderError } from '../feeds/feed-columns.ts';
+import { FeedFormatError } from '../feeds/feed-reader.ts';
+import { MarkupFileError } from '../feeds/markup.ts';
+import { demoRequested, loadShopMode, ShopDemoError } from '../shop/shop-mode.ts';
+import { BackupError, backupDatabase, restoreDatabase } from '../db/backup.ts';
+import type { Db } from '../db/database.ts';
 
 const usage =
   'usage: cli.mjs prepare | seed [--diamonds N] [--force] | backup FILE [--force] | restore FILE [--force] | import FILE [--replace] [--dry-run] [--markup FILE] [--source NAME] | orders … | mail … | holds …';

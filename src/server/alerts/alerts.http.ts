@@ -1,8 +1,8 @@
 /** What the alert routes answer beyond the declarations (alerts.endpoints.ts): the words of a new alert, the unsubscribe page. */
 import type { Db } from '~/server/db/database.ts';
-import { json } from '~/server/http.ts';
-import type { AlertCreate } from './alert.answers.ts';
-import { createAlert, unsubscribe } from './alert.service.ts';
+import { json } from '~/server/endpoint/http.ts';
+import type { AlertCreate } from './alerts.answers.ts';
+import { createAlert, unsubscribe } from './alerts.service.ts';
 
 /** Creates the alert (201), or finds the same one already there (200), with words for what it watches. */
 export async function createAnswer(db: Db, customerId: number, input: AlertCreate): Promise<Response> {

@@ -1,6 +1,6 @@
 /**
- * Where shared pages are kept (src/server/page-cache.ts fills it from Astro's middleware), and the
- * answer made from one. The production server (src/server/serve.ts) and the Astro app are bundled
+ * Where shared pages are kept (src/server/page-cache/page-cache.ts fills it from Astro's middleware), and the
+ * answer made from one. The production server (src/server/runtime/serve.ts) and the Astro app are bundled
  * apart, so the one store lives on `globalThis` under a registered symbol, and the app lends it the
  * function that reads the diamonds' generation. This file imports nothing of the app: serve.ts can
  * answer a hit before the request reaches Astro at all.
@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate, type Encoding } from './encoding.ts';
 import { compressBest, compressFast, type Coding } from './page-compress.ts';
-import { isDatabaseUnavailable, noteDatabaseUnavailable } from './db/outage.ts';
-import { currentRequest } from './observe/request-context.ts';
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from '../db/outage.ts';
+import { currentRequest } from '../observe/request-context.ts';
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -18,7 +18,7 @@ export interface SharedPage {
   /** The answer's headers but its length and encoding, security headers included (HSTS aside). */
   headers: [string, string][];
   identity: Bytes;
-  /** The codings asked for so far: fast at first, the best level once the page is asked for again (src/server/page-compress.ts). */
+  /** The codings asked for so far: fast at first, the best level once the page is asked for again (src/server/page-cache/page-compress.ts). */
   br?: Bytes;
   gzip?: Bytes;
   /** Whether a second request recompresses it at the best level (pages: yes; search answers: kept fast). */
@@ -129,7 +129,7 @@ export function forgetPage(key: string, entry: SharedPage): void {
 
 /**
  * The headers and body of an entry for a request's Accept-Encoding. A hit says so in its Age and in
- * `Server-Timing: cache;desc=hit`; a fresh render passes its own Server-Timing (src/server/page-cache.ts).
+ * `Server-Timing: cache;desc=hit`; a fresh render passes its own Server-Timing (src/server/page-cache/page-cache.ts).
  */
 export function pageAnswer(
   entry: SharedPage,

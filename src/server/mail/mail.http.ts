@@ -5,7 +5,7 @@
 import type { RouteInput } from '~/server/endpoint/route.ts';
 import type { mailEndpoints } from './mail.endpoints.ts';
 import type { z } from 'zod';
-import { badRequest, notFound } from '~/server/http.ts';
+import { badRequest, notFound } from '~/server/endpoint/http.ts';
 import { listOutbox, resend } from './outbox.ts';
 import { recordActivity } from '~/server/staff/activity.ts';
 import { type mailListAnswerSchema, type mailResendAnswerSchema } from './mail.answers.ts';

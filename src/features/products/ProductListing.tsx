@@ -9,7 +9,7 @@ import ResultCount from '~/components/ui/ResultCount.tsx';
 import Pagination from '~/components/ui/Pagination.tsx';
 import RangeSlider from '~/components/ui/RangeSlider.tsx';
 import ProductCard from './ProductCard.tsx';
-import { fetchProducts } from './catalog.api.ts';
+import { fetchProducts } from './products.api.ts';
 import { productHref, productStateFromParams, type ProductListingState } from './product-url.ts';
 import { styleLabel, type MetalSwatch, type ProductCardData, type ProductFacets, type ProductFilters, type ProductPage, type ProductSort } from './product.ts';
 import { swatchBackground } from './swatch.ts';

@@ -1,10 +1,10 @@
 /**
- * Compression of shared answers (src/server/page-store.ts). A page is compressed twice in its life:
+ * Compression of shared answers (src/server/page-cache/page-store.ts). A page is compressed twice in its life:
  * - when it is rendered, in the one coding the requester asked for, at a fast level (brotli 4, gzip 6;
  *   timings in docs/performance.md). A coding another client asks for later is made then, at the same level.
  * - when it is asked for again (a page more than one shopper wants), once, off the event loop (zlib's
  *   thread pool) at the best levels worth their time for a kept page (brotli 9, gzip 9); the bytes
- *   replace the fast ones only if the store still holds that same entry (src/server/page-store.ts).
+ *   replace the fast ones only if the store still holds that same entry (src/server/page-cache/page-store.ts).
  * Listing URLs nobody asks twice (new filter combinations) never pay the slow levels.
  */
 import zlib from 'node:zlib';

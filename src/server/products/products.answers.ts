@@ -1,6 +1,6 @@
 /** The product catalogue's answers as zod schemas: their one description (types for the islands, OpenAPI document). */
 import { z } from 'zod';
-import { diamondImageSchema, pageMetaSchema } from '~/server/diamonds/diamond.answers.ts';
+import { diamondImageSchema, pageMetaSchema } from '~/server/diamonds/diamonds.answers.ts';
 import { lineVariantSchema } from '~/server/cart/cart.answers.ts';
 
 /** The picture in every size (as a diamond's), drawn in one metal. */

@@ -1,19 +1,19 @@
 /**
  * Readiness of this app server: the database answers and its schema is current. Memoised, so every
  * request awaits the same promise and only the first one pays. Seeding is not done here: the start
- * script does it once (see src/server/cli.ts), so that several app servers never seed at once.
+ * script does it once (see src/server/runtime/cli.ts), so that several app servers never seed at once.
  */
-import { assertReachable, getConnection, type Connection } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { config } from './config.ts';
-import { warmDiamondIndex } from './diamonds/diamond-sync.ts';
-import { startExpiryTimer } from './orders/order-lifecycle.ts';
-import { loadShopMode } from './shop/shop-mode.ts';
-import { registerAppMetrics } from './observe/app-metrics.ts';
-import { recordPaymentWindows } from './orders/payment-windows.ts';
-import { startMailSender } from './mail/outbox-sender.ts';
-import { startAnalyticsPruning } from './analytics/retention.ts';
-import { startAlertTimer } from './alerts/alert-pass.ts';
+import { assertReachable, getConnection, type Connection } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { config } from '../config/config.ts';
+import { warmDiamondIndex } from '../diamonds/diamond-sync.ts';
+import { startExpiryTimer } from '../orders/order-lifecycle.ts';
+import { loadShopMode } from '../shop/shop-mode.ts';
+import { registerAppMetrics } from '../observe/app-metrics.ts';
+import { recordPaymentWindows } from '../orders/payment-windows.ts';
+import { startMailSender } from '../mail/outbox-sender.ts';
+import { startAnalyticsPruning } from '../analytics/retention.ts';
+import { startAlertTimer } from '../alerts/alert-pass.ts';
 
 let ready: Promise<Connection> | undefined;
 

@@ -6,11 +6,11 @@
  * change once.
  */
 import type { Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
-import { nowIso, nowMs } from '~/server/clock.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
+import { nowIso, nowMs } from '~/server/config/clock.ts';
 import { diamondName } from '~/server/diamonds/diamonds.service.ts';
 import { liveHold } from '~/server/holds/hold.repository.ts';
-import type { AlertCreate } from './alert.answers.ts';
+import type { AlertCreate } from './alerts.answers.ts';
 import { caratLabel } from '~/lib/fractions.ts';
 import { alertsOf, findAlert, newestStoneId, watchedVariants, type AlertRow, type WatchedVariant } from './alert.repository.ts';
 import { validSignature } from './unsubscribe-link.ts';

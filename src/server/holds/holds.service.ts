@@ -14,8 +14,8 @@
  * same transaction under a dedupe key, so it ends (and is told) exactly once across servers.
  */
 import type { Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
-import { nowIso, nowMs } from '~/server/clock.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
+import { nowIso, nowMs } from '~/server/config/clock.ts';
 import { isUniqueViolation, writeTransaction } from '~/server/checkout/transaction.ts';
 import { lockCustomer } from '~/server/checkout/order-writer.repository.ts';
 import { queueMail } from '~/server/mail/mailer.ts';

@@ -5,9 +5,9 @@
  */
 import type { APIRoute } from 'astro';
 import { z, ZodError } from 'zod';
-import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/outage.ts';
-import { log } from './observe/log.ts';
-import { currentRequest } from './observe/request-context.ts';
+import { isDatabaseUnavailable, noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/outage.ts';
+import { log } from '../observe/log.ts';
+import { currentRequest } from '../observe/request-context.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -121,4 +121,3 @@ export function methodNotAllowed(...allowed: string[]): APIRoute {
   return () =>
     errorResponse(new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, 'method_not_allowed', undefined, { allow: allowed.join(', ') }));
 }
-

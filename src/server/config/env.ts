@@ -4,7 +4,7 @@
  *
  * `env(NAME)` answers the checked value, or the default when the variable is unset, blank or not valid;
  * `envProblems()` names every variable that is set but not valid, and the server says so once at start-up
- * (src/server/serve.ts, src/server/cli.ts) instead of failing: a start that worked before this check still
+ * (src/server/runtime/serve.ts, src/server/runtime/cli.ts) instead of failing: a start that worked before this check still
  * works. Values are read when asked, not cached: a test may change a variable between two calls.
  *
  * A new variable: one line in VARS below and one row at the end of the README's table.

@@ -1,5 +1,5 @@
 /**
- * The production server's life around its handler (src/server/serve.ts): it listens only once it is
+ * The production server's life around its handler (src/server/runtime/serve.ts): it listens only once it is
  * healthy, it says in one line when its port is taken, it drains without resets on SIGTERM, and it holds
  * a lease on the release it runs from so that a later build does not delete it (scripts/build-lib.mjs).
  *
@@ -18,7 +18,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { env } from './env.ts';
+import { env } from '../config/env.ts';
 
 /** A worker whose port is taken exits with this code; the primary then stops with one line (scripts/workers.mjs). */
 export const EXIT_PORT_IN_USE = 98;

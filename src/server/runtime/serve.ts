@@ -6,14 +6,14 @@
  * - the security headers on static files too: the adapter answers those before any Astro middleware
  *   runs, so src/middleware.ts never sees them. Astro's own answers override these defaults (a page's
  *   CSP with its hashes), because headers given to writeHead win over those set beforehand.
- * - the shared page cache's hits (src/server/page-store.ts), answered before the request reaches Astro.
+ * - the shared page cache's hits (src/server/page-cache/page-store.ts), answered before the request reaches Astro.
  * - the transport limits (src/server/transport/): the 1 MB body limit for every route but the admin import,
  *   counted as the bytes arrive; 414 for an over-long address and an answer for a malformed one; header
  *   and body time-outs; a cap on connections per client address.
- * Hashed assets (/_astro/*) are compressed once and served from memory (src/server/asset-cache.ts) with
+ * Hashed assets (/_astro/*) are compressed once and served from memory (src/server/page-cache/asset-cache.ts) with
  * `Cache-Control: public, max-age=31536000, immutable`, as the adapter marks them too.
  * PORT, HOST, SERVER_CERT_PATH and SERVER_KEY_PATH mean what they mean to the adapter's entry.
- * Start, readiness, a port in use and draining on SIGTERM: src/server/serve-lifecycle.ts.
+ * Start, readiness, a port in use and draining on SIGTERM: src/server/runtime/serve-lifecycle.ts.
  */
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,20 +22,20 @@ import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import cluster from 'node:cluster';
 import compression from 'compression';
-import { providerSetting } from './payments/payment-settings.ts';
-import { serveCachedAsset } from './asset-cache.ts';
-import { serveSharedPage } from './page-store.ts';
-import { baseSecurityHeaders, LOCKED_DOWN_CSP } from './security/headers.ts';
-import { reachedOverHttps } from './security/client-address.ts';
+import { providerSetting } from '../payments/payment-settings.ts';
+import { serveCachedAsset } from '../page-cache/asset-cache.ts';
+import { serveSharedPage } from '../page-cache/page-store.ts';
+import { baseSecurityHeaders, LOCKED_DOWN_CSP } from '../security/headers.ts';
+import { reachedOverHttps } from '../security/client-address.ts';
 import { becomeHealthy, drainable, EXIT_NOT_HEALTHY, leaseRelease, listen } from './serve-lifecycle.ts';
-import { observeRequest, routeConsoleToLog } from './observe/request-log.ts';
-import { isMetricsRequest, serveMetrics } from './observe/metrics-http.ts';
-import { log } from './observe/log.ts';
-import { env, envProblems } from './env.ts';
-import { currentRequest } from './observe/request-context.ts';
-import { admitTarget } from './transport/request-target.ts';
-import { admitBody } from './transport/request-body.ts';
-import { applyConnectionLimits } from './transport/connections.ts';
+import { observeRequest, routeConsoleToLog } from '../observe/request-log.ts';
+import { isMetricsRequest, serveMetrics } from '../observe/metrics.http.ts';
+import { log } from '../observe/log.ts';
+import { env, envProblems } from '../config/env.ts';
+import { currentRequest } from '../observe/request-context.ts';
+import { admitTarget } from '../transport/request-target.ts';
+import { admitBody } from '../transport/request-body.ts';
+import { applyConnectionLimits } from '../transport/connections.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface AdapterEntry {
@@ -47,7 +47,7 @@ interface AdapterEntry {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React (an external package of the server bundle) picks its build from NODE_ENV when first imported:
 // unset, it is the development build, which rendered the listing's island ~4× slower (prop checks,
-// element validation). The test suites keep their NODE_ENV=test (src/server/clock.ts).
+// element validation). The test suites keep their NODE_ENV=test (src/server/config/clock.ts).
 process.env.NODE_ENV ||= 'production';
 // Every line on stdout is a JSON log line (src/server/observe/log.ts), the modules' console.* included.
 routeConsoleToLog();
@@ -124,6 +124,6 @@ listen(server, port, host, () => {
   // Cards off (or on the test gateway in production): one line, from the first worker only.
   const { note } = providerSetting();
   if (note && (!cluster.worker || cluster.worker.id === 1)) console.warn(note);
-  // A variable set to a value that is not valid (src/server/env.ts): its default is used; say so once.
+  // A variable set to a value that is not valid (src/server/config/env.ts): its default is used; say so once.
   if (!cluster.worker || cluster.worker.id === 1) for (const problem of envProblems()) log.warn(problem);
 });

@@ -3,7 +3,7 @@
  * `waiting` more queued in order; beyond that a caller is refused at once with 503 and Retry-After rather
  * than queued without end. Each waiting job is one promise, so the queue's memory is bounded too.
  */
-import { HttpError } from './http.ts';
+import { HttpError } from '../endpoint/http.ts';
 
 export class WorkGate {
   private active = 0;

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
 import { register } from './metrics.ts';
 import { log } from './log.ts';
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 
 export const METRICS_REQUEST = 'aurelle:metrics-request';
 export const METRICS_ANSWER = 'aurelle:metrics-answer';

@@ -6,20 +6,20 @@
  * filled in by the browser, so the shell qualifies).
  *
  * An entry is the rendered answer, compressed fast in the coding its first requester takes and again at
- * the best level once it is asked for a second time (src/server/page-compress.ts), kept for SHARED_PAGE_SECONDS,
+ * the best level once it is asked for a second time (src/server/page-cache/page-compress.ts), kept for SHARED_PAGE_SECONDS,
  * and dropped as soon as any diamond changed since it was rendered (added, repriced, reserved, sold:
  * the diamond index's generation, read fresh on every hit) or any product changed (an import: the jewellery's
  * revision, read with it). Content changes only with a deploy, which the short lifetime covers. Requests for the same page while it renders wait
  * for that one render instead of rendering it again. The production server answers hits before Astro
- * (src/server/page-store.ts); this middleware step answers them when it runs alone (astro dev, tests
+ * (src/server/page-cache/page-store.ts); this middleware step answers them when it runs alone (astro dev, tests
  * on entry.mjs) and fills the store.
  */
 import type { APIContext, MiddlewareNext } from 'astro';
-import { getDb } from './db/database.ts';
-import { isDatabaseUnavailable } from './db/outage.ts';
-import { currentDiamondGeneration } from './diamonds/diamond-sync.ts';
-import { searchRevision } from './search/search-documents.repository.ts';
-import { isHttps, withSecurityHeaders } from './security/headers.ts';
+import { getDb } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
+import { currentDiamondGeneration } from '../diamonds/diamond-sync.ts';
+import { catalogRevision } from '../search/search.service.ts';
+import { isHttps, withSecurityHeaders } from '../security/headers.ts';
 import { negotiate } from './encoding.ts';
 import { encoded, freshPage, keepPage, pageAnswer, pageKey, STALE_HEADERS, staleIfError, store, type SharedPage } from './page-store.ts';
 
@@ -42,7 +42,7 @@ store.generation = async () => {
  */
 let revisionRead: Promise<number> | undefined;
 function jewelleryRevision(db: Awaited<ReturnType<typeof getDb>>): Promise<number> {
-  revisionRead ??= searchRevision(db).finally(() => {
+  revisionRead ??= catalogRevision(db).finally(() => {
     revisionRead = undefined;
   });
   return revisionRead;
@@ -93,7 +93,7 @@ async function render(context: APIContext, next: MiddlewareNext, generation: num
     storedAt: Date.now(),
     expires: Date.now() + SHARED_PAGE_SECONDS * 1000,
   };
-  // Only the coding this requester takes, at a fast level (src/server/page-compress.ts).
+  // Only the coding this requester takes, at a fast level (src/server/page-cache/page-compress.ts).
   encoded(entry, negotiate(request.headers.get('accept-encoding')));
   const done = performance.now();
   timing.compress = done - rendered;

@@ -7,8 +7,8 @@
 import { limited, tooLarge } from '~/server/transport/limited-body.ts';
 import type { RouteInput } from '~/server/endpoint/route.ts';
 import type { productImportEndpoints } from './product-import.endpoints.ts';
-import { config } from '~/server/config.ts';
-import { badRequest, HttpError } from '~/server/http.ts';
+import { config } from '~/server/config/config.ts';
+import { badRequest, HttpError } from '~/server/endpoint/http.ts';
 import { importProducts, type ProductImportSummary } from './product-import.ts';
 import { exportProducts } from './product-export.ts';
 import { ProductFileError } from './shopify-csv.ts';

@@ -12,7 +12,7 @@
  */
 import { getDiamond, toDiamond } from '~/server/diamonds/diamonds.service.ts';
 import { getProduct } from '~/server/products/products.service.ts';
-import { HttpError } from '~/server/http.ts';
+import { HttpError } from '~/server/endpoint/http.ts';
 import { consume, type Limit } from '~/server/security/rate-limit.ts';
 import type { ShareCard } from './share-image.ts';
 import { drawShareCard } from './share-drawing.ts';

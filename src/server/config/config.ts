@@ -1,5 +1,5 @@
 /**
- * Runtime settings, read from the environment (src/server/env.ts checks every variable) with safe defaults.
+ * Runtime settings, read from the environment (src/server/config/env.ts checks every variable) with safe defaults.
  *
  * Why process.env and not `astro:env`: the same server modules run inside the Astro server and
  * inside the database CLI (migrate, seed), which is bundled by plain Vite where `astro:env` does not

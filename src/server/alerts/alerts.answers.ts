@@ -1,5 +1,5 @@
 /** Alert requests and answers (and their OpenAPI schemas). */
-import { recordIdSchema } from '~/server/record-id.ts';
+import { recordIdSchema } from '~/server/endpoint/record-id.ts';
 import { z } from 'zod';
 import { diamondFiltersSchema } from '~/features/diamonds/diamonds.schema.ts';
 import { DIAMOND_SORTS, SORT_DIRECTIONS } from '~/features/diamonds/diamond-query.ts';

@@ -5,10 +5,10 @@
  * default 2), counted in the shared rate-limit table (atomic across servers). The recipient's address is
  * never answered, listed or logged (the log masks e-mail addresses); only the outbox holds it, to send it.
  */
-import { env } from '~/server/env.ts';
+import { env } from '~/server/config/env.ts';
 import { z } from 'zod';
 import type { Db } from '~/server/db/database.ts';
-import { HttpError, notFound } from '~/server/http.ts';
+import { HttpError, notFound } from '~/server/endpoint/http.ts';
 import { queueMail, siteUrl, type MailMessage } from '~/server/mail/mailer.ts';
 import { mailMjml } from '~/server/mail/layout.ts';
 import { take, type Limit } from '~/server/security/rate-limit.ts';

@@ -8,7 +8,7 @@ import type {
   productPageSchema,
   productSchema,
   productVariantSchema,
-} from '~/server/products/product.answers.ts';
+} from '~/server/products/products.answers.ts';
 
 export const PRODUCT_SORTS = ['price', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -22,7 +22,7 @@ export interface ProductFilters {
   carat?: number;
 }
 
-// The answers' shapes are zod schemas in src/server/products/product.answers.ts; type-only here.
+// The answers' shapes are zod schemas in src/server/products/products.answers.ts; type-only here.
 export type ProductImage = z.output<typeof productImageSchema>;
 export type ProductPhoto = z.output<typeof productPhotoSchema>;
 export type MetalSwatch = z.output<typeof metalSwatchSchema>;
