@@ -1,5 +1,6 @@
 /** Every checkout call with good and bad input, as an API client sees it, on both databases. */
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { databases } from '../support/api.ts';
 import { closeTestDbs, seedCustomer, testDb } from '../support/accounts.ts';
 import { band, guestEmail, LONDON, NEW_YORK, readyCart, saveOrder, signedIn } from '../support/checkout.ts';
@@ -40,11 +41,11 @@ async function payOnGateway(base: string, redirect: string, card: string) {
 describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
   it('lists countries and their states from the dataset; refuses an unknown country', async () => {
     const s = new Shopper(url);
-    const countries = await s.get('/api/checkout/countries');
+    const countries = await s.send(checkoutEndpoints.countries);
     expect(countries.status).toBe(200);
     expect(countries.body.data.length).toBeGreaterThan(200);
     expect(countries.body.data).toContainEqual({ code: 'US', name: 'United States' });
-    const states = await s.post('/api/checkout/states', { country: 'us' });
+    const states = await s.send(checkoutEndpoints.states, { body: { country: 'us' } });
     expect(states.body.data).toContainEqual({ code: 'NY', name: 'New York' });
     expect((await s.post('/api/checkout/states', { country: 'ZZ' })).status).toBe(400);
     expect((await s.post('/api/checkout/states', {})).body).toMatchObject({ errors: { country: expect.any(Array) } });
@@ -58,7 +59,9 @@ describe.each(databases)('checkout API on $kind', ({ url, databaseUrl }) => {
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['billing.postcode', 'billing.phone', 'billing.state', 'billing.email']));
     const missing = await s.post('/api/checkout/save-address', { billing: { city: 'Paris' } });
     expect(missing.body.errors).toMatchObject({ 'billing.address1': ['Enter the street address'], 'billing.country': expect.any(Array) });
-    const ok = await s.post('/api/checkout/save-address', { billing: { ...NEW_YORK, email: guestEmail() }, shipping: LONDON, instructions: 'Ring twice' });
+    const ok = await s.send(checkoutEndpoints.saveAddress, {
+      body: { billing: { ...NEW_YORK, email: guestEmail() }, shipping: LONDON, instructions: 'Ring twice' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.cart).toMatchObject({
       billing_address: { state: 'NY', country: 'US' },

@@ -1,5 +1,6 @@
 /** The wishlist calls of docs/api.md with good and bad input, on both databases. */
 import { describe, expect, it } from 'vitest';
+import { wishlistEndpoints } from '~/server/wishlist/wishlist.endpoints.ts';
 import { databases } from '../support/api.ts';
 import { fits, plainProducts, seededDiamonds, settings } from '../support/catalog-fixtures.ts';
 import { Shopper } from '../support/shopper.ts';
@@ -17,15 +18,17 @@ const stone = picker('wishlist', mine);
 async function shopperWithWishlist(url: string) {
   const shopper = new Shopper(url);
   const [lone, centre] = [stone(), stone()];
-  const product = await shopper.post(`/api/wishlist/add/${band.id}`, {});
+  const product = await shopper.send(wishlistEndpoints.add, { params: { id: band.id }, body: {} });
   await shopper.post(`/api/wishlist/add/${lone.id}`, { selected_configurable_option: '', selected_jewelry_shape: '' });
-  const pair = await shopper.post('/api/wishlist/add-byo', {
-    ids: [centre.id, setting.id],
-    is_byo: true,
-    quantity: 1,
-    selected_configurable_option: setting.variants[0]!.id,
-    selected_jewelry_shape: centre.shape,
-    selected_size: '7',
+  const pair = await shopper.send(wishlistEndpoints.addByo, {
+    body: {
+      ids: [centre.id, setting.id],
+      is_byo: true,
+      quantity: 1,
+      selected_configurable_option: setting.variants[0]!.id,
+      selected_jewelry_shape: centre.shape,
+      selected_size: '7',
+    },
   });
   const list = (await shopper.get('/api/wishlist?page=1')).body;
   const entry = (productId: number) => list.data.find((e: any) => e.product_id === productId);
@@ -35,8 +38,8 @@ async function shopperWithWishlist(url: string) {
 describe.each(databases)('wishlist on $kind', ({ url }) => {
   it('is empty for a new shopper, who gets no cookie from reading it', async () => {
     const shopper = new Shopper(url);
-    expect((await shopper.get('/api/wishlist')).body).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 12, total: 0 } });
-    expect((await shopper.get('/api/wishlist/count')).body).toEqual({ data: { count: 0 } });
+    expect((await shopper.send(wishlistEndpoints.page)).body).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 12, total: 0 } });
+    expect((await shopper.send(wishlistEndpoints.count)).body).toEqual({ data: { count: 0 } });
     expect(shopper.lastSetCookie).toEqual([]);
   });
 
