@@ -74,7 +74,7 @@ export default function ByoSummaryActions({ build, size: initialSize = '', custo
 
   return (
     <form method="post" action="/api/checkout/cart/add" onSubmit={onSubmit} className="space-y-4" aria-label="Add your ring">
-      {/* `ids[]`: one list, the diamond then the setting (src/server/cart/request.ts reads it as `ids`). */}
+      {/* `ids[]`: one list, the diamond then the setting (src/server/endpoint/form.ts reads it as `ids`). */}
       <input type="hidden" name="ids[]" value={build.diamondID} />
       <input type="hidden" name="ids[]" value={build.productID} />
       <input type="hidden" name="is_byo" value="true" />
