@@ -14,6 +14,8 @@ import { closeTestDbs, testDb, uniqueEmail } from '../support/accounts.ts';
 import { ADMIN_TOKEN } from '../support/admin.ts';
 import { page, seedStaff } from '../support/staff.ts';
 import { uniqueName } from '../support/unique.ts';
+import { declaredAnswer } from '../support/endpoint-client.ts';
+import { productEditorEndpoints } from '~/server/products/product-editor.endpoints.ts';
 
 vi.setConfig({ testTimeout: 300_000 });
 afterAll(closeTestDbs);
@@ -88,10 +90,10 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('the product editor on $kind',
     const p = await necklace(url, databaseUrl);
     const path = `/api/admin/products/${p.id}`;
 
-    const read = await call(url, 'GET', path, undefined, { cookie: editor.cookie });
+    const read = declaredAnswer(productEditorEndpoints.get, await call(url, 'GET', path, undefined, { cookie: editor.cookie }));
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ id: p.id, name: p.name, on_sale: true, price_cents: 89000, body_html: '<p>A pendant to edit.</p>' });
-    expect(read.body.data.variants.map((v: { id: number; price_cents: number }) => [v.id, v.price_cents])).toEqual([
+    expect(read.body.data.variants.map((v) => [v.id, v.price_cents])).toEqual([
       [p.whiteGold, 89000],
       [p.platinum, 129000],
     ]);

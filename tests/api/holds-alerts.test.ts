@@ -18,6 +18,8 @@ import { uniqueCode, uniqueName } from '../support/unique.ts';
 import { Shopper } from '../support/shopper.ts';
 import { alertsEndpoints } from '~/server/alerts/alerts.endpoints.ts';
 import { holdsEndpoints } from '~/server/holds/holds.endpoints.ts';
+import { staffHoldsEndpoints } from '~/server/holds/staff-holds.endpoints.ts';
+import { declaredAnswer, endpointRequest } from '../support/endpoint-client.ts';
 
 const DIAMONDS = 300;
 const HOUR = 3_600_000;
@@ -370,7 +372,7 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     const held = await call(server.url, 'POST', `/api/diamonds/${d.id}/hold`, {}, holder.auth);
     expect(held.status).toBe(200);
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const list = await call(server.url, 'GET', '/api/admin/holds', undefined, admin);
+    const list = declaredAnswer(staffHoldsEndpoints.list, await call(server.url, 'GET', '/api/admin/holds', undefined, admin));
     expect(list.status).toBe(200);
     expect(list.body.data).toContainEqual(expect.objectContaining({ id: held.body.data.id, diamond_id: d.id, customer_email: holder.email, is_active: true }));
     expect((await call(server.url, 'GET', '/api/admin/holds')).status).toBe(401);
@@ -380,7 +382,8 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     });
     expect(cli.status, cli.output).toBe(0);
     expect(cli.stdout).toContain(`diamond ${d.id}`);
-    const released = await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin);
+    const release = endpointRequest(staffHoldsEndpoints.release, { params: { id: held.body.data.id } });
+    const released = declaredAnswer(staffHoldsEndpoints.release, await call(server.url, release.method, release.path, {}, admin));
     expect(released.body.data).toMatchObject({ is_active: false, end_reason: 'staff' });
     expect((await call(server.url, 'POST', `/api/admin/holds/${held.body.data.id}/release`, {}, admin)).status).toBe(409);
     await waitForMail(mailbox.dir, holder.email, /released by our team/);

@@ -16,6 +16,8 @@ import { freePort } from '../support/free-port.ts';
 import { runNode, startServer, type TestServer } from '../support/server.ts';
 import { mailsTo, startMailbox, waitForMail, type Mailbox } from '../support/mailbox.ts';
 import { Shopper } from '../support/shopper.ts';
+import { declaredAnswer, endpointRequest } from '../support/endpoint-client.ts';
+import { mailEndpoints } from '~/server/mail/mail.endpoints.ts';
 import { band, readyCart, saveOrder } from '../support/checkout.ts';
 import { ADMIN_TOKEN } from '../support/admin.ts';
 import { uniqueName } from '../support/unique.ts';
@@ -162,7 +164,8 @@ describe.each(DB_KINDS.map((kind) => ({ kind })))('mail outbox on $kind', ({ kin
     expect(listed.stdout).toMatch(new RegExp(`^\\s*${failed!.id}\\s+failed .*${email}.*failed after 4 attempts`, 'm'));
 
     refused.delete(email);
-    const resent = await new Shopper(server.url).call('POST', `/api/admin/mail/${failed!.id}/resend`, {}, admin);
+    const resend = endpointRequest(mailEndpoints.resend, { params: { id: failed!.id } });
+    const resent = declaredAnswer(mailEndpoints.resend, await new Shopper(server.url).call(resend.method, resend.path, {}, admin));
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect(resent.body.data).toMatchObject({ id: failed!.id, status: 'pending', attempts: 0 });
     await waitForMail(dir, email, /Your order/, 1, 20_000);

@@ -16,6 +16,8 @@ import { ADMIN_TOKEN } from '../support/admin.ts';
 import { guestEmail, LONDON, NEW_YORK, readyCart, saveOrder, signedIn } from '../support/checkout.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { Shopper } from '../support/shopper.ts';
+import { declaredAnswer, endpointRequest } from '../support/endpoint-client.ts';
+import { staffOrderEndpoints } from '~/server/orders/staff.endpoints.ts';
 import { picker } from '../support/stones.ts';
 
 const stone = picker('tax');
@@ -148,9 +150,10 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     const order = placed.body.order;
     // Not paid yet: no invoice.
     expect((await s.get(`/api/order/${order.id}/invoice`)).status).toBe(404);
-    const paid = await call(url, 'POST', `/api/admin/orders/${order.increment_id}/mark-paid`, {}, admin);
+    const markPaid = endpointRequest(staffOrderEndpoints.markPaid, { params: { id: order.increment_id } });
+    const paid = declaredAnswer(staffOrderEndpoints.markPaid, await call(url, markPaid.method, markPaid.path, {}, admin));
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const number = paid.body.data.invoice_number as string;
+    const number = paid.body.data.invoice_number!;
     expect(number).toMatch(/^INV-\d{4}-\d{6}$/);
     expect((await s.get(`/api/order/${order.id}`)).body.data).toMatchObject({ invoice_number: number, tax_total: order.tax_total });
 
@@ -182,6 +185,9 @@ describe.each(databases)('tax and invoices on $kind', ({ url, databaseUrl }) => 
     const other = await seedCustomer(databaseUrl, { password: null });
     expect((await signedIn(url, other.token).get(`/api/order/${order.id}/invoice`)).status).toBe(404);
     expect((await new Shopper(url).get(`/api/order/${order.id}/invoice`)).status).toBe(401);
+    // Text that names no order is a missing order too, not a bad request.
+    expect((await s.get('/api/order/abc/invoice')).status).toBe(404);
+    expect((await s.get('/api/order/99999999999/invoice')).status).toBe(404);
 
     // The receipt carries the invoice.
     const receipt = await waitForMail(mailDir, customer.email, /Payment received/);

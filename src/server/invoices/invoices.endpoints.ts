@@ -1,10 +1,8 @@
 /** Invoices and credit notes (docs/api.md "Tax and invoices"): the owner's PDF, the staff's PDF or JSON. */
 import { z } from 'zod';
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { recordIdSchema } from '~/server/endpoint/record-id.ts';
+import { recordPathSchema } from '~/server/endpoint/record-id.ts';
 import { staffInvoiceAnswerSchema, staffOrderPathSchema } from '~/server/orders/staff.answers.ts';
-
-const idPath = z.object({ id: recordIdSchema });
 
 export const invoicesEndpoints = {
   customerInvoice: defineEndpoint({
@@ -13,7 +11,7 @@ export const invoicesEndpoints = {
     tag: 'Orders',
     access: 'customer',
     summary: "The order's invoice as PDF (the owner only; 404 for another customer's order or before it is paid)",
-    params: idPath,
+    params: recordPathSchema,
     answers: {},
     fileAnswer: { types: ['application/pdf'], description: 'The invoice INV-YYYY-NNNNNN' },
     errors: [404],

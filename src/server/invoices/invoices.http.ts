@@ -2,12 +2,14 @@
 import type { RouteInput } from '~/server/endpoint/route.ts';
 import type { invoicesEndpoints } from './invoices.endpoints.ts';
 import { findOrder } from '~/server/orders/order.repository.ts';
-import { parseOrderId } from '~/server/orders/orders.service.ts';
+import { notFound } from '~/server/endpoint/http.ts';
 import { findOrderByReference } from '~/server/orders/order-holds.repository.ts';
 import { creditNoteFile, invoiceFile, pdfResponse } from './invoices.service.ts';
 
-export async function customerInvoice({ db, customer, context }: RouteInput<typeof invoicesEndpoints.customerInvoice>): Promise<Response> {
-  const order = await findOrder(db, customer.id, parseOrderId(context.params.id));
+export async function customerInvoice({ db, customer, params }: RouteInput<typeof invoicesEndpoints.customerInvoice>): Promise<Response> {
+  // Text that is no record id names no order of the caller's (recordPathSchema, src/server/endpoint/record-id.ts).
+  if (params.id === undefined) throw notFound('Order not found');
+  const order = await findOrder(db, customer.id, params.id);
   const { pdf, filename } = await invoiceFile(db, order);
   return pdfResponse(pdf, filename);
 }
