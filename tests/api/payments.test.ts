@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutEndpoints } from '~/server/checkout/checkout.endpoints.ts';
 import { openDatabase, type Db } from '~/server/db/database.ts';
 import { call } from '../support/http-client.ts';
 import { closeTestDbs, seedCustomer } from '../support/accounts.ts';
@@ -131,7 +132,7 @@ describe.each(kinds)('payments on %s', (kind) => {
     });
     expect(tab.status).toBe(303);
     expect(tab.headers.get('location')).toBe(first);
-    const api = await s.post('/api/checkout/update-order', { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: {} });
+    const api = await s.send(checkoutEndpoints.updateOrder, { body: { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: {} } });
     expect(api.body.redirect_url).toBe(first);
 
     const forms = await Promise.all(Array.from({ length: 10 }, () => payOnGateway(server.url, first)));
@@ -142,11 +143,9 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(await orderRow(id)).toMatchObject({ status: 'processing', payment_provider: 'test' });
     expect(await history(id)).toEqual(['pending_payment', 'processing']);
     await waitForMail(mailbox.dir, email, /Payment received/);
-    const back = await s.post('/api/checkout/update-order', {
-      orderId: id,
-      orderToken: order_token,
-      paymentMethod: 'card',
-      paymentData: { session: new URL(forms[0]!.headers.get('location')!, server.url).searchParams.get('session') },
+    const session = new URL(forms[0]!.headers.get('location')!, server.url).searchParams.get('session') ?? undefined;
+    const back = await s.send(checkoutEndpoints.updateOrder, {
+      body: { orderId: id, orderToken: order_token, paymentMethod: 'card', paymentData: { session } },
     });
     expect(back.body).toMatchObject({ message: 'This order is paid', order: { status: 'processing' } });
     // The second tab's form, after the payment: nothing is charged.

@@ -138,7 +138,7 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
   it('moves an entry to the cart (the guest gets a cart cookie) and takes it off the wishlist', async () => {
     const { shopper, loneEntry, lone } = await shopperWithWishlist(url);
     expect((await shopper.post('/api/move-to-cart/9999999')).status).toBe(404);
-    const res = await shopper.post(`/api/move-to-cart/${loneEntry.id}`);
+    const res = await shopper.send(wishlistEndpoints.moveToCart, { params: { id: loneEntry.id }, body: {} });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Item moved to your cart', wishlist_count: 2, data: { items: [{ product_id: lone.id }] } });
     expect(shopper.cookies.get('aurelle_cart')).toBeDefined();
@@ -150,7 +150,7 @@ describe.each(databases)('wishlist on $kind', ({ url }) => {
     const { shopper, pairEntry, productEntry, centre } = await shopperWithWishlist(url);
     expect((await shopper.post('/api/wishlist/move-byo-to-cart', {})).body.errors).toHaveProperty(['byoID']);
     expect((await shopper.post('/api/wishlist/move-byo-to-cart', { byoID: 'nope' })).status).toBe(404);
-    const res = await shopper.post('/api/wishlist/move-byo-to-cart', { byoID: pairEntry.byo_id });
+    const res = await shopper.send(wishlistEndpoints.moveByoToCart, { body: { byoID: pairEntry.byo_id } });
     expect(res.body.data.items[0]).toMatchObject({ product_id: setting.id, child: { product_id: centre.id } });
     const stays = await shopper.post(`/api/move-to-cart/${productEntry.id}`);
     expect(stays.status).toBe(409);
