@@ -347,6 +347,17 @@ describe.each(kinds)('holds and alerts on %s', (kind) => {
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`${back}&notice=${encodeURIComponent('We will tell you if the price drops')}`);
     expect((await call(server.url, 'GET', '/api/alerts', undefined, customer.auth)).body.data).toMatchObject([{ variant_id: variant.id, url: back }]);
+    // A Referer of this shop whose path a browser would read as another host is not followed back.
+    for (const path of ['//evil.example/phish', '/\\evil.example/phish']) {
+      const sneaky = await fetch(`${server.url}/api/alerts`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...customer.auth, 'content-type': 'application/x-www-form-urlencoded', referer: `${server.url}${path}` },
+        body: new URLSearchParams({ kind: 'price_drop', variant_id: String(variant.id) }),
+      });
+      expect(sneaky.status, path).toBe(303);
+      expect(sneaky.headers.get('location'), path).toMatch(/^\/customer\/account\/alerts\?notice=/);
+    }
     // back_in_stock stays a stone's.
     expect((await shopper.post('/api/alerts', { kind: 'back_in_stock', variant_id: 1 })).body.errors).toHaveProperty('diamond_id');
     expect((await shopper.get('/api/alerts')).body.data).toEqual([]);

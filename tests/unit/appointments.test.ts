@@ -4,7 +4,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import { checkStart, calendarMonths, slotsOfDay } from '~/server/appointments/schedule.ts';
 import ICAL from 'ical.js';
 import { buildIcs } from '~/server/appointments/ics.ts';
-import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
+import { isSameSitePath } from '~/lib/same-site-path.ts';
 import { appointmentsConfigSchema } from '~/features/appointments/appointments-config.schema.ts';
 import { showroom } from '../support/appointments.ts';
 

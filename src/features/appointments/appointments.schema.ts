@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { emailField } from '~/features/account/account.schema.ts';
+import { isSameSitePath } from '~/lib/same-site-path.ts';
 import { APPOINTMENT_KINDS } from './appointments-config.schema.ts';
 import type {
   appointmentSchema,
@@ -15,19 +16,6 @@ import type {
 
 export const kindField = z.enum(APPOINTMENT_KINDS, { error: 'Choose a showroom visit or a video call' });
 export const dateField = z.iso.date({ error: 'Choose a day, written as YYYY-MM-DD' });
-
-/**
- * A link the shopper attaches (a build-your-own ring or a wishlist item): a path on this shop only, so
- * that our e-mail and the consultant's screen never carry a link to another site.
- */
-export function isSameSitePath(value: string): boolean {
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\s\u0000-\u001f]/.test(value)) return false;
-  try {
-    return new URL(value, 'http://shop.invalid').host === 'shop.invalid';
-  } catch {
-    return false;
-  }
-}
 
 const attachmentField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),

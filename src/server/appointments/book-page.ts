@@ -5,7 +5,8 @@
 import type { AstroGlobal } from 'astro';
 import { HttpError, validationError } from '~/server/endpoint/http.ts';
 import { clientKey } from '~/server/security/client-address.ts';
-import { bookingSchema, dateField, kindField, isSameSitePath, type AppointmentData, type DaySlots } from '~/features/appointments/appointments.schema.ts';
+import { bookingSchema, dateField, kindField, type AppointmentData, type DaySlots } from '~/features/appointments/appointments.schema.ts';
+import { isSameSitePath } from '~/lib/same-site-path.ts';
 import { bookingCalendar } from './calendar.ts';
 import { book, daySlots } from './appointments.service.ts';
 

@@ -5,6 +5,7 @@
  * `form` declares (define.ts): the message or an outcome code in the address, or sign in first.
  */
 import type { APIContext } from 'astro';
+import { isSameSitePath } from '~/lib/same-site-path.ts';
 import { GENERIC_ERROR, shopperTextFor } from '~/lib/shopper-text.ts';
 import { errorResponse, HttpError } from '~/server/endpoint/http.ts';
 import type { FormReply } from './define.ts';
@@ -32,11 +33,15 @@ export async function formFields(request: Request): Promise<Record<string, unkno
   return out;
 }
 
-/** A same-site path as a URL writes it (control characters gone, the rest percent-encoded), else undefined. */
+/**
+ * A page of this shop as a URL writes it (control characters gone, the rest percent-encoded), else
+ * undefined: another host, or a path a browser reads as another site (`//evil.example/`), is never followed.
+ */
 function sameSite(context: APIContext, page: string): string | undefined {
   try {
     const url = new URL(page, context.url);
-    if (url.host === context.url.host) return url.pathname + url.search;
+    const path = url.pathname + url.search;
+    if (url.host === context.url.host && isSameSitePath(path)) return path;
   } catch {
     // not an address
   }
@@ -62,9 +67,12 @@ export async function answerForm(context: APIContext, reply: FormReply, run: (fi
   const fields = await formFields(context.request);
   const fallback = typeof reply.page === 'function' ? reply.page(context, fields) : reply.page;
   const page = reply.back ? backTo(context, fallback) : fallback;
+  // The outcome code is the page's state: it takes the place of an earlier post's.
   const outcome = (code: string) => {
-    const address = withParam(page, reply.outcome!.param, code);
-    return seeOther(reply.outcome!.hash ? `${address}#${reply.outcome!.hash}` : address);
+    const address = new URL(page, context.url);
+    address.searchParams.set(reply.outcome!.param, code);
+    if (reply.outcome!.hash) address.hash = reply.outcome!.hash;
+    return seeOther(address.pathname + address.search + address.hash);
   };
   try {
     const answer = await run(fields);

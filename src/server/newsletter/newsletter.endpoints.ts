@@ -2,7 +2,6 @@
 import { subscribeSchema } from '~/features/newsletter/newsletter.schema.ts';
 import type { NewsletterOutcome } from '~/features/newsletter/newsletter.outcome.ts';
 import { defineEndpoint } from '~/server/endpoint/define.ts';
-import { newsletterPage } from './newsletter.http.ts';
 import { subscribeAnswerSchema, subscribeBadRequestSchema } from './newsletter.answers.ts';
 
 /** A plain form's outcome, which the footer prints: a new subscriber (201), one already there, or a refusal. */
@@ -20,7 +19,7 @@ export const newsletterEndpoints = {
     summary: 'Subscribe to the newsletter',
     body: subscribeSchema,
     // Before JavaScript: back to the page the form was on, with ?newsletter=<outcome>#newsletter-result.
-    form: { page: newsletterPage, outcome: { param: 'newsletter', hash: 'newsletter-result', of: outcomeOf } },
+    form: { page: '/', back: true, outcome: { param: 'newsletter', hash: 'newsletter-result', of: outcomeOf } },
     answers: { 200: subscribeAnswerSchema, 201: subscribeAnswerSchema },
     errors: [429],
     errorAnswers: { 400: subscribeBadRequestSchema },

@@ -1,14 +1,12 @@
 /**
  * What /api/subscribe's route needs beyond the declaration (newsletter.endpoints.ts): JSON (our form once
  * enhanced, and API clients) gets JSON whose first key is the severity and first value the message, and a
- * refused address a 400 led by `warning`; a plain HTML form post (before JavaScript) goes back to the page
- * it came from with ?newsletter=<outcome>, which the footer prints.
+ * refused address a 400 led by `warning`. A plain HTML form post (before JavaScript) goes back to the page
+ * it came from with ?newsletter=<outcome>, which the footer prints, as the declaration's `form` says.
  */
-import type { APIContext } from 'astro';
 import type { z } from 'zod';
 import { json, validationError } from '~/server/endpoint/http.ts';
 import { subscribeSchema, INVALID_EMAIL } from '~/features/newsletter/newsletter.schema.ts';
-import { isSameSitePath } from '~/features/appointments/appointments.schema.ts';
 import { subscribe } from './newsletter.service.ts';
 import type { subscribeRefusalSchema } from './newsletter.answers.ts';
 
@@ -27,26 +25,4 @@ export async function subscribeAnswer(body: unknown, client: string): Promise<Re
   }
   const { created, answer } = await subscribe(parsed.data.subscriber_email, client);
   return json(answer, { status: created ? 201 : 200 });
-}
-
-/**
- * The page a plain form post goes back to (the outcome is added after it): the page the form was on, same
- * origin only (never an open redirect), without the outcome of an earlier post.
- */
-export function newsletterPage(context: APIContext): string {
-  let target = new URL('/', context.url);
-  const referer = context.request.headers.get('referer');
-  if (referer) {
-    try {
-      const from = new URL(referer);
-      if (from.origin === context.url.origin) target = from;
-    } catch {
-      // not a URL: go home
-    }
-  }
-  target.searchParams.delete('newsletter');
-  const back = `${target.pathname}${target.search}`;
-  // A same-origin Referer may still name a path a browser reads as another site (`//evil.example/…`,
-  // `/\evil.example`): only a plain path of this shop is followed.
-  return isSameSitePath(back) ? back : '/';
 }
